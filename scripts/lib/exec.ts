@@ -1,0 +1,31 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { projectRoot } from "./apis";
+
+/** Environment for the tools: no telemetry or update checks (CI is offline but for the registry). */
+export const toolEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+};
+
+/** Path of a binary installed in node_modules/.bin. */
+export function bin(name: string): string {
+  return join(projectRoot, "node_modules", ".bin", name);
+}
+
+/** Runs a local binary with inherited output; throws (failing the script) on a non-zero exit. */
+export function runBin(name: string, args: string[], options: { quiet?: boolean } = {}): string {
+  const result = spawnSync(bin(name), args, {
+    cwd: projectRoot,
+    env: toolEnv,
+    encoding: "utf8",
+    stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const output = options.quiet ? `\n${result.stdout}${result.stderr}` : "";
+    throw new Error(`${name} ${args.join(" ")} exited with ${result.status}${output}`);
+  }
+  return result.stdout ?? "";
+}

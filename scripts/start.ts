@@ -1,0 +1,64 @@
+/**
+ * The main job: serves every API's mock and the docs on loopback until interrupted.
+ * Ports come from the environment (defaults in parentheses):
+ *   GATEWAY_MOCK_PORT (4010), MERCHANT_MOCK_PORT (4011), DOCS_PORT (8080).
+ * Run `npm run build` first (`npm start` does).
+ */
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import sirv from "sirv";
+import { listApis, projectRoot } from "./lib/apis";
+import { startPrismMock, type RunningMock } from "../src/mock/prism";
+import { docsOutDir } from "./build-docs";
+
+const HOST = "127.0.0.1";
+const DEFAULT_MOCK_PORTS: Record<string, number> = { gateway: 4010, merchant: 4011 };
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be a port number from 1 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const mocks: RunningMock[] = [];
+  const apis = listApis();
+  for (const [index, api] of apis.entries()) {
+    const envName = `${api.name.toUpperCase()}_MOCK_PORT`;
+    const port = portFromEnv(envName, DEFAULT_MOCK_PORTS[api.name] ?? 4010 + index);
+    mocks.push(await startPrismMock({ api: api.name, port }));
+  }
+
+  const serveDocs = sirv(docsOutDir, { dev: true });
+  const serveGuides = sirv(join(projectRoot, "docs"), { dev: true });
+  const docsServer: Server = createServer((req, res) => {
+    if (req.url?.startsWith("/guides/")) {
+      req.url = req.url.slice("/guides".length);
+      return serveGuides(req, res);
+    }
+    return serveDocs(req, res);
+  });
+  const docsPort = portFromEnv("DOCS_PORT", 8080);
+  await new Promise<void>((done, fail) => docsServer.once("error", fail).listen(docsPort, HOST, done));
+
+  for (const mock of mocks) console.log(`${mock.api} mock (Prism): ${mock.url}`);
+  console.log(`docs: http://${HOST}:${docsPort}/`);
+  console.log("Ctrl+C stops everything.");
+
+  const shutdown = async () => {
+    docsServer.close();
+    await Promise.all(mocks.map((mock) => mock.stop()));
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

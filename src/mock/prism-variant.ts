@@ -1,0 +1,176 @@
+/**
+ * Derives, from a bundled spec, the variant that Prism 5 can mock correctly.
+ *
+ * Prism's form-body decoding has two bugs (see ../shared/reference/toolchain-notes.md), both
+ * confirmed on this machine:
+ *  1. It decodes a field only if the body schema's own top-level `properties` name it (and, for
+ *     `card[3dsecure][v2][ares]`, each nested schema's own `properties`); fields declared only
+ *     in `allOf`/`oneOf` branches are never decoded.
+ *  2. It builds every object it knows of, present or not: an absent `applepay` arrives as
+ *     `{payment_token: undefined, ...}` and an absent `card[3dsecure]` as
+ *     `{v2: {ares: undefined, ...}}`. Such a "phantom" fails its own `required` and `oneOf`,
+ *     and can never match a `false` ("must be absent") branch.
+ *
+ * The variant keeps every rule of the spec and changes only what "absent" means for the
+ * object-valued fields of form bodies, level by level: a phantom (every leaf undefined; Ajv's
+ * `required` treats undefined as missing) is accepted wherever the field is optional,
+ * `required: [card]` becomes "card is not a phantom", `card: false` becomes "card is a
+ * phantom", and dependencies on an object field apply only when it is real. Each object field
+ * also carries its decoding view (its fields, branches included) in its own `properties`.
+ * Responses and examples are left as they are.
+ */
+import { deref, type OpenApiDocument } from "../spec/document";
+
+type Schema = Record<string, unknown> | boolean;
+
+/** The fields Prism must decode at one level: each with its schema and, for objects, its own fields. */
+type View = Map<string, { schema: Schema; children?: View }>;
+
+const FORM = "application/x-www-form-urlencoded";
+
+export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
+  const doc = structuredClone(spec);
+  for (const pathItem of Object.values(doc.paths)) {
+    for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
+      const body = (operation as { requestBody?: unknown }).requestBody;
+      if (!body) continue;
+      const media = deref<{ content?: Record<string, { schema?: Schema; encoding?: Record<string, { style?: string }> }> }>(
+        doc,
+        body,
+      ).content?.[FORM];
+      if (!media?.schema) continue;
+      const hasDeepObject = Object.values(media.encoding ?? {}).some((encoding) => encoding.style === "deepObject");
+      if (!hasDeepObject) continue;
+      const transformer = new PhantomTolerantSchemas(doc);
+      const view = transformer.viewOf(media.schema);
+      media.schema = withDecodingProperties(transformer.transformLevel(media.schema, view), view);
+    }
+  }
+  return doc;
+}
+
+class PhantomTolerantSchemas {
+  constructor(private readonly doc: OpenApiDocument) {}
+
+  /** The fields of an object schema, its combinator branches included (first declaration wins). */
+  viewOf(schema: Schema, seen = new Set<unknown>()): View {
+    const view: View = new Map();
+    const visit = (node: Schema) => {
+      if (typeof node === "boolean" || seen.has(node)) return;
+      seen.add(node);
+      const resolved = deref<Record<string, unknown>>(this.doc, node);
+      for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Schema>)) {
+        if (typeof property === "boolean" || view.has(name)) continue;
+        const children = this.viewOf(property, seen);
+        view.set(name, children.size > 0 ? { schema: property, children } : { schema: property });
+      }
+      for (const key of ["allOf", "anyOf", "oneOf"] as const) {
+        for (const branch of (resolved[key] ?? []) as Schema[]) visit(branch);
+      }
+    };
+    visit(schema);
+    return view;
+  }
+
+  /**
+   * Rewrites one object level (a schema and its combinator branches, which share the level's
+   * fields) so that phantom object fields count as absent.
+   */
+  transformLevel(input: Schema, view: View): Schema {
+    if (typeof input === "boolean") return input;
+    // `$ref`s are inlined: a shared component may need different rewriting in different places.
+    const node = deref<Record<string, unknown>>(this.doc, input);
+    const out: Record<string, unknown> = { ...node };
+    const isObjectField = (name: string) => view.get(name)?.children !== undefined;
+
+    for (const key of ["allOf", "anyOf", "oneOf"] as const) {
+      if (Array.isArray(node[key])) out[key] = (node[key] as Schema[]).map((branch) => this.transformLevel(branch, view));
+    }
+    for (const key of ["not", "if", "then", "else"] as const) {
+      if (node[key] !== undefined) out[key] = this.transformLevel(node[key] as Schema, view);
+    }
+
+    const properties: Record<string, Schema> = {};
+    for (const [name, schema] of Object.entries((node.properties ?? {}) as Record<string, Schema>)) {
+      const field = view.get(name);
+      properties[name] = field?.children ? this.rewriteObjectField(schema, field.children) : schema;
+    }
+    const required = (node.required ?? []) as string[];
+    for (const name of required.filter(isObjectField)) {
+      const real = { not: phantom(view.get(name)!.children!) };
+      properties[name] = name in properties ? { allOf: [real, properties[name]] } : real;
+    }
+    const keptRequired = required.filter((name) => !isObjectField(name));
+    setOrDelete(out, "properties", properties);
+    if (keptRequired.length > 0) out.required = keptRequired;
+    else delete out.required;
+
+    // A dependency on an object field applies only when the field is real.
+    const conditions: Schema[] = [];
+    const dependentSchemas = { ...((node.dependentSchemas ?? {}) as Record<string, Schema>) };
+    for (const [name, dependent] of Object.entries(dependentSchemas)) {
+      const then = this.transformLevel(dependent, view);
+      if (isObjectField(name)) {
+        conditions.push({ if: presence(name, view), then });
+        delete dependentSchemas[name];
+      } else dependentSchemas[name] = then;
+    }
+    const dependentRequired = { ...((node.dependentRequired ?? {}) as Record<string, string[]>) };
+    for (const [name, needed] of Object.entries(dependentRequired)) {
+      if (!isObjectField(name) && !needed.some(isObjectField)) continue;
+      conditions.push({ if: presence(name, view), then: this.transformLevel({ required: needed }, view) });
+      delete dependentRequired[name];
+    }
+    setOrDelete(out, "dependentSchemas", dependentSchemas);
+    setOrDelete(out, "dependentRequired", dependentRequired);
+    if (conditions.length > 0) out.allOf = [...((out.allOf as Schema[] | undefined) ?? []), ...conditions];
+    return out;
+  }
+
+  /** An object field: `false` means phantom, a schema also accepts a phantom. */
+  private rewriteObjectField(schema: Schema, children: View): Schema {
+    if (schema === false) return phantom(children);
+    if (schema === true) return { type: "object" };
+    return withDecodingProperties({ anyOf: [phantom(children), this.transformLevel(schema, children)] }, children);
+  }
+}
+
+/** "Every leaf of this object is undefined": what Prism builds for an object that was not sent. */
+function phantom(view: View): Schema {
+  const leaves = [...view].filter(([, field]) => !field.children).map(([name]) => ({ required: [name] }));
+  const objects = Object.fromEntries(
+    [...view].filter(([, field]) => field.children).map(([name, field]) => [name, phantom(field.children!)]),
+  );
+  return {
+    type: "object",
+    ...(Object.keys(objects).length > 0 ? { properties: objects } : {}),
+    ...(leaves.length > 0 ? { not: { anyOf: leaves } } : {}),
+  };
+}
+
+/** The `if` of "field `name` was really sent". */
+function presence(name: string, view: View): Schema {
+  const children = view.get(name)?.children;
+  return children ? { required: [name], properties: { [name]: { not: phantom(children) } } } : { required: [name] };
+}
+
+/**
+ * Adds the level's fields to the schema's own `properties` so that Prism decodes them. Object
+ * fields get only their own decoding view there (no rule); leaves keep their schema, which is
+ * what tells Prism to coerce `amount=5` to an integer.
+ */
+function withDecodingProperties(schema: Schema, view: View): Schema {
+  if (typeof schema === "boolean") return schema;
+  const own = (schema.properties ?? {}) as Record<string, Schema>;
+  const decoding: Record<string, Schema> = {};
+  for (const [name, field] of view) {
+    if (name in own) continue;
+    decoding[name] = field.children ? withDecodingProperties({ type: "object" }, field.children) : field.schema;
+  }
+  return { type: "object", ...schema, properties: { ...decoding, ...own } };
+}
+
+function setOrDelete(target: Record<string, unknown>, key: string, value: Record<string, unknown>): void {
+  if (Object.keys(value).length > 0) target[key] = value;
+  else delete target[key];
+}

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadBundledSpec } from "../spec/document";
+import { derivePrismVariant } from "./prism-variant";
+
+const prismBin = resolve(__dirname, "..", "..", "node_modules", ".bin", "prism");
+
+export interface RunningMock {
+  api: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface MockOptions {
+  api: string;
+  port: number;
+  /** Loopback only: the mock serves example card data and must not be reachable from outside. */
+  host?: "127.0.0.1";
+  /** Prism log level; `error` keeps it fast and quiet. */
+  logLevel?: "error" | "warn" | "info";
+  startTimeoutMs?: number;
+}
+
+/**
+ * Starts Prism on the Prism-compatible variant of an API's bundled spec and resolves once it
+ * listens. The variant is written to a temporary folder that is removed on stop.
+ */
+export async function startPrismMock(options: MockOptions): Promise<RunningMock> {
+  const host = options.host ?? "127.0.0.1";
+  const workDir = mkdtempSync(join(tmpdir(), `prism-${options.api}-`));
+  const specPath = join(workDir, "openapi.json");
+  writeFileSync(specPath, JSON.stringify(derivePrismVariant(loadBundledSpec(options.api))));
+
+  const child = spawn(
+    prismBin,
+    ["mock", "--host", host, "--port", String(options.port), "--errors", "false", "-v", options.logLevel ?? "error", specPath],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const stopChild = () => child.kill("SIGTERM");
+  process.once("exit", stopChild);
+
+  const url = `http://${host}:${options.port}`;
+  try {
+    await waitUntilListening(child, url, options.startTimeoutMs ?? 30_000);
+  } catch (error) {
+    stopChild();
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    api: options.api,
+    url,
+    async stop() {
+      process.removeListener("exit", stopChild);
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once("exit", done));
+        stopChild();
+        await exited;
+      }
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilListening(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Prism exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+    try {
+      await fetch(url, { method: "OPTIONS", signal: AbortSignal.timeout(1000) });
+      return; // any HTTP answer means it is listening
+    } catch {
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+  throw new Error(`Prism did not listen on ${url} within ${timeoutMs} ms:\n${output.slice(-2000)}`);
+}

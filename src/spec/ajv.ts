@@ -1,0 +1,71 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import type { OpenApiDocument } from "./document";
+
+const SPEC_ID = "openapi.json";
+
+/** Keywords OpenAPI 3.1 adds to JSON Schema 2020-12 (annotations only). */
+const OPENAPI_KEYWORDS = ["discriminator", "xml", "externalDocs", "example"];
+
+/** Formats OpenAPI defines beyond JSON Schema's own; ajv-formats knows the rest. */
+const OPENAPI_FORMATS: Record<string, (value: unknown) => boolean> = {
+  int32: (v) => Number.isInteger(v) && (v as number) >= -(2 ** 31) && (v as number) < 2 ** 31,
+  int64: (v) => Number.isInteger(v),
+  float: (v) => typeof v === "number",
+  double: (v) => typeof v === "number",
+  byte: (v) => typeof v === "string" && /^[A-Za-z0-9+/]*={0,2}$/.test(v) && v.length % 4 === 0,
+  binary: () => true,
+  password: () => true,
+};
+
+function collectExtensionKeywords(node: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => collectExtensionKeywords(item, found));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) found.add(key);
+      collectExtensionKeywords(value, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Validators for any schema of one bundled OpenAPI document, addressed by JSON Pointer.
+ * Strict mode stays on, so a misspelt keyword in the spec (`minLenght`) fails loudly instead of
+ * silently validating nothing; the spec's own `x-` extensions are registered as annotations.
+ */
+export class SpecValidator {
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(readonly doc: OpenApiDocument) {
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false });
+    addFormats(this.ajv);
+    for (const [name, validate] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, { validate });
+    this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...collectExtensionKeywords(doc, new Set())]);
+    this.ajv.addSchema(doc as object, SPEC_ID);
+  }
+
+  /** The compiled validator of the schema at `pointer` (for example `/components/schemas/Card`). */
+  validatorAt(pointer: string): ValidateFunction {
+    let validate = this.cache.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      this.cache.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /** Validates `value` against the schema at `pointer`; returns the errors (empty when valid). */
+  validate(pointer: string, value: unknown): ErrorObject[] {
+    const validate = this.validatorAt(pointer);
+    return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+}
+
+/** One line per error: where in the instance, which rule, and the rule's message. */
+export function describeErrors(errors: readonly ErrorObject[]): string {
+  return errors
+    .map((e) => `${e.instancePath || "(root)"}: ${e.keyword} ${e.message ?? ""}`.trim())
+    .join("\n");
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+/** A bundled OpenAPI 3.1 document as JSON (generated/<api>/openapi.json). */
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+export const generatedDir = resolve(__dirname, "..", "..", "generated");
+
+/** Loads the committed bundle of one API; the bundle, not the split sources, is what clients see. */
+export function loadBundledSpec(api: string): OpenApiDocument {
+  return JSON.parse(readFileSync(join(generatedDir, api, "openapi.json"), "utf8")) as OpenApiDocument;
+}
+
+/** RFC 6901 JSON Pointer from path segments. */
+export function toPointer(segments: readonly string[]): string {
+  return segments.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+/** Reads the value at a JSON Pointer ("" or "/a/b"), or undefined when it does not exist. */
+export function getAtPointer(doc: unknown, pointer: string): unknown {
+  if (pointer === "" || pointer === "/") return doc;
+  let node: unknown = doc;
+  for (const raw of pointer.replace(/^\//, "").split("/")) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Follows local `$ref`s (`#/components/...`) until a non-reference object is reached. */
+export function deref<T = Record<string, unknown>>(doc: OpenApiDocument, node: unknown): T {
+  let current = node;
+  const seen = new Set<string>();
+  while (current && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string") {
+    const ref = (current as { $ref: string }).$ref;
+    if (!ref.startsWith("#") || seen.has(ref)) throw new Error(`Cannot follow $ref ${ref}`);
+    seen.add(ref);
+    current = getAtPointer(doc, ref.slice(1));
+    if (current === undefined) throw new Error(`Unresolved $ref ${ref}`);
+  }
+  return current as T;
+}
+
+export interface LocatedOperation {
+  path: string;
+  method: string;
+  operation: Record<string, unknown>;
+  /** JSON Pointer segments of the operation object. */
+  at: string[];
+}
+
+/** Finds an operation by operationId (the stable handle that tests and code use). */
+export function findOperation(doc: OpenApiDocument, operationId: string): LocatedOperation {
+  for (const [path, pathItem] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(deref<Record<string, unknown>>(doc, pathItem))) {
+      if ((operation as { operationId?: string } | undefined)?.operationId === operationId) {
+        return { path, method, operation: operation as Record<string, unknown>, at: ["paths", path, method] };
+      }
+    }
+  }
+  throw new Error(`No operation with operationId ${operationId}`);
+}
+
+/** JSON Pointer of an operation's request-body schema for a media type (following a $ref'd body). */
+export function requestBodySchemaPointer(doc: OpenApiDocument, operationId: string, mediaType: string): string {
+  const { operation, at } = findOperation(doc, operationId);
+  const raw = operation.requestBody as { $ref?: string } | undefined;
+  if (!raw) throw new Error(`${operationId} has no request body`);
+  const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "requestBody"]);
+  const pointer = `${base}${toPointer(["content", mediaType, "schema"])}`;
+  if (getAtPointer(doc, pointer) === undefined) throw new Error(`${operationId} has no ${mediaType} body schema`);
+  return pointer;
+}

@@ -1,0 +1,165 @@
+/**
+ * The rules of the gateway seed that JSON Schema can express must be in the spec: each test
+ * starts from a valid example of the spec and breaks exactly one rule.
+ */
+import { describe, expect, it } from "vitest";
+import { loadBundledSpec, requestBodySchemaPointer } from "../src/spec/document";
+import { describeErrors, SpecValidator } from "../src/spec/ajv";
+import { listOperationExamples } from "../src/spec/examples";
+
+type Body = Record<string, any>;
+
+const FORM = "application/x-www-form-urlencoded";
+/** The seed: "Exactly one payment method must be used"; token comes as clicktopay, token[m4m] or token[vts]. */
+const PAYMENT_METHODS = ["card", "applepay", "googlepay", "mobilepayonline", "moto", "clicktopay", "token", "vipps"];
+
+const doc = loadBundledSpec("gateway");
+const validator = new SpecValidator(doc);
+const examples = listOperationExamples(doc);
+
+function requestExamples(operationId: string): Body[] {
+  const found = examples.filter((e) => e.operationId === operationId && e.kind === "request").map((e) => e.value as Body);
+  if (found.length === 0) throw new Error(`${operationId} has no request examples`);
+  return found.map((value) => structuredClone(value));
+}
+
+function exampleWith(operationId: string, predicate: (body: Body) => boolean): Body {
+  const found = requestExamples(operationId).find(predicate);
+  if (!found) throw new Error(`${operationId} has no request example that fits`);
+  return found;
+}
+
+function check(operationId: string, body: Body) {
+  const errors = validator.validate(requestBodySchemaPointer(doc, operationId, FORM), body);
+  return { valid: errors.length === 0, errors, text: describeErrors(errors) };
+}
+
+const methodOf = (body: Body) => PAYMENT_METHODS.filter((method) => method in body);
+
+describe.each(["createAuthorization", "createDebit"])("%s payment methods", (operationId) => {
+  const singleMethodExamples = requestExamples(operationId).filter((body) => methodOf(body).length === 1);
+
+  it("has a valid example for every payment method", () => {
+    const covered = new Set(singleMethodExamples.flatMap(methodOf));
+    expect([...covered].sort()).toEqual([...PAYMENT_METHODS].sort());
+    for (const body of singleMethodExamples) expect(check(operationId, body).text).toBe("");
+  });
+
+  it("rejects a request with no payment method", () => {
+    const body = singleMethodExamples[0]!;
+    for (const method of PAYMENT_METHODS) delete body[method];
+    expect(check(operationId, body).valid).toBe(false);
+  });
+
+  it.each(PAYMENT_METHODS)("rejects %s together with any other payment method", (method) => {
+    const withMethod = singleMethodExamples.find((body) => method in body)!;
+    for (const other of singleMethodExamples.filter((body) => !(method in body))) {
+      const [otherMethod] = methodOf(other);
+      const body = { ...withMethod, [otherMethod!]: other[otherMethod!] };
+      expect(check(operationId, body).valid, `${method} + ${otherMethod}`).toBe(false);
+    }
+  });
+
+  it("accepts unknown parameters (the service ignores them)", () => {
+    expect(check(operationId, { ...singleMethodExamples[0]!, unknown_parameter: "ignored" }).text).toBe("");
+  });
+});
+
+describe("createAuthorization field rules", () => {
+  const cardBody = () => exampleWith("createAuthorization", (b) => "card" in b && !("series" in b) && !("sca_exemption" in b));
+
+  it("rejects series together with sca_exemption", () => {
+    const withSeries = { ...cardBody(), series: { type: "recurring" } };
+    const withExemption = { ...cardBody(), sca_exemption: "transaction_risk_analysis" };
+    expect(check("createAuthorization", withSeries).text).toBe("");
+    expect(check("createAuthorization", withExemption).text).toBe("");
+    expect(check("createAuthorization", { ...withSeries, sca_exemption: "transaction_risk_analysis" }).valid).toBe(false);
+  });
+
+  it("rejects series[type] together with series[previous]", () => {
+    const body = { ...cardBody(), series: { type: "recurring", previous: { id: "6b4a6a39-2b8e-4b6e-9f51-0d1c2a3b4c5d" } } };
+    expect(check("createAuthorization", body).valid).toBe(false);
+  });
+
+  it("rejects two scheme references in series[previous]", () => {
+    const visa = { type: "recurring", tid: "123456789012345" };
+    const mastercard = { tid: "MCC123456" + "0115  ", exemption: "fixed_amount_series" };
+    expect(check("createAuthorization", { ...cardBody(), series: { previous: { visa } } }).text).toBe("");
+    expect(check("createAuthorization", { ...cardBody(), series: { previous: { mastercard } } }).text).toBe("");
+    expect(check("createAuthorization", { ...cardBody(), series: { previous: { visa, mastercard } } }).valid).toBe(false);
+  });
+
+  it("requires tid and exemption in the Mastercard group", () => {
+    const result = check("createAuthorization", { ...cardBody(), series: { previous: { mastercard: { type: "recurring" } } } });
+    expect(result.valid).toBe(false);
+    expect(result.text).toMatch(/tid|exemption/);
+  });
+
+  it("rejects 3-D Secure ares together with rreq", () => {
+    const body = cardBody();
+    body.card = { ...body.card, "3dsecure": { v2: { ares: "{}", rreq: "{}" } } };
+    expect(check("createAuthorization", body).valid).toBe(false);
+  });
+
+  it.each([
+    ["all digits", "1234567890"],
+    ["all the same character", "aaaaaa"],
+    ["too short", "a"],
+    ["too long", "x".repeat(23)],
+    ["not printable ASCII", "Café Ltd"],
+  ])("rejects text_on_statement that is %s", (_rule, text) => {
+    const result = check("createAuthorization", { ...cardBody(), text_on_statement: text });
+    expect(result.valid).toBe(false);
+    expect(result.text).toContain("/text_on_statement");
+  });
+
+  it.each([
+    ["a PAN that is too short", (b: Body) => (b.card.pan = "41111111111")],
+    ["a two-digit year not starting 20", (b: Body) => (b.card.expire_year = "1999")],
+    ["a negative amount", (b: Body) => (b.amount = -1)],
+    ["a ten-digit amount", (b: Body) => (b.amount = 1_000_000_000)],
+    ["a lowercase currency", (b: Body) => (b.currency = "eur")],
+    ["an unknown initiator", (b: Body) => (b.initiator = "robot")],
+  ])("rejects %s and names the field", (_what, breakIt) => {
+    const body = cardBody();
+    breakIt(body);
+    const result = check("createAuthorization", body);
+    expect(result.valid).toBe(false);
+    expect(result.text).toMatch(/\/(card\/pan|card\/expire_year|amount|currency|initiator)/);
+  });
+
+  it("accepts a zero amount (account verification)", () => {
+    expect(check("createAuthorization", { ...cardBody(), amount: 0 }).text).toBe("");
+  });
+});
+
+describe("createDebit field rules", () => {
+  it("rejects an amount of zero: debits move money", () => {
+    const body = exampleWith("createDebit", (b) => "card" in b);
+    const result = check("createDebit", { ...body, amount: 0 });
+    expect(result.valid).toBe(false);
+    expect(result.text).toContain("/amount");
+  });
+});
+
+describe("createCapture field rules", () => {
+  it("accepts each single kind of travel data and rejects two", () => {
+    const base = exampleWith("createCapture", () => true);
+    delete base.travel;
+    const kinds = {
+      car: { pick_up_date: "2026-12-01" },
+      flight: { departure_date: "2026-12-01" },
+      lodging: { check_in_date: "2026-12-01" },
+    };
+    for (const [kind, value] of Object.entries(kinds)) {
+      expect(check("createCapture", { ...base, travel: { [kind]: value } }).text, kind).toBe("");
+    }
+    expect(check("createCapture", { ...base, travel: { car: kinds.car, flight: kinds.flight } }).valid).toBe(false);
+    expect(check("createCapture", { ...base, travel: {} }).valid).toBe(false);
+  });
+
+  it("rejects a zero capture amount", () => {
+    const base = exampleWith("createCapture", () => true);
+    expect(check("createCapture", { ...base, amount: 0 }).valid).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Prism serves each API from its bundled spec (through the derived variant that works around
+ * Prism's form-body bugs): every valid request example gets a documented success carrying one
+ * of the spec's examples, and invalid or unauthenticated requests are refused.
+ */
+import getPort from "get-port";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listApis } from "../scripts/lib/apis";
+import { startPrismMock, type RunningMock } from "../src/mock/prism";
+import { deref, findOperation, loadBundledSpec } from "../src/spec/document";
+import { listOperationExamples } from "../src/spec/examples";
+import { concretePath, credentialHeaders, encodeBody } from "./support/http-from-spec";
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
+
+describe.each(listApis().map((api) => api.name))("%s Prism mock", (api) => {
+  const doc = loadBundledSpec(api);
+  const examples = listOperationExamples(doc);
+  let mock: RunningMock;
+
+  beforeAll(async () => {
+    mock = await startPrismMock({ api, port: await getPort({ host: "127.0.0.1" }) });
+  });
+  afterAll(async () => mock?.stop());
+
+  async function send(operationId: string, init: { body?: string; contentType?: string; headers?: Record<string, string> } = {}) {
+    const { method } = findOperation(doc, operationId);
+    const headers: Record<string, string> = { ...credentialHeaders(doc, operationId), ...init.headers };
+    if (init.contentType) headers["content-type"] = init.contentType;
+    return fetch(mock.url + concretePath(doc, operationId), { method: method.toUpperCase(), headers, body: init.body });
+  }
+
+  /** The documented 2xx examples of an operation, by status. */
+  function successExamples(operationId: string) {
+    return examples.filter((e) => e.operationId === operationId && e.kind === "response" && e.status?.startsWith("2"));
+  }
+
+  async function expectDocumentedSuccess(operationId: string, response: Response) {
+    const { operation } = findOperation(doc, operationId);
+    const documented = Object.keys(operation.responses as object).filter((s) => s.startsWith("2"));
+    expect(documented, `${operationId} answered ${response.status}: ${response.headers.get("sl-violations")}`).toContain(
+      String(response.status),
+    );
+    const text = await response.text();
+    const candidates = successExamples(operationId).filter((e) => e.status === String(response.status));
+    if (candidates.length > 0) {
+      const body = /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : text;
+      expect(candidates.map((e) => e.value)).toContainEqual(body);
+    }
+  }
+
+  const requestExamples = examples.filter((e) => e.kind === "request");
+  it.each(requestExamples.map((e) => [e.label, e] as const))("%s is answered with a documented success", async (_label, example) => {
+    const response = await send(example.operationId, {
+      body: encodeBody(example.mediaType!, example.value),
+      contentType: example.mediaType,
+    });
+    await expectDocumentedSuccess(example.operationId, response);
+  });
+
+  const bodiless = Object.values(doc.paths).flatMap((item) =>
+    Object.entries(deref<Record<string, Record<string, unknown>>>(doc, item))
+      .filter(([method, op]) => HTTP_METHODS.includes(method) && !op.requestBody)
+      .map(([, op]) => String(op.operationId)),
+  );
+  it.each(bodiless)("%s (no request body) is answered with a documented success", async (operationId) => {
+    await expectDocumentedSuccess(operationId, await send(operationId));
+  });
+
+  it("refuses a request without credentials with 401", async () => {
+    const secured = requestExamples.find((e) => {
+      const { operation } = findOperation(doc, e.operationId);
+      return ((operation.security ?? doc.security ?? []) as object[]).some((req) => Object.keys(req).length > 0);
+    });
+    expect(secured).toBeDefined();
+    const { method } = findOperation(doc, secured!.operationId);
+    const response = await fetch(mock.url + concretePath(doc, secured!.operationId), {
+      method: method.toUpperCase(),
+      headers: { "content-type": secured!.mediaType! },
+      body: encodeBody(secured!.mediaType!, secured!.value),
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("gateway Prism mock refuses invalid authorizations", () => {
+  const doc = loadBundledSpec("gateway");
+  const FORM = "application/x-www-form-urlencoded";
+  const cardExample = listOperationExamples(doc).find(
+    (e) => e.operationId === "createAuthorization" && e.kind === "request" && "card" in (e.value as object),
+  )!.value as Record<string, unknown>;
+  let mock: RunningMock;
+
+  beforeAll(async () => {
+    mock = await startPrismMock({ api: "gateway", port: await getPort({ host: "127.0.0.1" }) });
+  });
+  afterAll(async () => mock?.stop());
+
+  const post = (body: Record<string, unknown>) =>
+    fetch(`${mock.url}/authorizations`, {
+      method: "POST",
+      headers: { ...credentialHeaders(doc, "createAuthorization"), "content-type": FORM },
+      body: encodeBody(FORM, body),
+    });
+
+  it.each([
+    ["no payment method", () => ({ ...cardExample, card: undefined })],
+    ["two payment methods", () => ({ ...cardExample, moto: { pan: "4111111111111111", expire_month: "06", expire_year: "2030" } })],
+    ["a malformed PAN", () => ({ ...cardExample, card: { ...(cardExample.card as object), pan: "4111-1111" } })],
+    ["a non-numeric amount", () => ({ ...cardExample, amount: "ten" })],
+  ])("answers %s with 400", async (_what, build) => {
+    const response = await post(build());
+    expect(response.status).toBe(400);
+    expect(response.headers.get("sl-violations")).toBeTruthy();
+  });
+});
