@@ -67,6 +67,9 @@ class PhantomTolerantSchemas {
       for (const key of ["allOf", "anyOf", "oneOf"] as const) {
         for (const branch of (resolved[key] ?? []) as Schema[]) visit(branch);
       }
+      // `seen` guards against cycles only: a component shared by sibling fields (ThreeDSecure
+      // under every payment method) must be viewed again under each of them.
+      seen.delete(node);
     };
     visit(schema);
     return view;

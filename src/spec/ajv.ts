@@ -6,6 +6,8 @@ const SPEC_ID = "openapi.json";
 
 /** Keywords OpenAPI 3.1 adds to JSON Schema 2020-12 (annotations only). */
 const OPENAPI_KEYWORDS = ["discriminator", "xml", "externalDocs", "example"];
+/** The document's own top-level fields: the bundle is registered whole so that `#/components/...` refs resolve. */
+const DOCUMENT_FIELDS = ["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags"];
 
 /** Formats OpenAPI defines beyond JSON Schema's own; ajv-formats knows the rest. */
 const OPENAPI_FORMATS: Record<string, (value: unknown) => boolean> = {
@@ -39,10 +41,11 @@ export class SpecValidator {
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(readonly doc: OpenApiDocument) {
-    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false });
+    // strictRequired stays off: `not: {required: [a, b]}` ("not both") names properties declared elsewhere.
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false });
     addFormats(this.ajv);
     for (const [name, validate] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, { validate });
-    this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...collectExtensionKeywords(doc, new Set())]);
+    this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_FIELDS, ...collectExtensionKeywords(doc, new Set())]);
     this.ajv.addSchema(doc as object, SPEC_ID);
   }
 
