@@ -174,3 +174,111 @@ describe("gateway spec", () => {
     }
   });
 });
+
+describe("merchant spec", () => {
+  const doc = loadBundledSpec("merchant");
+  const ops = operations(doc);
+  /** Operations served by the API itself; the upload goes to an external storage host. */
+  const apiOps = ops.filter((o) => !o.operation["x-external"]);
+  const RATE_LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+  const isOAuth = (path: string) => path.startsWith("/oauth/");
+
+  it("has the production and the sandbox entrypoints", () => {
+    expect((doc.servers as unknown[]).length).toBe(2);
+  });
+
+  it("defines an OAuth 2.0 client-credentials flow and bearer tokens", () => {
+    const schemes = Object.values(doc.components!.securitySchemes as Record<string, any>);
+    expect(schemes.some((s) => s.type === "oauth2" && s.flows?.clientCredentials?.tokenUrl)).toBe(true);
+    expect(schemes.some((s) => s.type === "http" && s.scheme === "bearer")).toBe(true);
+  });
+
+  it("describes the upload as its own server and operation, without the bearer token", () => {
+    const external = ops.filter((o) => o.operation["x-external"]);
+    expect(external.map((o) => o.method)).toEqual(["put"]);
+    expect(external[0]!.operation.security).toEqual([]);
+    expect((external[0]!.operation.servers ?? external[0]!.pathItem.servers ?? []).length).toBeGreaterThan(0);
+  });
+
+  it("documents 429 and 503 on every operation, and the RateLimit headers on every response", () => {
+    for (const { method, path, operation } of apiOps) {
+      expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["429", "503"]));
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const headers = Object.keys(deref<any>(doc, response).headers ?? {});
+        expect(headers, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(RATE_LIMIT_HEADERS));
+      }
+    }
+  });
+
+  it("answers errors with application/problem+json (OAuth errors of the token endpoint excepted)", () => {
+    for (const { method, path, operation } of apiOps) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!/^[45]/.test(status)) continue;
+        const types = Object.keys(deref<any>(doc, response).content ?? {});
+        if (path === "/oauth/token" && (status === "400" || status === "401")) expect(types).toEqual(["application/json"]);
+        else expect(types, `${method} ${path} ${status}`).toEqual(["application/problem+json"]);
+      }
+    }
+  });
+
+  it("answers the documented problem cases with their members", () => {
+    const problem = (name: string) => [...allProperties(doc, { $ref: `#/components/schemas/${name}` }).keys()];
+    const required = (name: string) => {
+      const names = new Set<string>();
+      walkSchemas(doc, { $ref: `#/components/schemas/${name}` }, (node) => (node.required ?? []).forEach((r: string) => names.add(r)));
+      return [...names];
+    };
+    expect(problem("Problem")).toEqual(expect.arrayContaining(["title", "status", "detail", "errors", "oauth2-token", "request-id"]));
+    expect(required("ValidationProblem")).toEqual(expect.arrayContaining(["title", "status", "detail", "errors", "request-id"]));
+    expect(required("UnauthorizedProblem")).toEqual(expect.arrayContaining(["title", "status", "detail", "oauth2-token", "request-id"]));
+    expect(required("ServiceUnavailableProblem")).toEqual(expect.arrayContaining(["title", "status", "request-id"]));
+  });
+
+  it("answers OPTIONS on every resource with an Allow header", () => {
+    const paths = new Set(apiOps.map((o) => o.path));
+    for (const path of paths) {
+      const options = apiOps.find((o) => o.path === path && o.method === "options");
+      expect(options, `OPTIONS ${path}`).toBeDefined();
+      const success = Object.entries(options!.operation.responses).find(([status]) => status.startsWith("2"))!;
+      expect(Object.keys(deref<any>(doc, success[1]).headers ?? {}), `OPTIONS ${path}`).toContain("Allow");
+    }
+  });
+
+  it("paginates every collection: per_page from 1 to 50, default 20", () => {
+    const collections = apiOps.filter(({ method, operation }) => {
+      if (method !== "get") return false;
+      const ok = deref<any>(doc, operation.responses["200"] ?? {});
+      const schema = ok.content?.["application/hal+json"]?.schema;
+      return schema && allProperties(doc, schema).has("per_page");
+    });
+    expect(collections.length).toBeGreaterThanOrEqual(6);
+    for (const { path, operation, pathItem } of collections) {
+      const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref<any>(doc, p));
+      const perPage = parameters.find((p) => p.name === "per_page" && p.in === "query");
+      expect(perPage, `GET ${path} per_page`).toBeDefined();
+      expect(deref<any>(doc, perPage.schema)).toMatchObject({ minimum: 1, maximum: 50, default: 20 });
+    }
+  });
+
+  it("answers with HAL: application/hal+json bodies carry _links", () => {
+    for (const { method, path, operation } of apiOps.filter((o) => !isOAuth(o.path))) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const media = deref<any>(doc, response).content?.["application/hal+json"];
+        if (!media) continue;
+        expect(allProperties(doc, media.schema).has("_links"), `${method} ${path} ${status}`).toBe(true);
+      }
+    }
+  });
+
+  it("marks commentable properties and every inferred choice", () => {
+    let commentable = 0;
+    let inferred = 0;
+    JSON.stringify(doc, (key, value) => {
+      if (key === "x-commentable" && value === true) commentable += 1;
+      if (key === "x-inferred") inferred += 1;
+      return value;
+    });
+    expect(commentable).toBeGreaterThan(0);
+    expect(inferred).toBeGreaterThan(0);
+  });
+});

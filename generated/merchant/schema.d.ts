@@ -1,0 +1,3888 @@
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the root resource
+         * @description Entry point of the API and the only address a client needs to know. Every other address is found by following link relations from here; the `ch:` collection links appear only when the token grants access to them.
+         */
+        get: operations["getRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the root link permits
+         * @description `Allow: GET, OPTIONS`.
+         */
+        options: operations["optionsRoot"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obtain an access token
+         * @description Client Credentials grant (RFC 6749 §4.4), the only supported grant. Authenticate with HTTP Basic using `client_id:client_secret` and send `grant_type=client_credentials` and `audience` (the base address of the API) as a form body. Discover this address through the root's `oauth2-token` link or an `oauth2-token` problem member. Cache the token for `expires_in` seconds: the token endpoint is rate limited.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        /**
+         * Learn what the token link permits
+         * @description `Allow: POST, OPTIONS`. Authenticated like the token request.
+         */
+        options: operations["optionsToken"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an OAuth client
+         * @description Protected dynamic client registration (RFC 7591): the call carries a bearer token, so a first client is registered in the management console. The registered client is always confidential; use its `client_id` and `client_secret` with HTTP Basic on the token endpoint. The service ignores unknown parameters.
+         */
+        post: operations["registerClient"];
+        delete?: never;
+        /**
+         * Learn what the clients link permits
+         * @description `Allow: POST, OPTIONS`.
+         */
+        options: operations["optionsClients"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions
+         * @description Reached by expanding the root's templated `ch:transactions` link (`…/transactions{?query,per_page}`). Cursor-paginated: follow `next` until it is absent.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the transactions link permits
+         * @description `Allow: GET, OPTIONS`.
+         */
+        options: operations["optionsTransactions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List applications
+         * @description Reached by expanding the root's templated `ch:applications` link (`…/applications{?query,page,per_page}`). Items are embedded under `ch:applications`.
+         */
+        get: operations["listApplications"];
+        put?: never;
+        /**
+         * Create an application
+         * @description `POST` to the root's `ch:applications` link (the expanded template without variables). The new application is `unsubmitted`; its contact, company and bank account are created with it. Submit it later with the `submitted` stamp.
+         */
+        post: operations["createApplication"];
+        delete?: never;
+        /**
+         * Learn what the applications link permits
+         * @description `Allow: GET, POST, OPTIONS`.
+         */
+        options: operations["optionsApplications"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an application
+         * @description Follow an application's `self` link (or an embedded item of `ch:applications`).
+         */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the application link permits
+         * @description `Allow: GET, PATCH, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsApplication"];
+        head?: never;
+        /**
+         * Update an application
+         * @description `PATCH` the application's `self` link with the properties to change. Takes the same parameters as the create request.
+         */
+        patch: operations["updateApplication"];
+        trace?: never;
+    };
+    "/applications/{application_id}/stamps/{stamp_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the application's `ch:stamps` link.
+                 * @example submitted
+                 */
+                stamp_name: components["parameters"]["ApplicationStampName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a stamp to an application
+         * @description `PUT` the link named after the stamp in the application's `ch:stamps`, without a body. `submitted` hands the application in; it is accepted only when the application holds all necessary data, and a refusal names the missing data in `errors`. Adding a stamp the application already carries changes nothing.
+         */
+        put: operations["addApplicationStamp"];
+        post?: never;
+        /**
+         * Remove a stamp from an application
+         * @description `DELETE` the stamp's link to remove a stamp that allows removal. Which application stamps are removable is not published; `OPTIONS` on the link (`Allow`) tells.
+         */
+        delete: operations["removeApplicationStamp"];
+        /**
+         * Learn what the application stamp link permits
+         * @description `Allow: PUT, DELETE, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsApplicationStamp"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an application's gateways
+         * @description Follow the application's `ch:gateways` link. `_embedded["ch:gateways"]` holds the selected gateways, `_embedded.selectable` the gateways that can be selected, each with a `ch:selection` link. An application requires the selection of a gateway.
+         */
+        get: operations["listApplicationGateways"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the gateways link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsApplicationGateways"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/gateways/{gateway_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+                 * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+                 */
+                gateway_id: components["parameters"]["GatewayId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Select a gateway for an application
+         * @description `PUT` a selectable gateway's `ch:selection` link, without a body. The gateway then appears under `ch:gateways` of the application's gateways collection instead of `selectable`. An application requires the selection of a gateway.
+         */
+        put: operations["selectApplicationGateway"];
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the gateway selection link permits
+         * @description `Allow: PUT, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsApplicationGatewaySelection"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the directors and owners
+         * @description Expand the application's templated `ch:people` link (`{?page,per_page}`); the company's `ch:people` link leads to the same collection. Items are embedded under `ch:people`.
+         */
+        get: operations["listPeople"];
+        put?: never;
+        /**
+         * Add a director or owner
+         * @description `POST` to the `ch:people` link (expanded without variables). Then attach the person's identity documents through the person's `ch:files` link.
+         */
+        post: operations["createPerson"];
+        delete?: never;
+        /**
+         * Learn what the people link permits
+         * @description `Allow: GET, POST, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsPeople"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an application's files
+         * @description Expand the application's `ch:files` link. Items are embedded under `ch:files`.
+         */
+        get: operations["listApplicationFiles"];
+        put?: never;
+        /**
+         * Create a file for an application
+         * @description Step 1 of the Files flow for a document about the application itself (for example a bank statement). Then upload the bytes to the returned `ch:data` link named `upload`.
+         */
+        post: operations["createApplicationFile"];
+        delete?: never;
+        /**
+         * Learn what the application's files link permits
+         * @description `Allow: GET, POST, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsApplicationFiles"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an application's contracts
+         * @description Follow the application's `ch:contracts` link, present once a contract exists. Items are embedded under `ch:contracts`. This collection has no `last` link.
+         */
+        get: operations["listContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the contracts link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsContracts"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/people/{person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a person
+         * @description Follow a person's `self` link.
+         */
+        get: operations["getPerson"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a person
+         * @description `DELETE` the person's `self` link.
+         */
+        delete: operations["deletePerson"];
+        /**
+         * Learn what the person link permits
+         * @description `Allow: GET, PATCH, DELETE, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsPerson"];
+        head?: never;
+        /**
+         * Update a person
+         * @description `PATCH` the person's `self` link with the properties to change.
+         */
+        patch: operations["updatePerson"];
+        trace?: never;
+    };
+    "/people/{person_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a person's files
+         * @description Expand the person's `ch:files` link. Items are embedded under `ch:files`.
+         */
+        get: operations["listPersonFiles"];
+        put?: never;
+        /**
+         * Create an identity document file for a person
+         * @description Step 1 of the Files flow: `POST` the metadata to the person's `ch:files` link. A person needs a document with picture (`picture_legitimation`) and one with address (`address_legitimation`). Then upload the bytes to the returned `ch:data` link named `upload` (`uploadFileContent`).
+         */
+        post: operations["createPersonFile"];
+        delete?: never;
+        /**
+         * Learn what the person's files link permits
+         * @description `Allow: GET, POST, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsPersonFiles"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/{gateway_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+                 * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+                 */
+                gateway_id: components["parameters"]["GatewayId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a gateway
+         * @description Follow a gateway's `self` link. A selectable gateway carries `ch:selection`; a selected one carries `ch:comments`.
+         */
+        get: operations["getGateway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the gateway link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsGateway"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List disputes
+         * @description Expand the root's templated `ch:disputes` link (`…/disputes{?query,page,per_page}`). Items are embedded under `ch:disputes`.
+         */
+        get: operations["listDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the disputes link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsDisputes"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{dispute_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a dispute
+         * @description Follow a dispute's `self` link. Disputes are read-only; act with stamps, files and comments.
+         */
+        get: operations["getDispute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the dispute link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsDispute"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{dispute_id}/stamps/{stamp_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the dispute's `ch:stamps` link.
+                 * @example refuted
+                 */
+                stamp_name: components["parameters"]["DisputeStampName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Refute or accept a dispute
+         * @description `PUT` the link named `refuted` or `accepted` in the dispute's `ch:stamps`, without a body. To refute, first attach the evidence files and comments. Dispute stamps cannot be removed.
+         */
+        put: operations["addDisputeStamp"];
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the dispute stamp link permits
+         * @description `Allow: PUT, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsDisputeStamp"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{dispute_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a dispute's files
+         * @description Expand the dispute's templated `ch:files` link. Items are embedded under `ch:files`.
+         */
+        get: operations["listDisputeFiles"];
+        put?: never;
+        /**
+         * Create an evidence file for a dispute
+         * @description Step 1 of the Files flow for dispute evidence. **Rule:** at most 10 MB per file; card schemes may not process larger files correctly. Then upload the bytes to the returned `ch:data` link named `upload`, and refute the dispute with its `refuted` stamp.
+         */
+        post: operations["createDisputeFile"];
+        delete?: never;
+        /**
+         * Learn what the dispute's files link permits
+         * @description `Allow: GET, POST, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsDisputeFiles"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{contract_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+                 */
+                contract_id: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a contract
+         * @description Follow a contract's `self` link. Its `ch:stamps` lists the stamps that apply in its current `state`.
+         */
+        get: operations["getContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the contract link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsContract"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{contract_id}/stamps/{stamp_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+                 */
+                contract_id: components["parameters"]["ContractId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+                 * @example signed
+                 */
+                stamp_name: components["parameters"]["ContractStampName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a stamp to a contract
+         * @description `PUT` the link named after the stamp in the contract's `ch:stamps`. Contract stamps accept an optional `note`; send no body to add the stamp without one.
+         */
+        put: operations["addContractStamp"];
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the contract stamp link permits
+         * @description `Allow: PUT, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsContractStamp"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file's metadata
+         * @description Follow a file's `self` link. `_links["ch:data"]` holds the `upload` and `download` links.
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file
+         * @description `DELETE` the file's `self` link, metadata and content.
+         */
+        delete: operations["deleteFile"];
+        /**
+         * Learn what the file link permits
+         * @description `Allow: GET, PATCH, DELETE, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsFile"];
+        head?: never;
+        /**
+         * Update a file's metadata
+         * @description `PATCH` the file's `self` link to correct `name`, `content_type` or `size`, for example before uploading different content. The `label` cannot be changed.
+         */
+        patch: operations["updateFile"];
+        trace?: never;
+    };
+    "/files/{file_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a file's content
+         * @description Step 3 of the Files flow: `GET` the file's `ch:data` link named `download`. Returns the bytes with the file's `content_type`.
+         */
+        get: operations["downloadFileContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the file content link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsFileContent"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{upload_path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` verbatim, host and signature query parameters included, before it expires.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                upload_path: components["parameters"]["UploadPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file's content to storage
+         * @description Step 2 of the Files flow: `PUT` the raw bytes to the file's `ch:data` link named `upload`. The address is pre-signed and time-limited on an external storage host, not on the API: use it verbatim, send **no** `Authorization` header, and set `Content-Type` to exactly the file's `content_type` (the signature covers it). The responses are the storage host's, not problem details, and carry no rate-limit headers.
+         */
+        put: operations["uploadFileContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{context}/{context_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Collection segment of the commented resource. Comment collections live under the commented resource (`…/<collection>/<id>/comments{?page,per_page}`); reach them through its `ch:comments` link.
+                 * @example applications
+                 */
+                context: components["parameters"]["CommentContext"];
+                /**
+                 * @description Identifier of the commented resource.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                context_id: components["parameters"]["CommentContextId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List comments on a resource
+         * @description Expand the resource's `ch:comments` link (`{?page,per_page}`). Items are embedded under `ch:comments`; the collection links back to the commented resource.
+         */
+        get: operations["listComments"];
+        put?: never;
+        /**
+         * Comment on a resource or one of its fields
+         * @description `POST` to the resource's `ch:comments` link. Tag the comment `ch-field:<property_name>` to comment on one commentable property (see Field comments).
+         */
+        post: operations["createComment"];
+        delete?: never;
+        /**
+         * Learn what the comments link permits
+         * @description `Allow: GET, POST, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsComments"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Comment identifier, the comment's `id`. Paths are shapes; take the address from the link relation.
+                 * @example e7c3b9d1-5a2f-4c8e-b0d6-9f1a3e5c7b28
+                 */
+                comment_id: components["parameters"]["CommentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a comment
+         * @description Follow a comment's `self` link. Comments cannot be edited or deleted.
+         */
+        get: operations["getComment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Learn what the comment link permits
+         * @description `Allow: GET, OPTIONS` (fewer methods when the current state or your access forbids them).
+         */
+        options: operations["optionsComment"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * Link
+         * @description HAL link object. Follow `href` as given; never build or edit it. When `templated` is true, `href` is a URI Template (RFC 6570) that you expand before use.
+         */
+        Link: {
+            /** @description Target URL, or a URI Template (RFC 6570) when `templated` is true. */
+            href: string;
+            /** @description True when `href` is a URI Template. Absent means false. */
+            templated?: boolean;
+            /** @description Tells apart the links of a relation that holds an array of links (`upload` and `download` in `ch:data`, the stamp name in `ch:stamps`). */
+            name?: string;
+        };
+        /**
+         * Curie
+         * @description Compact URI declaration (HAL). Expanding `href` with `rel` set to the part after `ch:` gives the documentation page of a relation, which carries its profile (RFC 6906).
+         */
+        Curie: components["schemas"]["Link"] & {
+            /**
+             * @description The prefix of every relation of the service.
+             * @constant
+             */
+            name: "ch";
+            /** @description URI Template ending in `{rel}`, located at the API documentation site. */
+            href?: unknown;
+            /** @constant */
+            templated: true;
+        };
+        /**
+         * Curies
+         * @description `_links.curies`: declares the `ch` prefix of the service's link relations. Present on every top-level representation; embedded items may omit it.
+         */
+        Curies: components["schemas"]["Curie"][];
+        /**
+         * HalLinks
+         * @description Members of `_links` common to every HAL representation of the service. Relations of the service are prefixed `ch:` and resolve through `curies`. **Rule:** `curies` is present on every top-level representation.
+         */
+        HalLinks: {
+            self: components["schemas"]["Link"];
+            curies?: components["schemas"]["Curies"];
+        };
+        /**
+         * TemplatedLink
+         * @description A link whose `href` is a URI Template (RFC 6570), for example `https://merchant.clearhaus.com/disputes{?query,page,per_page}`. Expand it with the variables you need; unset variables drop out of the expansion (`…/disputes?per_page=50`).
+         */
+        TemplatedLink: components["schemas"]["Link"] & {
+            href?: unknown;
+            /** @constant */
+            templated: true;
+        };
+        /**
+         * Root
+         * @description Entry point of the API. It has no properties, only links. The `ch:` collection links are present only when the token grants access to them. Gateways, people, contracts and files are reached from an application or a dispute, never from the root.
+         */
+        Root: {
+            _links: components["schemas"]["HalLinks"] & {
+                /** @description The token endpoint (`POST`). */
+                "oauth2-token": components["schemas"]["Link"];
+                /** @description Applications collection, template `{?query,page,per_page}`. */
+                "ch:applications"?: components["schemas"]["TemplatedLink"];
+                /** @description Records collection, template `{?query,page,per_page}` (not described here). */
+                "ch:records"?: components["schemas"]["TemplatedLink"];
+                /** @description Merchant accounts collection, template `{?query,page,per_page}` (not described here). */
+                "ch:accounts"?: components["schemas"]["TemplatedLink"];
+                /** @description Settlements collection, template `{?query,page,per_page}` (not described here). */
+                "ch:settlements"?: components["schemas"]["TemplatedLink"];
+                /** @description Transactions collection, template `{?query,per_page}` (no `page`; cursor pagination). */
+                "ch:transactions"?: components["schemas"]["TemplatedLink"];
+                /** @description Disputes collection, template `{?query,page,per_page}`. */
+                "ch:disputes"?: components["schemas"]["TemplatedLink"];
+            };
+        };
+        /**
+         * Problem
+         * @description Problem details (RFC 7807), media type `application/problem+json`, used by every error response of the service except those of the token endpoint (see `OAuthError`). Members beyond `title` and `status` depend on the case; see the specialised problems and the Errors chapter.
+         */
+        Problem: {
+            /** @description Short name of the problem, for example `Validation Error`. */
+            title: string;
+            /** @description HTTP status code of the response. */
+            status: number;
+            /** @description Explanation of this occurrence. May be absent. */
+            detail?: string;
+            /** @description Extension member: maps each invalid request parameter name (dotted for nested fields, e.g. `business_model.estimate_currency`) to its messages. */
+            errors?: {
+                [key: string]: string[];
+            };
+            /**
+             * Format: uri
+             * @description Extension member: address to authenticate at (the token endpoint) before retrying.
+             */
+            "oauth2-token"?: string;
+            /** @description Extension member: identifier of the request for traceability. Quote it when contacting support. */
+            "request-id"?: string;
+        };
+        /**
+         * UnauthorizedProblem
+         * @description 401 Unauthorized: the access token is missing, invalid or expired. `detail` says the token is invalid; `oauth2-token` is the address to obtain a new token at before retrying.
+         */
+        UnauthorizedProblem: {
+            detail: unknown;
+            "oauth2-token": unknown;
+            "request-id": unknown;
+            /** @constant */
+            title?: "Unauthorized";
+            /** @constant */
+            status?: 401;
+            errors?: never;
+        } & WithRequired<components["schemas"]["Problem"], "detail" | "oauth2-token" | "request-id">;
+        /**
+         * RateLimitProblem
+         * @description 429 Too Many Requests: the quota of this endpoint is exhausted. Retry after the number of seconds given by `RateLimit-Reset`.
+         */
+        RateLimitProblem: {
+            "request-id": unknown;
+            /** @constant */
+            title?: "Too Many Requests";
+            /** @constant */
+            status?: 429;
+            errors?: never;
+            "oauth2-token"?: never;
+        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        /**
+         * ServiceUnavailableProblem
+         * @description 503 Service Unavailable: the service cannot handle the request now. Carries no `detail`.
+         */
+        ServiceUnavailableProblem: {
+            "request-id": unknown;
+            /** @constant */
+            title?: "Service Unavailable";
+            /** @constant */
+            status?: 503;
+            detail?: never;
+            errors?: never;
+            "oauth2-token"?: never;
+        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        /**
+         * TokenRequest
+         * @description Client-credentials token request (RFC 6749 §4.4), sent as `application/x-www-form-urlencoded` with the client's `client_id:client_secret` as HTTP Basic credentials.
+         */
+        TokenRequest: {
+            /**
+             * @description The only supported grant.
+             * @constant
+             */
+            grant_type: "client_credentials";
+            /**
+             * Format: uri
+             * @description Base address of the API the token is for: `https://merchant.clearhaus.com` in production, `https://merchant.test.clearhaus.com` in the sandbox.
+             */
+            audience: string;
+        };
+        /**
+         * Token
+         * @description Access token response. Send the token as `Authorization: Bearer <access_token>` on every call and reuse it until `expires_in` has passed; requesting a token per call exhausts the token endpoint's rate limit.
+         */
+        Token: {
+            /** @description The bearer token. */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Lifetime of the token in seconds. */
+            expires_in: number;
+            _links: {
+                /** @description Root of the API; start navigating here. */
+                "ch:root": components["schemas"]["Link"];
+            };
+        };
+        /**
+         * OAuthError
+         * @description Error response of the token endpoint (RFC 6749 §5.2), media type `application/json`.
+         */
+        OAuthError: {
+            /**
+             * @description `invalid_request`: a parameter is missing, repeated or malformed (e.g. no `audience`). `invalid_client`: client authentication failed (unknown client, wrong secret, no Basic credentials). `invalid_grant`: the grant is invalid or expired. `unauthorized_client`: the client may not use this grant type. `unsupported_grant_type`: `grant_type` is not `client_credentials`. `invalid_scope`: the requested scope is invalid.
+             * @enum {string}
+             */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            /** @description Human-readable explanation. */
+            error_description?: string;
+            /**
+             * Format: uri
+             * @description Page that explains the error.
+             */
+            error_uri?: string;
+        };
+        /**
+         * ClientRegistration
+         * @description Client metadata of OAuth 2.0 Dynamic Client Registration (RFC 7591). **Rule:** the only client type issued is `confidential` (the client receives a `client_secret` and must keep it secret).
+         */
+        ClientRegistration: {
+            /** @description Name of the client. */
+            client_name?: string;
+            /** @description Grants the client will use; the only supported value is `client_credentials`. */
+            grant_types?: "client_credentials"[];
+            /** @description E-mail addresses of the people responsible for the client. */
+            contacts?: string[];
+            /** @description Extension parameter; short description of the purpose of the client. */
+            description?: string;
+        };
+        /**
+         * Client
+         * @description Registered OAuth client: the registration fields echoed, plus the credentials to use with HTTP Basic on the token endpoint. Keep `client_secret` secret.
+         */
+        Client: {
+            readonly client_id: string;
+            readonly client_secret: string;
+            _links: components["schemas"]["HalLinks"];
+        } & components["schemas"]["ClientRegistration"];
+        /**
+         * ValidationProblem
+         * @description 400 Validation Error: the request has invalid parameters. `detail` says so and `errors` names each invalid parameter.
+         */
+        ValidationProblem: {
+            detail: unknown;
+            errors: unknown;
+            "request-id": unknown;
+            /** @constant */
+            title?: "Validation Error";
+            /** @constant */
+            status?: 400;
+            "oauth2-token"?: never;
+        } & WithRequired<components["schemas"]["Problem"], "detail" | "errors" | "request-id">;
+        /**
+         * PaginatedCollection
+         * @description Paging members of every collection. Each collection extends this with `_links` (`CollectionLinks` plus its own context links) and `_embedded`, where its items sit under the same `ch:` relation as the link that led to it. See the Pagination chapter.
+         */
+        PaginatedCollection: {
+            /** @description Number of items in the whole collection (all pages). */
+            readonly count?: number;
+            /** @description Number of this page, starting at 1. */
+            readonly page?: number;
+            /** @description Page size in effect (default 20, maximum 50). */
+            readonly per_page: number;
+        };
+        /**
+         * CollectionLinks
+         * @description `_links` of a paginated collection. `first`, `prev`, `next` and `last` are present only when they lead somewhere: `prev` is absent on the first page, `next` on the last. Follow them instead of computing page numbers.
+         */
+        CollectionLinks: {
+            first?: components["schemas"]["Link"];
+            prev?: components["schemas"]["Link"];
+            next?: components["schemas"]["Link"];
+            last?: components["schemas"]["Link"];
+        } & components["schemas"]["HalLinks"];
+        /**
+         * AmountMinor
+         * @description Amount in minor units of the currency (for example øre for DKK, cents for EUR).
+         * @example 58704
+         */
+        AmountMinor: number;
+        /**
+         * Currency
+         * @description ISO 4217 alphabetic currency code.
+         * @example DKK
+         */
+        Currency: string;
+        /**
+         * Transaction
+         * @description A card transaction processed for the merchant, as listed by the transactions collection.
+         */
+        Transaction: {
+            id?: string;
+            amount?: components["schemas"]["AmountMinor"];
+            currency?: components["schemas"]["Currency"];
+            _links: components["schemas"]["HalLinks"];
+        };
+        /**
+         * TransactionCollection
+         * @description Page of transactions; items embedded under `ch:transactions`. Cursor-paginated: follow `next` until it is absent. There is no `count`, `page`, `prev` or `last`.
+         */
+        TransactionCollection: {
+            count?: never;
+            page?: never;
+            _links: {
+                first: unknown;
+                prev?: never;
+                last?: never;
+            } & WithRequired<components["schemas"]["CollectionLinks"], "first">;
+            _embedded: {
+                "ch:transactions": components["schemas"]["Transaction"][];
+            };
+        } & components["schemas"]["PaginatedCollection"];
+        /**
+         * ApplicationSigner
+         * @description The person who will sign the merchant contract.
+         */
+        ApplicationSigner: {
+            /** @description Full name of the signer. */
+            name?: string;
+            /**
+             * Format: email
+             * @description E-mail address of the signer. Required when `name` is set.
+             */
+            email?: string;
+        };
+        /**
+         * Decimal
+         * @description Decimal amount in major units, decimal(19,4). **Rule:** at most 15 digits before and 4 digits after the decimal point.
+         * @example 300000
+         */
+        Decimal: number;
+        /**
+         * CountryCode
+         * @description ISO 3166-1 alpha-2 country code.
+         * @example DK
+         */
+        CountryCode: string;
+        /**
+         * ApplicationBusinessModel
+         * @description How the merchant does business. Every property is commentable.
+         */
+        ApplicationBusinessModel: {
+            /** @description Name the merchant trades under. */
+            trading_name?: string;
+            /** @description What the merchant sells. */
+            description?: string;
+            /** @description Whether the merchant charges recurring payments (subscriptions). */
+            recurring?: boolean;
+            /** @description Whether goods are delivered physically. */
+            physical_delivery?: boolean;
+            /**
+             * @description Time from payment to delivery. Required when `physical_delivery` is true.
+             * @enum {string}
+             */
+            delivery_delay?: "less5days" | "5to10days" | "10to20days" | "more20days";
+            /** @description Whether goods are shipped directly by a third party. */
+            drop_shipping?: boolean;
+            /** @description Currency (ISO 4217) of the two estimates below. */
+            estimate_currency?: components["schemas"]["Currency"];
+            /** @description Expected card turnover per month, decimal(19,4) in `estimate_currency`. */
+            estimated_monthly_turnover?: components["schemas"]["Decimal"];
+            /** @description Expected average transaction amount, decimal(19,4) in `estimate_currency`. */
+            estimated_average_transaction_amount?: components["schemas"]["Decimal"];
+            /** @description Country (ISO 3166-1 alpha-2) where the business is active. */
+            business_activity_country_1?: components["schemas"]["CountryCode"];
+            /** @description Second country where the business is active. */
+            business_activity_country_2?: components["schemas"]["CountryCode"];
+            /** @description Third country where the business is active. */
+            business_activity_country_3?: components["schemas"]["CountryCode"];
+        };
+        /**
+         * AdditionalInformation
+         * @description Free text the merchant adds to the application. Commentable.
+         */
+        AdditionalInformation: string;
+        /**
+         * ApplicationProperties
+         * @description Writable, commentable properties of an application.
+         */
+        ApplicationProperties: {
+            signer?: components["schemas"]["ApplicationSigner"];
+            business_model?: components["schemas"]["ApplicationBusinessModel"];
+            additional_information?: components["schemas"]["AdditionalInformation"];
+        };
+        /**
+         * ApplicationMetadata
+         * @description Read-only, not commentable.
+         */
+        ApplicationMetadata: {
+            /**
+             * @description Stage of the application, filterable with the APQL `query`. Known values: `unsubmitted` (after creation), `submitted`, `under_review`, `accepted`, `declined`. After acceptance a contract is signed and the account goes live; follow `ch:contracts` and `ch:accounts` for those stages.
+             * @example unsubmitted
+             */
+            state: string;
+            /**
+             * Format: date-time
+             * @description Creation time, ISO 8601 in UTC.
+             */
+            created_at: string;
+            /** @description Why the application was declined. Present only in some states. */
+            declined_reason?: string;
+        };
+        /**
+         * NamedLink
+         * @description Member of a relation that holds an array of links (`ch:data`, `ch:stamps`). Pick the entry by `name`, never by position.
+         */
+        NamedLink: {
+            name: unknown;
+        } & WithRequired<components["schemas"]["Link"], "name">;
+        /**
+         * StampLinks
+         * @description `ch:stamps`: one named link per stamp that can be added (or removed) in the resource's current state; `name` is the stamp name. `PUT` the href to add the stamp, `DELETE` it to remove a removable stamp. The relation is absent when no stamp applies. See the Stamps chapter.
+         */
+        StampLinks: components["schemas"]["NamedLink"][];
+        /**
+         * Application
+         * @description A merchant's application for an acquiring agreement. `signer.*`, `business_model.*` and `additional_information` are commentable (`x-commentable`); `metadata` is read-only. An application requires the selection of a gateway (see `ch:gateways`).
+         */
+        Application: {
+            business_model: unknown;
+            metadata: components["schemas"]["ApplicationMetadata"];
+            _links: components["schemas"]["HalLinks"] & {
+                /** @description Contact person of the application (not described here). */
+                "ch:contact": components["schemas"]["Link"];
+                /** @description The applying company (not described here); its people are the directors and owners. */
+                "ch:company": components["schemas"]["Link"];
+                /** @description Comments on the application, including field comments. */
+                "ch:comments": components["schemas"]["Link"];
+                /** @description Bank account for payouts (not described here). */
+                "ch:bank-account": components["schemas"]["Link"];
+                /** @description Websites of the merchant (not described here). */
+                "ch:websites": components["schemas"]["Link"];
+                /** @description Files attached to the application itself. */
+                "ch:files": components["schemas"]["Link"];
+                /** @description Collaborators invited to the application (not described here). */
+                "ch:collaborators": components["schemas"]["Link"];
+                /** @description Selected and selectable gateways. */
+                "ch:gateways": components["schemas"]["Link"];
+                /** @description Composite summary record (not described here). */
+                "ch:record": components["schemas"]["Link"];
+                /** @description Directors and owners, template `{?page,per_page}`. */
+                "ch:people"?: components["schemas"]["TemplatedLink"];
+                /** @description Present once a contract exists. */
+                "ch:contracts"?: components["schemas"]["Link"];
+                /** @description Present once a merchant account exists. */
+                "ch:accounts"?: components["schemas"]["Link"];
+                /** @description Present depending on `metadata.state`. Names: `submitted`, `archived`. */
+                "ch:stamps"?: components["schemas"]["StampLinks"];
+            };
+        } & WithRequired<components["schemas"]["ApplicationProperties"], "business_model">;
+        /**
+         * ApplicationCollection
+         * @description Page of applications; items embedded under `ch:applications`.
+         */
+        ApplicationCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"];
+            _embedded: {
+                "ch:applications": components["schemas"]["Application"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * ApplicationCreate
+         * @description New application. The service ignores unknown parameters. It also accepts a full "Application JSON" document (application, contact, company, people, websites and bank account in one body, files excluded), which is not described here. Contact, company and bank account sub-resources are created together with the application.
+         */
+        ApplicationCreate: {
+            signer?: components["schemas"]["ApplicationSigner"] & unknown;
+            business_model: components["schemas"]["ApplicationBusinessModel"] & {
+                trading_name: unknown;
+                description: unknown;
+                recurring: unknown;
+                physical_delivery: unknown;
+                estimate_currency: unknown;
+                estimated_monthly_turnover: unknown;
+                estimated_average_transaction_amount: unknown;
+            };
+            additional_information?: components["schemas"]["AdditionalInformation"];
+        };
+        /**
+         * NotFoundProblem
+         * @description 404 Not Found: no resource at this address, or not visible to this client.
+         */
+        NotFoundProblem: {
+            "request-id": unknown;
+            /** @constant */
+            title?: "Not Found";
+            /** @constant */
+            status?: 404;
+            errors?: never;
+            "oauth2-token"?: never;
+        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        /**
+         * ApplicationUpdate
+         * @description Changes to an application: send only the properties to change; nested objects are merged property by property. The service ignores unknown parameters. **Rule:** the merged application must still satisfy the create rules (`signer.email` when `signer.name` is set, `business_model.delivery_delay` when `business_model.physical_delivery` is true).
+         */
+        ApplicationUpdate: components["schemas"]["ApplicationProperties"];
+        /**
+         * ApplicationStampName
+         * @description `submitted`: hand the application in for review; allowed only when the application holds all necessary data. `archived`: set the application aside.
+         * @enum {string}
+         */
+        ApplicationStampName: "submitted" | "archived";
+        /**
+         * ConflictProblem
+         * @description 409 Conflict: the action is not allowed in the resource's current state (a stamp that cannot be added or removed now, a gateway that is not selectable). When the resource lacks data the action needs (for example submitting an incomplete application), `errors` names each missing or invalid property.
+         */
+        ConflictProblem: {
+            detail: unknown;
+            "request-id": unknown;
+            /** @constant */
+            title?: "Conflict";
+            /** @constant */
+            status?: 409;
+            "oauth2-token"?: never;
+        } & WithRequired<components["schemas"]["Problem"], "detail" | "request-id">;
+        /**
+         * Gateway
+         * @description A gateway (Payment Service Provider) that can process payments for the merchant.
+         */
+        Gateway: {
+            /** @description Identifier of the gateway. Not commentable. */
+            readonly id: string;
+            /** @description Name of the gateway. Commentable. */
+            name: string;
+            _links: components["schemas"]["HalLinks"] & {
+                /** @description Present when the gateway is selectable for the application: `PUT` it to select the gateway. */
+                "ch:selection"?: components["schemas"]["Link"];
+                /** @description Present when the gateway is selected. */
+                "ch:comments"?: components["schemas"]["Link"];
+            };
+        };
+        /**
+         * GatewayCollection
+         * @description Gateways of an application: `ch:gateways` holds the selected ones, `selectable` those that can be selected (each with a `ch:selection` link).
+         */
+        GatewayCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"] & {
+                "ch:application": components["schemas"]["Link"];
+            };
+            _embedded: {
+                /** @description Gateways selected for the application. */
+                "ch:gateways": components["schemas"]["Gateway"][];
+                /** @description Gateways that can be selected. */
+                selectable: components["schemas"]["Gateway"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * PersonProperties
+         * @description Properties of a person. All are commentable except `role_director` and `role_owner`.
+         */
+        PersonProperties: {
+            /** @description Full name. */
+            name?: string;
+            /** @description National identity or social security number; lower-case letters, digits, hyphens and spaces. */
+            social_security_number?: string;
+            /**
+             * Format: date
+             * @description Date of birth, `YYYY-MM-DD`.
+             */
+            date_of_birth?: string;
+            address_line_1?: string;
+            address_line_2?: string;
+            zipcode?: string;
+            city?: string;
+            /** @description Country of residence (ISO 3166-1 alpha-2). */
+            country?: components["schemas"]["CountryCode"];
+            /** @description The person is a director of the company. Not commentable. */
+            role_director?: boolean;
+            /** @description The person is an owner of the company. Not commentable. */
+            role_owner?: boolean;
+        };
+        /**
+         * Person
+         * @description A director or owner of the applying company (`role_director`, `role_owner`). Identity documents are files attached through `ch:files`.
+         */
+        Person: {
+            name: unknown;
+            social_security_number: unknown;
+            date_of_birth: unknown;
+            address_line_1: unknown;
+            zipcode: unknown;
+            city: unknown;
+            country: unknown;
+            _links: components["schemas"]["HalLinks"] & {
+                /** @description The company the person belongs to. */
+                "ch:company"?: components["schemas"]["Link"];
+                /** @description The application the person belongs to. */
+                "ch:application"?: components["schemas"]["Link"];
+                /** @description Comments on the person, including field comments. */
+                "ch:comments"?: components["schemas"]["Link"];
+                /** @description Identity documents of the person. */
+                "ch:files"?: components["schemas"]["Link"];
+            };
+        } & WithRequired<components["schemas"]["PersonProperties"], "name" | "social_security_number" | "date_of_birth" | "address_line_1" | "zipcode" | "city" | "country">;
+        /**
+         * PersonCollection
+         * @description Page of people (directors and owners); items embedded under `ch:people`.
+         */
+        PersonCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"] & {
+                /** @description The company the people belong to. */
+                "ch:company"?: components["schemas"]["Link"];
+            };
+            _embedded: {
+                "ch:people": components["schemas"]["Person"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * PersonCreate
+         * @description New director or owner. The service ignores unknown parameters. **Rule:** during the application process every person needs at least two files, one with a picture (`picture_legitimation`) and one with the address (`address_legitimation`); attach them through the person's `ch:files` link.
+         */
+        PersonCreate: {
+            name: unknown;
+            social_security_number: unknown;
+            date_of_birth: unknown;
+            address_line_1: unknown;
+            zipcode: unknown;
+            city: unknown;
+            country: unknown;
+        } & WithRequired<components["schemas"]["PersonProperties"], "name" | "social_security_number" | "date_of_birth" | "address_line_1" | "zipcode" | "city" | "country">;
+        /**
+         * FileProperties
+         * @description Metadata of a file.
+         */
+        FileProperties: {
+            /** @description Purpose of the file, for example `picture_legitimation` or `address_legitimation` for a person's identity documents, `bank_statement`, or `ownership` for a website file. Cannot be changed after creation. */
+            label?: string;
+            /** @description File name. Defaults to the label. */
+            name?: string;
+            /** @description Media type of the content (RFC 6838), for example `application/pdf`. **Rule:** the upload must be sent with exactly this `Content-Type`. */
+            content_type?: string;
+            /** @description Size of the content in bytes. */
+            size?: number;
+        };
+        /**
+         * FileDataLink
+         * @description Member of `ch:data`. `upload`: pre-signed, time-limited address on the external storage host; `PUT` the raw bytes there with the file's `Content-Type` and no `Authorization` header. `download`: address on the service ending in `/content`; `GET` it with the bearer token to read the bytes.
+         */
+        FileDataLink: components["schemas"]["NamedLink"] & {
+            /** @enum {unknown} */
+            name?: "upload" | "download";
+        };
+        /**
+         * File
+         * @description A file attached to a person, an application, a dispute (or a company or website). The metadata lives on the service; the bytes are uploaded to and downloaded from the `ch:data` links. See the Files flow chapter.
+         */
+        File: {
+            label: unknown;
+            name: unknown;
+            content_type: unknown;
+            _links: components["schemas"]["HalLinks"] & {
+                /** @description Upload and download links, told apart by `name`. */
+                "ch:data": components["schemas"]["FileDataLink"][];
+                /** @description Owning person, for a person's file. */
+                "ch:person"?: components["schemas"]["Link"];
+                /** @description Owning application, for an application's file. */
+                "ch:application"?: components["schemas"]["Link"];
+                /** @description Owning dispute, for a dispute's file. */
+                "ch:dispute"?: components["schemas"]["Link"];
+                /** @description Owning company, for a company's file. */
+                "ch:company"?: components["schemas"]["Link"];
+                /** @description Owning website, for a website's file. */
+                "ch:website"?: components["schemas"]["Link"];
+                /** @description Comments on the file, where the owner allows them. */
+                "ch:comments"?: components["schemas"]["Link"];
+            };
+        } & WithRequired<components["schemas"]["FileProperties"], "label" | "name" | "content_type">;
+        /**
+         * FileCollection
+         * @description Page of files of one owner; items embedded under `ch:files`, with one link to the owner.
+         */
+        FileCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"] & {
+                "ch:person"?: components["schemas"]["Link"];
+                "ch:application"?: components["schemas"]["Link"];
+                "ch:dispute"?: components["schemas"]["Link"];
+                "ch:company"?: components["schemas"]["Link"];
+                "ch:website"?: components["schemas"]["Link"];
+            };
+            _embedded: {
+                "ch:files": components["schemas"]["File"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * FileCreate
+         * @description Metadata of a new file. The service ignores unknown parameters. **Rule:** a website file must have the label `ownership`.
+         */
+        FileCreate: {
+            label: unknown;
+            content_type: unknown;
+        } & WithRequired<components["schemas"]["FileProperties"], "label" | "content_type">;
+        /**
+         * Contract
+         * @description A merchant contract of an application. Advance it with stamps; some contract stamps take an optional `note`.
+         */
+        Contract: {
+            /** @enum {string} */
+            state: "needs_signature" | "signed" | "declined" | "cancelled";
+            /** @description Merchant identifier the contract covers. */
+            merchant_id?: string;
+            /**
+             * Format: date
+             * @description Date the contract takes effect (ISO 8601).
+             */
+            effective_on?: string;
+            _links: components["schemas"]["HalLinks"] & {
+                "ch:application"?: components["schemas"]["Link"];
+                /** @description Present depending on `state`. */
+                "ch:stamps"?: components["schemas"]["StampLinks"];
+            };
+        };
+        /**
+         * ContractCollection
+         * @description Page of an application's contracts; items embedded under `ch:contracts`. This collection has no `last` link.
+         */
+        ContractCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"] & {
+                last?: never;
+            };
+            _embedded: {
+                "ch:contracts": components["schemas"]["Contract"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * PersonUpdate
+         * @description Changes to a person; send only the properties to change. The service ignores unknown parameters.
+         */
+        PersonUpdate: components["schemas"]["PersonProperties"];
+        /**
+         * Dispute
+         * @description A dispute (retrieval request or chargeback) raised against a transaction. Read-only; act on it with stamps, files and comments. No property is commentable; comments are free discussion.
+         */
+        Dispute: {
+            id: string;
+            /** @description Reference of the dispute at the card scheme. */
+            reference?: string;
+            /** @description Disputed amount in minor units of `currency`. */
+            amount: components["schemas"]["AmountMinor"];
+            currency: components["schemas"]["Currency"];
+            /** @description Whether only part of the transaction amount is disputed. */
+            partial?: boolean;
+            /**
+             * Format: date
+             * @description Date the dispute was opened (ISO 8601).
+             */
+            opened_at?: string;
+            /**
+             * Format: date
+             * @description Date by which the merchant must respond (ISO 8601).
+             */
+            due_at?: string;
+            /**
+             * Format: date
+             * @description Date the dispute expires (ISO 8601).
+             */
+            expires_at?: string;
+            /**
+             * @description Status of the dispute; decides which stamps are offered.
+             * @enum {string}
+             */
+            status: "open" | "refuted" | "under_review" | "won" | "lost";
+            /** @description Card scheme reason code. */
+            reason_code?: string;
+            /** @enum {string} */
+            reason?: "fraud" | "unrecognised" | "product_not_provided" | "credit_not_processed" | "duplicate" | "subscription_cancelled" | "incorrect_amount_or_currency" | "general" | "product_unacceptable";
+            /** @enum {string} */
+            type?: "retrieval_request" | "1st_chargeback" | "2nd_chargeback";
+            _links: components["schemas"]["HalLinks"] & {
+                /** @description The disputed transaction. */
+                "ch:transaction": components["schemas"]["Link"];
+                /** @description The merchant account (not described here). */
+                "ch:account": components["schemas"]["Link"];
+                /** @description Evidence files, template `{?page,per_page}`. */
+                "ch:files": components["schemas"]["TemplatedLink"];
+                /** @description Comments, template `{?page,per_page}`. */
+                "ch:comments": components["schemas"]["TemplatedLink"];
+                /** @description Present depending on `status`. Names `refuted` and `accepted`, not removable. */
+                "ch:stamps"?: components["schemas"]["StampLinks"];
+            };
+        };
+        /**
+         * DisputeCollection
+         * @description Page of disputes; items embedded under `ch:disputes`.
+         */
+        DisputeCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"];
+            _embedded: {
+                "ch:disputes": components["schemas"]["Dispute"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * DisputeStampName
+         * @description `refuted`: mark the dispute as refuted (attach the evidence files first). `accepted`: mark the dispute as accepted. Neither can be removed.
+         * @enum {string}
+         */
+        DisputeStampName: "refuted" | "accepted";
+        /**
+         * DisputeFileCreate
+         * @description Metadata of a dispute evidence file. **Rule:** at most 10 MB per file; card schemes may not process larger files correctly.
+         */
+        DisputeFileCreate: components["schemas"]["FileCreate"] & {
+            size?: unknown;
+        };
+        /**
+         * ContractStampRequest
+         * @description Optional body of a contract stamp. Send it only with stamps that accept a note; omit the body otherwise.
+         */
+        ContractStampRequest: {
+            /** @description Note stored with the stamp, for example why a contract is declined. */
+            note?: string;
+        };
+        /**
+         * FileUpdate
+         * @description Changes to a file's metadata (`name`, `content_type`, `size`); send only what changes. `label` cannot be changed.
+         */
+        FileUpdate: components["schemas"]["FileProperties"] & {
+            label?: never;
+        };
+        /**
+         * CommentContextLinks
+         * @description Link back to the commented resource. **Rule:** exactly one of these relations is present, the one matching the resource the comments belong to.
+         */
+        CommentContextLinks: {
+            "ch:application"?: components["schemas"]["Link"];
+            /** @description Spelled with an underscore here, unlike the application's `ch:bank-account`. */
+            "ch:bank_account"?: components["schemas"]["Link"];
+            "ch:company"?: components["schemas"]["Link"];
+            "ch:contact"?: components["schemas"]["Link"];
+            "ch:dispute"?: components["schemas"]["Link"];
+            "ch:file"?: components["schemas"]["Link"];
+            "ch:gateway"?: components["schemas"]["Link"];
+            "ch:person"?: components["schemas"]["Link"];
+            "ch:website"?: components["schemas"]["Link"];
+        };
+        /**
+         * Comment
+         * @description A comment on a resource or on one of its properties. Comments cannot be edited or deleted.
+         */
+        Comment: {
+            readonly id: string;
+            /** @description Text of the comment. */
+            body: string;
+            /**
+             * Format: date-time
+             * @description Time of creation, ISO 8601.
+             */
+            readonly created_at: string;
+            /** @description Tags of the comment; `ch-field:<property_name>` marks a field comment. */
+            tags?: string[];
+            _embedded?: {
+                /** @description Who wrote the comment (a plain object, not a resource). */
+                author?: {
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                };
+            };
+            _links: components["schemas"]["HalLinks"] & components["schemas"]["CommentContextLinks"];
+        };
+        /**
+         * CommentCollection
+         * @description Page of comments on one resource; items embedded under `ch:comments`.
+         */
+        CommentCollection: {
+            count: unknown;
+            page: unknown;
+            _links: components["schemas"]["CollectionLinks"] & components["schemas"]["CommentContextLinks"];
+            _embedded: {
+                "ch:comments": components["schemas"]["Comment"][];
+            };
+        } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
+        /**
+         * CommentCreate
+         * @description New comment. Without `tags` the comment is about the resource as a whole. With `tags` it is a field comment on one property. The service ignores unknown parameters.
+         */
+        CommentCreate: {
+            /** @description Text of the comment. */
+            body: string;
+            /** @description Field-comment tag `ch-field:<property_name>`, using the dotted property name for nested properties (`ch-field:business_model.trading_name`). **Rule:** the comment is rejected unless exactly one supported field-comment tag is given: the property must exist on the commented resource and be commentable (`x-commentable: true` in its schema). */
+            tags?: string[];
+        };
+    };
+    responses: {
+        /** @description Unauthorized: the bearer token is missing, invalid or expired. Obtain a new token at `oauth2-token` and retry. */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["UnauthorizedProblem"];
+            };
+        };
+        /** @description Too Many Requests: the anti-abuse quota of this endpoint is exhausted. Retry after `RateLimit-Reset` seconds. */
+        TooManyRequests: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["RateLimitProblem"];
+            };
+        };
+        /** @description Service Unavailable; carries no `detail`. Retry later. */
+        ServiceUnavailable: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ServiceUnavailableProblem"];
+            };
+        };
+        /** @description No content; `Allow` lists the methods the link permits for this client in the resource's current state. */
+        Options: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description OAuth 2.0 error (RFC 6749 §5.2): missing or malformed parameter (`invalid_request`), a grant other than `client_credentials` (`unsupported_grant_type`), or a grant the client may not use (`unauthorized_client`, `invalid_grant`). */
+        OAuthBadRequest: {
+            headers: {
+                "Cache-Control"?: "no-store";
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description OAuth 2.0 `invalid_client` (RFC 6749 §5.2): client authentication failed (unknown client, wrong secret, or no HTTP Basic credentials). */
+        OAuthInvalidClient: {
+            headers: {
+                /**
+                 * @description Basic challenge for the client credentials.
+                 * @example Basic realm="oauth"
+                 */
+                "WWW-Authenticate": string;
+                "Cache-Control"?: "no-store";
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description Validation Error: the request has invalid parameters (body fields, `per_page`, a malformed `query`). `errors` maps each invalid parameter to its messages. */
+        BadRequest: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationProblem"];
+            };
+        };
+        /** @description Not Found: no resource at this address, or not visible to this client. */
+        NotFound: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["NotFoundProblem"];
+            };
+        };
+        /** @description Done; no content. */
+        NoContent: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Conflict: the action is not allowed in the resource's current state. A stamp is offered in `ch:stamps` only when it applies and a gateway carries `ch:selection` only while it is selectable, so this answers stale links and races. */
+        Conflict: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ConflictProblem"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Transaction Query Language (TQL) filter, for example `is:capture`, `status:approved`, `amount:20..80`, `currency:DKK`, `date:yesterday`, `country:DK,SE`; modifiers combine with spaces. Unknown modifiers or bad input give 400.
+         * @example is:capture currency:DKK date:yesterday
+         */
+        TransactionQuery: string;
+        /**
+         * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+         * @example 50
+         */
+        PerPage: number;
+        /**
+         * @description Opaque cursor carried by the `next` link. Not part of the `ch:transactions` template: follow the `next` link as given; never build or change it.
+         * @example eyJpZCI6IjkzNjJhNGU0In0
+         */
+        TransactionCursor: string;
+        /**
+         * @description Application Query Language (APQL) filter, for example `state:submitted`. A malformed query gives 400.
+         * @example state:submitted
+         */
+        ApplicationQuery: string;
+        /**
+         * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+         * @example 2
+         */
+        Page: number;
+        /**
+         * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+         * @example 19be420f-491b-407c-8505-a506326f935d
+         */
+        ApplicationId: string;
+        /**
+         * @description Name of the stamp, as in the `name` of the application's `ch:stamps` link.
+         * @example submitted
+         */
+        ApplicationStampName: components["schemas"]["ApplicationStampName"];
+        /**
+         * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+         * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+         */
+        GatewayId: string;
+        /**
+         * @description Contract filter with the modifiers `state:` (`needs_signature`, `signed`, `declined`, `cancelled`), `merchant_id:` and `effective_on:` (ISO 8601 date). A malformed query gives 400.
+         * @example state:needs_signature
+         */
+        ContractQuery: string;
+        /**
+         * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+         * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+         */
+        PersonId: string;
+        /**
+         * @description Dispute Query Language (DQL) filter: modifiers `status:` (`open`, `refuted`, `under_review`, `won`, `lost`), `reason:`, `reason_code:`, `due:`/`due_at:`, `opened:`/`opened_at:`; for example `status:open due:today reason:fraud`. A malformed query gives 400.
+         * @example status:open due:today reason:fraud
+         */
+        DisputeQuery: string;
+        /**
+         * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+         * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+         */
+        DisputeId: string;
+        /**
+         * @description Name of the stamp, as in the `name` of the dispute's `ch:stamps` link.
+         * @example refuted
+         */
+        DisputeStampName: components["schemas"]["DisputeStampName"];
+        /**
+         * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+         * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+         */
+        ContractId: string;
+        /**
+         * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+         * @example signed
+         */
+        ContractStampName: string;
+        /**
+         * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+         * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+         */
+        FileId: string;
+        /**
+         * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` verbatim, host and signature query parameters included, before it expires.
+         * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+         */
+        UploadPath: string;
+        /**
+         * @description Collection segment of the commented resource. Comment collections live under the commented resource (`…/<collection>/<id>/comments{?page,per_page}`); reach them through its `ch:comments` link.
+         * @example applications
+         */
+        CommentContext: "applications" | "contacts" | "companies" | "bank_accounts" | "people" | "websites" | "files" | "disputes" | "gateways";
+        /**
+         * @description Identifier of the commented resource.
+         * @example 19be420f-491b-407c-8505-a506326f935d
+         */
+        CommentContextId: string;
+        /**
+         * @description Comment identifier, the comment's `id`. Paths are shapes; take the address from the link relation.
+         * @example e7c3b9d1-5a2f-4c8e-b0d6-9f1a3e5c7b28
+         */
+        CommentId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Request quota of this endpoint in the current window.
+         * @example 100
+         */
+        RateLimitLimit: number;
+        /**
+         * @description Requests left in the current window. At 0 the next request gets 429.
+         * @example 97
+         */
+        RateLimitRemaining: number;
+        /**
+         * @description When usage resets: seconds until the quota is restored. After a 429, wait this long before retrying.
+         * @example 42
+         */
+        RateLimitReset: number;
+        /**
+         * @description Bearer challenge (RFC 6750 §3), for example `Bearer error="invalid_token"`.
+         * @example Bearer error="invalid_token"
+         */
+        WWWAuthenticate: string;
+        /**
+         * @description Methods the link permits for this client in the resource's current state (RFC 9110 §10.2.1), for example `GET, PATCH, OPTIONS`.
+         * @example GET, PATCH, OPTIONS
+         */
+        Allow: string;
+        /**
+         * @description Address of the created resource; the same as its `_links.self.href`.
+         * @example https://merchant.test.clearhaus.com/applications/19be420f-491b-407c-8505-a506326f935d
+         */
+        Location: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The root resource. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Root"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Token issued. */
+            200: {
+                headers: {
+                    /** @description Tokens must not be cached by intermediaries (RFC 6749 §5.1). */
+                    "Cache-Control"?: "no-store";
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthInvalidClient"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["OAuthInvalidClient"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    registerClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientRegistration"];
+            };
+        };
+        responses: {
+            /** @description Client registered. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Transaction Query Language (TQL) filter, for example `is:capture`, `status:approved`, `amount:20..80`, `currency:DKK`, `date:yesterday`, `country:DK,SE`; modifiers combine with spaces. Unknown modifiers or bad input give 400.
+                 * @example is:capture currency:DKK date:yesterday
+                 */
+                query?: components["parameters"]["TransactionQuery"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Opaque cursor carried by the `next` link. Not part of the `ch:transactions` template: follow the `next` link as given; never build or change it.
+                 * @example eyJpZCI6IjkzNjJhNGU0In0
+                 */
+                next?: components["parameters"]["TransactionCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["TransactionCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Application Query Language (APQL) filter, for example `state:submitted`. A malformed query gives 400.
+                 * @example state:submitted
+                 */
+                query?: components["parameters"]["ApplicationQuery"];
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["ApplicationCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationCreate"];
+            };
+        };
+        responses: {
+            /** @description Application created. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Application"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated application. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addApplicationStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the application's `ch:stamps` link.
+                 * @example submitted
+                 */
+                stamp_name: components["parameters"]["ApplicationStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stamp added; the application now carries it. */
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeApplicationStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the application's `ch:stamps` link.
+                 * @example submitted
+                 */
+                stamp_name: components["parameters"]["ApplicationStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stamp removed. */
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsApplicationStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the application's `ch:stamps` link.
+                 * @example submitted
+                 */
+                stamp_name: components["parameters"]["ApplicationStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApplicationGateways: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Selected and selectable gateways. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["GatewayCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsApplicationGateways: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    selectApplicationGateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+                 * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+                 */
+                gateway_id: components["parameters"]["GatewayId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gateway selected. */
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsApplicationGatewaySelection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+                /**
+                 * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+                 * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+                 */
+                gateway_id: components["parameters"]["GatewayId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPeople: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of people. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["PersonCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonCreate"];
+            };
+        };
+        responses: {
+            /** @description Person created. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApplicationFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the application's files. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["FileCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApplicationFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileCreate"];
+            };
+        };
+        responses: {
+            /** @description File created; upload its content next. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsApplicationFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listContracts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Contract filter with the modifiers `state:` (`needs_signature`, `signed`, `declined`, `cancelled`), `merchant_id:` and `effective_on:` (ISO 8601 date). A malformed query gives 400.
+                 * @example state:needs_signature
+                 */
+                query?: components["parameters"]["ContractQuery"];
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contracts. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["ContractCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application identifier, from the application's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                application_id: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Person"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Person removed. */
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated person. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPersonFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the person's files. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["FileCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPersonFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileCreate"];
+            };
+        };
+        responses: {
+            /** @description File created; upload its content next. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsPersonFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Person identifier, from the person's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 3c1f0a6e-8d2b-4f57-9a41-7e0d2c5b9f13
+                 */
+                person_id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+                 * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+                 */
+                gateway_id: components["parameters"]["GatewayId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gateway. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Gateway"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsGateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Gateway identifier, the gateway's `id`. Paths are shapes; take the address from the link relation.
+                 * @example 8b7e5a0c-2f4d-4c6e-b1a9-5d3e7f9a1c24
+                 */
+                gateway_id: components["parameters"]["GatewayId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDisputes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Dispute Query Language (DQL) filter: modifiers `status:` (`open`, `refuted`, `under_review`, `won`, `lost`), `reason:`, `reason_code:`, `due:`/`due_at:`, `opened:`/`opened_at:`; for example `status:open due:today reason:fraud`. A malformed query gives 400.
+                 * @example status:open due:today reason:fraud
+                 */
+                query?: components["parameters"]["DisputeQuery"];
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of disputes. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["DisputeCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsDisputes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Dispute"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addDisputeStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the dispute's `ch:stamps` link.
+                 * @example refuted
+                 */
+                stamp_name: components["parameters"]["DisputeStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stamp added. */
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsDisputeStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the dispute's `ch:stamps` link.
+                 * @example refuted
+                 */
+                stamp_name: components["parameters"]["DisputeStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDisputeFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the dispute's evidence files. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["FileCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDisputeFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeFileCreate"];
+            };
+        };
+        responses: {
+            /** @description File created; upload its content next. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsDisputeFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Dispute identifier, the dispute's `id`. Paths are shapes; take the address from the link relation.
+                 * @example c6d9153b-32cb-472a-9dc9-553e9c79ea22
+                 */
+                dispute_id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+                 */
+                contract_id: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Contract"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+                 */
+                contract_id: components["parameters"]["ContractId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addContractStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+                 */
+                contract_id: components["parameters"]["ContractId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+                 * @example signed
+                 */
+                stamp_name: components["parameters"]["ContractStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ContractStampRequest"];
+            };
+        };
+        responses: {
+            /** @description Stamp added. */
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsContractStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Contract identifier, from the contract's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example 5e2d8c41-9b7a-4f3e-a6d0-1c8b2e4f7a95
+                 */
+                contract_id: components["parameters"]["ContractId"];
+                /**
+                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+                 * @example signed
+                 */
+                stamp_name: components["parameters"]["ContractStampName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's metadata. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["File"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File deleted. */
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated file. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadFileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's content; `Content-Type` is the file's `content_type`. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsFileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadFileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` verbatim, host and signature query parameters included, before it expires.
+                 * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
+                 */
+                upload_path: components["parameters"]["UploadPath"];
+            };
+            cookie?: never;
+        };
+        /** @description The raw bytes. **Rule:** `Content-Type` must equal the file's `content_type`; the size should match `size`. */
+        requestBody: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored by the storage host. */
+            200: {
+                headers: {
+                    /**
+                     * @description Entity tag of the stored object.
+                     * @example "5d41402abc4b2a76b9719d911017c592"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link has expired or the request does not match its signature (usually a `Content-Type` other than the file's `content_type`, or an added header). GET the file again for a current link. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description The storage host is throttling or unavailable; retry with back-off. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+        };
+    };
+    listComments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, starting at 1. Prefer following the `first`, `prev`, `next` and `last` links.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page, 1 to 50; 20 when omitted. Set it by expanding the collection's templated link, never by editing a URL.
+                 * @example 50
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Collection segment of the commented resource. Comment collections live under the commented resource (`…/<collection>/<id>/comments{?page,per_page}`); reach them through its `ch:comments` link.
+                 * @example applications
+                 */
+                context: components["parameters"]["CommentContext"];
+                /**
+                 * @description Identifier of the commented resource.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                context_id: components["parameters"]["CommentContextId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["CommentCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Collection segment of the commented resource. Comment collections live under the commented resource (`…/<collection>/<id>/comments{?page,per_page}`); reach them through its `ch:comments` link.
+                 * @example applications
+                 */
+                context: components["parameters"]["CommentContext"];
+                /**
+                 * @description Identifier of the commented resource.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                context_id: components["parameters"]["CommentContextId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentCreate"];
+            };
+        };
+        responses: {
+            /** @description Comment created. */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Collection segment of the commented resource. Comment collections live under the commented resource (`…/<collection>/<id>/comments{?page,per_page}`); reach them through its `ch:comments` link.
+                 * @example applications
+                 */
+                context: components["parameters"]["CommentContext"];
+                /**
+                 * @description Identifier of the commented resource.
+                 * @example 19be420f-491b-407c-8505-a506326f935d
+                 */
+                context_id: components["parameters"]["CommentContextId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Comment identifier, the comment's `id`. Paths are shapes; take the address from the link relation.
+                 * @example e7c3b9d1-5a2f-4c8e-b0d6-9f1a3e5c7b28
+                 */
+                comment_id: components["parameters"]["CommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/hal+json": components["schemas"]["Comment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    optionsComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Comment identifier, the comment's `id`. Paths are shapes; take the address from the link relation.
+                 * @example e7c3b9d1-5a2f-4c8e-b0d6-9f1a3e5c7b28
+                 */
+                comment_id: components["parameters"]["CommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Options"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
