@@ -152,6 +152,14 @@ describe("gateway spec", () => {
     }
   });
 
+  it("marks the payment methods that require signing (seed: all but card)", async () => {
+    const { paymentMethodsRequiringSigning, paymentMethods } = await import("../generated/gateway/constants");
+    expect([...paymentMethodsRequiringSigning].sort()).toEqual(
+      ["applepay", "googlepay", "mobilepayonline", "moto", "clicktopay", "token", "vipps"].sort(),
+    );
+    expect([...paymentMethods].sort()).toEqual([...paymentMethodsRequiringSigning, "card"].sort());
+  });
+
   it("documents the status codes in one schema and in the Status codes chapter alike", () => {
     const codes = (getAtPointer(doc, "/components/schemas/StatusCode/oneOf") as any[]).map((c) => ({
       code: c.const as number,
