@@ -9,7 +9,7 @@ import { listApis } from "../scripts/lib/apis";
 import { startPrismMock, type RunningMock } from "../src/mock/prism";
 import { deref, findOperation, loadBundledSpec } from "../src/spec/document";
 import { listOperationExamples } from "../src/spec/examples";
-import { concretePath, credentialHeaders, encodeBody } from "./support/http-from-spec";
+import { concretePath, credentialHeaders, encodeBody } from "../src/spec/http-from-spec";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 
