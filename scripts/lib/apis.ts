@@ -15,13 +15,15 @@ export interface ApiEntry {
 /**
  * The APIs this project builds, read from redocly.yaml so that adding an API there
  * is all it takes for lint, bundle, types, docs and the tests to pick it up.
+ * `root` is the directory holding redocly.yaml: this project by default, or another checkout
+ * of it (the spec diff reads the APIs of a past commit from its own redocly.yaml).
  */
-export function listApis(): ApiEntry[] {
-  const config = parse(readFileSync(join(projectRoot, "redocly.yaml"), "utf8")) as {
+export function listApis(root: string = projectRoot): ApiEntry[] {
+  const config = parse(readFileSync(join(root, "redocly.yaml"), "utf8")) as {
     apis?: Record<string, { root: string }>;
   };
   return Object.entries(config.apis ?? {}).map(([name, api]) => ({
     name,
-    root: resolve(projectRoot, api.root),
+    root: resolve(root, api.root),
   }));
 }
