@@ -160,6 +160,25 @@ describe("gateway spec", () => {
     expect([...paymentMethods].sort()).toEqual([...paymentMethodsRequiringSigning, "card"].sort());
   });
 
+  it("states the test environment and the windows machine-readably, in agreement with their chapters", async () => {
+    const { testEnvironment, windows } = await import("../generated/gateway/constants");
+    const chapter = (name: string) => (doc.tags as { name: string; description: string }[]).find((t) => t.name === name)!.description;
+    const test = chapter("Test environment");
+    for (const pan of testEnvironment["accepted-test-pans"]) expect(test).toContain(`\`${pan}\``);
+    for (const { prefix, suffix } of testEnvironment["status-forcing-pans"]) {
+      expect(test).toMatch(new RegExp(`start with \`${prefix}\` and end with \`${suffix}\``));
+    }
+    expect(test).toContain(`Any other amount gives ${testEnvironment["status-forcing-fallback-code"]}`);
+    expect(test).toContain(`\`${testEnvironment["matching-csc"]}\`, and only`);
+    const limits = chapter("Windows and limits");
+    expect(limits).toMatch(new RegExp(`Capture window \\|[^\\n]*${windows["capture-before-days"]} days old or older`));
+    expect(limits).toMatch(new RegExp(`Capture refund window \\|[^\\n]*more than ${windows["capture-refund-within-days-of-last-capture"]} days`));
+    expect(limits).toMatch(new RegExp(`Void window \\|[^\\n]*${windows["void-before-days"]} days old or older`));
+    expect(limits).toMatch(new RegExp(`status\\s+${windows["voidable-status-codes"].filter((c) => c !== 20000).join("|")}`));
+    expect(limits).toContain(`one per debit`);
+    expect(windows["debit-refunds-per-debit"]).toBe(1);
+  });
+
   it("documents the status codes in one schema and in the Status codes chapter alike", () => {
     const codes = (getAtPointer(doc, "/components/schemas/StatusCode/oneOf") as any[]).map((c) => ({
       code: c.const as number,

@@ -2,6 +2,35 @@
 
 export const mediaType = "application/vnd.clearhaus-gateway.hal+json" as const;
 export const approvedStatusCode = 20000 as const;
+export const testEnvironment = {
+  "accepted-test-pans": [
+    "2221000000000009",
+    "4111111111111111",
+    "5000000000000004"
+  ],
+  "status-forcing-pans": [
+    {
+      "prefix": "420000",
+      "suffix": "0000"
+    },
+    {
+      "prefix": "555555",
+      "suffix": "4444"
+    }
+  ],
+  "status-forcing-fallback-code": 40110,
+  "matching-csc": "987"
+} as const;
+export const windows = {
+  "capture-before-days": 180,
+  "capture-refund-within-days-of-last-capture": 365,
+  "void-before-days": 30,
+  "voidable-status-codes": [
+    20000,
+    50000
+  ],
+  "debit-refunds-per-debit": 1
+} as const;
 export const statusCodes = {
   "20000": {
     "meaning": "Approved",

@@ -30,9 +30,18 @@ const gateway: Extractor = (doc) => {
   const responses = required<Record<string, unknown>>(doc, "/paths/~1/get/responses");
   const mediaType = Object.keys(deref<{ content: Record<string, unknown> }>(doc, responses["200"]).content)[0];
 
+  const tags = required<{ name: string; "x-test-environment"?: unknown; "x-windows"?: unknown }[]>(doc, "/tags");
+  const chapterFacts = (extension: "x-test-environment" | "x-windows") => {
+    const found = tags.find((tag) => tag[extension] !== undefined)?.[extension];
+    if (found === undefined) throw new Error(`spec-constants: no tag carries ${extension}`);
+    return found;
+  };
+
   return {
     mediaType,
     approvedStatusCode: approved,
+    testEnvironment: chapterFacts("x-test-environment"),
+    windows: chapterFacts("x-windows"),
     statusCodes: Object.fromEntries(
       codes.map((c) => [c.const, { meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] }]),
     ),

@@ -1,0 +1,241 @@
+/**
+ * Sandbox configuration: seeded credentials (so the sandbox works with zero configuration),
+ * an optional JSON config file (`SANDBOX_CONFIG`) that adds accounts, keys and clients or
+ * changes quotas, and the ports from the environment. Every seeded secret here is TEST-ONLY.
+ */
+import { readFileSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+
+export const seedDir = resolve(__dirname, "seed");
+export const seededPrivateKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.private.pem");
+export const seededPublicKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.public.pem");
+
+export interface ApiKeyConfig {
+  key: string;
+  enabled?: boolean;
+  /** ISO 8601; the key stops working at this instant of the sandbox clock. */
+  expires_at?: string;
+}
+
+export interface GatewayAccountConfig {
+  /** Sandbox-internal account id. */
+  id: string;
+  type: "merchant" | "partner";
+  keys: ApiKeyConfig[];
+  /** Partner account whose signing keys may sign this merchant's requests (merchant accounts). */
+  partner?: string;
+  /** The account resource (`GET /account`), merchant accounts only. */
+  account?: Record<string, unknown>;
+}
+
+export interface SigningKeyConfig {
+  /** The signing API key (UUID) sent in the `Signature` header. */
+  id: string;
+  /** Partner account that owns the key. */
+  partner: string;
+  /** PEM public key, inline or as a file path (relative to the config file). */
+  public_key_pem?: string;
+  public_key_file?: string;
+}
+
+export interface OAuthClientConfig {
+  client_id: string;
+  client_secret: string;
+  client_name?: string;
+  contacts?: string[];
+}
+
+export interface RateLimitConfig {
+  windowSeconds: number;
+  /** Quota per endpoint (operationId) and client in one window. */
+  default: number;
+  /** Per-operation quotas, by operationId. */
+  operations: Record<string, number>;
+}
+
+export interface SandboxConfig {
+  gateway: {
+    accounts: GatewayAccountConfig[];
+    signingKeys: SigningKeyConfig[];
+    /**
+     * `all-posts` (the spec: every POST must be signed) or `methods` (only the payment methods
+     * that require signing, and omitted CSC, need a signature; for clients of the pre-2020 rule).
+     */
+    signing: "all-posts" | "methods";
+    maxBodyBytes: number;
+  };
+  merchant: {
+    clients: OAuthClientConfig[];
+    tokenTtlSeconds: number;
+    uploadUrlTtlSeconds: number;
+    rateLimits: RateLimitConfig;
+    /** Seeded transactions in the transactions collection. */
+    transactionCount: number;
+    maxBodyBytes: number;
+    maxUploadBytes: number;
+  };
+}
+
+/** The seeded credentials, named so docs, tests and scripts refer to them instead of copying literals. */
+export const seeded = {
+  gateway: {
+    merchantAccountId: "sandbox-merchant",
+    otherMerchantAccountId: "sandbox-merchant-2",
+    partnerAccountId: "sandbox-partner",
+    merchantKey: "8c6a3a4e-2b7f-4d1c-9e55-0f3b6a1c7d21",
+    secondMerchantKey: "5f1d9b27-6c3e-4a88-b0d4-9e2c7a614f30",
+    disabledKey: "0b7e4c19-3d5a-4f62-8a1e-7c9d2b5e6f43",
+    expiredKey: "e2a94f6d-7b18-4c3e-9f05-1d6a8b3c2e54",
+    otherMerchantKey: "a3c5e7f9-1b2d-4e6f-8a0c-2e4f6a8b0c1d",
+    partnerKey: "7d4b2e91-5a6c-4f3d-8b17-3e9a0c5d2f68",
+    signingKeyId: "9e3b7c51-0d2a-4f86-b4e1-6a5c8d2f0b73",
+  },
+  merchant: {
+    clientId: "sandbox-client",
+    clientSecret: "sandbox-secret-TEST-ONLY",
+  },
+} as const;
+
+export function defaultConfig(): SandboxConfig {
+  const g = seeded.gateway;
+  return {
+    gateway: {
+      accounts: [
+        {
+          id: g.merchantAccountId,
+          type: "merchant",
+          partner: g.partnerAccountId,
+          keys: [
+            { key: g.merchantKey },
+            { key: g.secondMerchantKey },
+            { key: g.disabledKey, enabled: false },
+            { key: g.expiredKey, expires_at: "2020-01-01T00:00:00Z" },
+          ],
+          account: {
+            merchant_id: "000000003000001",
+            name: "Sandbox Merchant",
+            descriptor: "sandbox.example",
+            country: "DK",
+            currency: "DKK",
+            mcc: "5734",
+            acquirer: { visa_bin: 438309, mastercard_bin: 526571 },
+            transaction_rules: "",
+          },
+        },
+        {
+          id: g.otherMerchantAccountId,
+          type: "merchant",
+          partner: g.partnerAccountId,
+          keys: [{ key: g.otherMerchantKey }],
+          account: {
+            merchant_id: "000000003000002",
+            name: "Other Sandbox Shop",
+            descriptor: "other.example",
+            country: "SE",
+            currency: "SEK",
+            mcc: "5411",
+            acquirer: { visa_bin: 438309, mastercard_bin: 526571 },
+            transaction_rules: "",
+          },
+        },
+        { id: g.partnerAccountId, type: "partner", keys: [{ key: g.partnerKey }] },
+      ],
+      signingKeys: [{ id: g.signingKeyId, partner: g.partnerAccountId, public_key_file: seededPublicKeyPath }],
+      signing: "all-posts",
+      maxBodyBytes: 256 * 1024,
+    },
+    merchant: {
+      clients: [
+        {
+          client_id: seeded.merchant.clientId,
+          client_secret: seeded.merchant.clientSecret,
+          client_name: "Sandbox client",
+          contacts: ["sandbox@example.com"],
+        },
+      ],
+      tokenTtlSeconds: 3600,
+      uploadUrlTtlSeconds: 900,
+      rateLimits: { windowSeconds: 60, default: 6000, operations: { createToken: 600 } },
+      transactionCount: 57,
+      maxBodyBytes: 256 * 1024,
+      maxUploadBytes: 16 * 1024 * 1024,
+    },
+  };
+}
+
+/** A partial config as read from a file: lists are appended to the seeds, scalars replace them. */
+export interface SandboxConfigFile {
+  gateway?: Partial<Omit<SandboxConfig["gateway"], "accounts" | "signingKeys">> & {
+    accounts?: GatewayAccountConfig[];
+    signingKeys?: SigningKeyConfig[];
+  };
+  merchant?: Partial<Omit<SandboxConfig["merchant"], "clients" | "rateLimits">> & {
+    clients?: OAuthClientConfig[];
+    rateLimits?: Partial<RateLimitConfig>;
+  };
+}
+
+export function mergeConfig(base: SandboxConfig, extra: SandboxConfigFile | undefined, relativeTo = process.cwd()): SandboxConfig {
+  if (!extra) return base;
+  const { accounts, signingKeys, ...gatewayScalars } = extra.gateway ?? {};
+  const { clients, rateLimits, ...merchantScalars } = extra.merchant ?? {};
+  return {
+    gateway: {
+      ...base.gateway,
+      ...gatewayScalars,
+      accounts: [...base.gateway.accounts, ...(accounts ?? [])],
+      signingKeys: [
+        ...base.gateway.signingKeys,
+        ...(signingKeys ?? []).map((k) =>
+          k.public_key_file && !isAbsolute(k.public_key_file) ? { ...k, public_key_file: resolve(relativeTo, k.public_key_file) } : k,
+        ),
+      ],
+    },
+    merchant: {
+      ...base.merchant,
+      ...merchantScalars,
+      clients: [...base.merchant.clients, ...(clients ?? [])],
+      rateLimits: {
+        ...base.merchant.rateLimits,
+        ...rateLimits,
+        operations: { ...base.merchant.rateLimits.operations, ...(rateLimits?.operations ?? {}) },
+      },
+    },
+  };
+}
+
+/** The default config plus the file named by `SANDBOX_CONFIG`, if any. */
+export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const file = env.SANDBOX_CONFIG;
+  if (!file) return defaultConfig();
+  const path = resolve(file);
+  const parsed = JSON.parse(readFileSync(path, "utf8")) as SandboxConfigFile;
+  return mergeConfig(defaultConfig(), parsed, resolve(path, ".."));
+}
+
+export const defaultPorts = { gateway: 4020, merchant: 4021, storage: 4022 } as const;
+
+export function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+  return port;
+}
+
+/** Ports of the sandbox's three listeners: GATEWAY_SANDBOX_PORT, MERCHANT_SANDBOX_PORT, SANDBOX_STORAGE_PORT. */
+export function portsFromEnvironment(env: NodeJS.ProcessEnv = process.env): { gateway: number; merchant: number; storage: number } {
+  return {
+    gateway: portFromEnv(env, "GATEWAY_SANDBOX_PORT", defaultPorts.gateway),
+    merchant: portFromEnv(env, "MERCHANT_SANDBOX_PORT", defaultPorts.merchant),
+    storage: portFromEnv(env, "SANDBOX_STORAGE_PORT", defaultPorts.storage),
+  };
+}
+
+export type ResponseValidationMode = "strict" | "log" | "off";
+
+export function responseValidationFromEnv(env: NodeJS.ProcessEnv = process.env): ResponseValidationMode {
+  const raw = env.SANDBOX_RESPONSE_VALIDATION ?? "strict";
+  if (raw !== "strict" && raw !== "log" && raw !== "off") throw new Error(`SANDBOX_RESPONSE_VALIDATION must be strict, log or off, got "${raw}"`);
+  return raw;
+}

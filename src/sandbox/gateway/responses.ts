@@ -1,0 +1,40 @@
+/**
+ * Gateway responses: every one carries the vendor media type with the spec's version
+ * (`application/vnd.clearhaus-gateway.hal+json; version=<info.version>; charset=utf-8`).
+ * Approved transactions are 201, every other outcome 400 with the same body shape; 401 and
+ * 404 have no body, as documented.
+ */
+import { mediaType } from "../../../generated/gateway/constants";
+import type { OpenApiDocument } from "../../spec/document";
+import type { SandboxResponse } from "../http";
+import type { Outcome } from "./transactions";
+
+export class GatewayResponses {
+  readonly contentType: string;
+
+  constructor(doc: OpenApiDocument) {
+    const version = (doc.info as { version?: string } | undefined)?.version;
+    if (!version) throw new Error("gateway spec: info.version is missing");
+    this.contentType = `${mediaType}; version=${version}; charset=utf-8`;
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { "content-type": this.contentType, ...extra };
+  }
+
+  ok(body: unknown): SandboxResponse {
+    return { status: 200, headers: this.headers(), body };
+  }
+
+  transaction(outcome: Outcome): SandboxResponse {
+    return { status: outcome.approved ? 201 : 400, headers: this.headers(), body: outcome.body };
+  }
+
+  unauthorized(): SandboxResponse {
+    return { status: 401, headers: this.headers({ "www-authenticate": 'Basic realm="gateway"' }) };
+  }
+
+  notFound(): SandboxResponse {
+    return { status: 404, headers: this.headers() };
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Files: metadata on the API, content on a separate sandbox storage host reached through a
+ * pre-signed, expiring upload link (like an S3 pre-signed PUT): the link's signature covers the
+ * file, the expiry and the file's `content_type`, and expires on the sandbox clock. The bytes
+ * uploaded there are what the API's download link returns.
+ */
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { SandboxClock } from "../clock";
+
+export interface FileOwner {
+  /** Collection segment of the owner (`people`, `applications`, `disputes`). */
+  kind: string;
+  id: string;
+}
+
+export interface StoredFile {
+  id: string;
+  owner: FileOwner;
+  label: string;
+  name: string;
+  content_type: string;
+  size?: number;
+  content?: Buffer;
+  etag?: string;
+  createdAt: number;
+}
+
+export type UploadCheck = { ok: true; file: StoredFile } | { ok: false; code: "AccessDenied" | "SignatureDoesNotMatch" | "RequestExpired" | "EntityTooLarge"; message: string };
+
+const UPLOAD_PREFIX = "upload-";
+
+export class FileStore {
+  private readonly files = new Map<string, StoredFile>();
+  private readonly secret = randomBytes(32);
+  storageBaseUrl = "";
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly uploadTtlSeconds: number,
+  ) {}
+
+  create(owner: FileOwner, fields: { label: string; name?: string; content_type: string; size?: number }): StoredFile {
+    const file: StoredFile = {
+      id: randomUUID(),
+      owner,
+      label: fields.label,
+      name: fields.name ?? fields.label,
+      content_type: fields.content_type,
+      ...(fields.size !== undefined ? { size: fields.size } : {}),
+      createdAt: this.clock.now(),
+    };
+    this.files.set(file.id, file);
+    return file;
+  }
+
+  get(id: string): StoredFile | undefined {
+    return this.files.get(id);
+  }
+
+  delete(id: string): boolean {
+    return this.files.delete(id);
+  }
+
+  ownedBy(owner: FileOwner): StoredFile[] {
+    return [...this.files.values()].filter((f) => f.owner.kind === owner.kind && f.owner.id === owner.id);
+  }
+
+  private mac(fileId: string, expires: number, contentType: string): string {
+    return createHmac("sha256", this.secret).update(`${fileId}\n${expires}\n${contentType}`).digest("hex");
+  }
+
+  /** A fresh pre-signed upload link for the file's current content type. */
+  uploadUrl(file: StoredFile): string {
+    const expires = this.clock.now() + this.uploadTtlSeconds * 1000;
+    const query = new URLSearchParams({ "X-Sandbox-Expires": String(expires), "X-Sandbox-Signature": this.mac(file.id, expires, file.content_type) });
+    return `${this.storageBaseUrl}/${UPLOAD_PREFIX}${file.id}?${query.toString()}`;
+  }
+
+  /** Checks a PUT on the storage host against the link's signature, expiry and content type. */
+  checkUpload(uploadPath: string, query: URLSearchParams, contentType: string | undefined, hasAuthorization: boolean): UploadCheck {
+    const file = uploadPath.startsWith(UPLOAD_PREFIX) ? this.files.get(uploadPath.slice(UPLOAD_PREFIX.length)) : undefined;
+    const expires = Number(query.get("X-Sandbox-Expires"));
+    const signature = query.get("X-Sandbox-Signature") ?? "";
+    if (!file || !Number.isInteger(expires) || !signature) return { ok: false, code: "AccessDenied", message: "Not a valid pre-signed upload link." };
+    const expected = Buffer.from(this.mac(file.id, expires, contentType ?? ""));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      return {
+        ok: false,
+        code: "SignatureDoesNotMatch",
+        message: "The request does not match the link's signature: send Content-Type equal to the file's content_type.",
+      };
+    }
+    if (this.clock.now() > expires) return { ok: false, code: "RequestExpired", message: "The upload link has expired; GET the file for a fresh link." };
+    if (hasAuthorization) return { ok: false, code: "AccessDenied", message: "Pre-signed uploads take no Authorization header." };
+    return { ok: true, file };
+  }
+
+  storeContent(file: StoredFile, content: Buffer): string {
+    file.content = content;
+    file.etag = `"${createHash("md5").update(content).digest("hex")}"`;
+    return file.etag;
+  }
+}

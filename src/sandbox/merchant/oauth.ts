@@ -1,0 +1,107 @@
+/**
+ * OAuth 2.0 for the merchant sandbox: confidential clients (seeded, configured or registered
+ * through the clients endpoint), the Client Credentials grant with `audience`, and bearer
+ * tokens that expire on the sandbox clock.
+ */
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { SandboxClock } from "../clock";
+import type { OAuthClientConfig } from "../config";
+
+export interface OAuthClient {
+  client_id: string;
+  client_secret: string;
+  client_name?: string;
+  contacts?: string[];
+  description?: string;
+  grant_types?: string[];
+}
+
+interface IssuedToken {
+  clientId: string;
+  expiresAt: number;
+}
+
+export type TokenRequestResult =
+  | { ok: true; accessToken: string; expiresIn: number; client: OAuthClient }
+  | { ok: false; status: 400 | 401; error: "invalid_request" | "invalid_client" | "unsupported_grant_type"; description: string };
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class OAuthServer {
+  private readonly clients = new Map<string, OAuthClient>();
+  private readonly tokens = new Map<string, IssuedToken>();
+
+  constructor(
+    seeds: OAuthClientConfig[],
+    private readonly clock: SandboxClock,
+    private readonly tokenTtlSeconds: number,
+  ) {
+    for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: ["client_credentials"] });
+  }
+
+  /** The client named by HTTP Basic credentials, if the secret matches. */
+  authenticateClient(header: string | undefined): OAuthClient | undefined {
+    const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+    if (!match) return undefined;
+    const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon === -1) return undefined;
+    const id = decodeURIComponentSafe(decoded.slice(0, colon));
+    const secret = decodeURIComponentSafe(decoded.slice(colon + 1));
+    const client = this.clients.get(id);
+    return client && safeEqual(client.client_secret, secret) ? client : undefined;
+  }
+
+  /**
+   * The token request after schema validation (grant type and audience present). The audience
+   * must be the base address of this API.
+   */
+  issue(client: OAuthClient, audience: string, acceptedAudiences: string[]): TokenRequestResult {
+    const normalized = audience.replace(/\/+$/, "");
+    if (!acceptedAudiences.some((a) => a.replace(/\/+$/, "") === normalized)) {
+      return { ok: false, status: 400, error: "invalid_request", description: `audience must be the base address of this API (${acceptedAudiences[0]})` };
+    }
+    const accessToken = randomBytes(24).toString("base64url");
+    this.tokens.set(accessToken, { clientId: client.client_id, expiresAt: this.clock.now() + this.tokenTtlSeconds * 1000 });
+    return { ok: true, accessToken, expiresIn: this.tokenTtlSeconds, client };
+  }
+
+  /** The client a bearer token belongs to, or why it is refused. */
+  bearer(header: string | undefined): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) return { ok: false, detail: "The request carries no bearer token; authenticate at oauth2-token." };
+    const token = this.tokens.get(match[1]!);
+    if (!token) return { ok: false, detail: "The access token is invalid." };
+    if (this.clock.now() >= token.expiresAt) {
+      this.tokens.delete(match[1]!);
+      return { ok: false, detail: "The access token has expired." };
+    }
+    const client = this.clients.get(token.clientId);
+    return client ? { ok: true, client } : { ok: false, detail: "The access token is invalid." };
+  }
+
+  register(request: { client_name?: string; grant_types?: string[]; contacts?: string[]; description?: string }): OAuthClient {
+    const client: OAuthClient = {
+      ...(request.client_name !== undefined ? { client_name: request.client_name } : {}),
+      grant_types: request.grant_types ?? ["client_credentials"],
+      ...(request.contacts !== undefined ? { contacts: request.contacts } : {}),
+      ...(request.description !== undefined ? { description: request.description } : {}),
+      client_id: randomUUID(),
+      client_secret: randomBytes(24).toString("hex"),
+    };
+    this.clients.set(client.client_id, client);
+    return client;
+  }
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

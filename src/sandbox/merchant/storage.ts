@@ -1,0 +1,29 @@
+/**
+ * The sandbox storage host: the external host of the pre-signed upload links. It serves the
+ * merchant spec's operations that name their own `servers` (the upload), answers like S3 (200
+ * with an ETag, 403 with an XML error), and never carries rate-limit headers.
+ */
+import type { Handler, SandboxResponse } from "../http";
+import type { FileStore } from "./files";
+
+function xmlError(code: string, message: string): SandboxResponse {
+  return {
+    status: 403,
+    headers: { "content-type": "application/xml" },
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`,
+  };
+}
+
+export function storageHandler(files: FileStore, maxUploadBytes: number): Handler {
+  return (request) => {
+    const { route } = request;
+    if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
+    if (request.tooLarge) return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
+    const uploadPath = Object.values(route.params)[0] ?? "";
+    const contentType = request.headers["content-type"];
+    const check = files.checkUpload(uploadPath, request.url.searchParams, contentType, request.headers.authorization !== undefined);
+    if (!check.ok) return xmlError(check.code, check.message);
+    const etag = files.storeContent(check.file, request.rawBody);
+    return { status: 200, headers: { etag } };
+  };
+}

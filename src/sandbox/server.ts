@@ -1,0 +1,107 @@
+/**
+ * Starts the sandbox: the gateway API, the merchant API and the merchant API's storage host,
+ * each on its own loopback port, sharing one test clock. In-memory state; nothing persists.
+ */
+import type { Server } from "node:http";
+import { SandboxClock } from "./clock";
+import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./config";
+import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
+import { close, createListener, listen, ViolationLog } from "./http";
+import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
+import { FileStore } from "./merchant/files";
+import { storageHandler } from "./merchant/storage";
+
+export interface SandboxOptions {
+  config?: SandboxConfig;
+  /** 0 picks a free port. */
+  ports?: { gateway?: number; merchant?: number; storage?: number };
+  /** `strict` (default): a response that breaks the spec becomes a 500; `log`: logged only; `off`. */
+  responseValidation?: ResponseValidationMode;
+  /** Where violation and error lines go (stderr by default). */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  gatewayUrl: string;
+  merchantUrl: string;
+  storageUrl: string;
+  clock: SandboxClock;
+  /** Every response that broke the spec (stays empty when the sandbox conforms). */
+  violations: ViolationLog;
+  gateway: GatewaySandbox;
+  merchant: MerchantSandbox;
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const config = options.config ?? defaultConfig();
+  const validation = options.responseValidation ?? "strict";
+  const clock = new SandboxClock();
+  const violations = new ViolationLog();
+  const files = new FileStore(clock, config.merchant.uploadUrlTtlSeconds);
+  const gateway = createGatewaySandbox(config.gateway, clock);
+  const merchant = createMerchantSandbox(config.merchant, clock, files);
+
+  const gatewayServer = createListener({
+    api: "gateway",
+    router: gateway.router,
+    handler: gateway.handler,
+    maxBodyBytes: config.gateway.maxBodyBytes,
+    responses: gateway.responses,
+    validation,
+    violations,
+    clock,
+    badRequest: () => ({ status: 404, headers: { "content-type": gateway.contentType } }),
+    log: options.log,
+  });
+  const merchantServer = createListener({
+    api: "merchant",
+    router: merchant.router,
+    handler: merchant.handler,
+    maxBodyBytes: config.merchant.maxBodyBytes,
+    responses: merchant.responses,
+    validation,
+    violations,
+    clock,
+    badRequest: () => ({ status: 404, headers: {} }),
+    log: options.log,
+  });
+  const storageServer = createListener({
+    api: "storage",
+    router: merchant.storageRouter,
+    handler: storageHandler(files, config.merchant.maxUploadBytes),
+    maxBodyBytes: config.merchant.maxUploadBytes,
+    responses: merchant.responses,
+    validation,
+    violations,
+    badRequest: () => ({ status: 403, headers: {} }),
+    log: options.log,
+  });
+
+  const servers: Server[] = [];
+  try {
+    servers.push(gatewayServer);
+    const gatewayUrl = await listen(gatewayServer, options.ports?.gateway ?? 0);
+    servers.push(merchantServer);
+    const merchantUrl = await listen(merchantServer, options.ports?.merchant ?? 0);
+    servers.push(storageServer);
+    const storageUrl = await listen(storageServer, options.ports?.storage ?? 0);
+    merchant.setBaseUrl(merchantUrl);
+    files.storageBaseUrl = storageUrl;
+    return {
+      gatewayUrl,
+      merchantUrl,
+      storageUrl,
+      clock,
+      violations,
+      gateway,
+      merchant,
+      async stop() {
+        await Promise.all(servers.map(close));
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.filter((s) => s.listening).map(close));
+    throw error;
+  }
+}
