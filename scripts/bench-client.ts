@@ -1,0 +1,261 @@
+/**
+ * `npm run bench:client`: the per-request cost of each client against raw fetch doing the same
+ * work (the same bytes, the same RSA signature, the same parsing), side by side in one run
+ * against a local server in a child process. Writes the figures, with the machine and the
+ * date, between the bench:client markers of docs/benchmarks.md. A measurement, not a test.
+ *
+ * Both wall-clock time and this process's CPU time are reported: on a shared machine the CPU
+ * time of the client process is the steadier measure of what each side costs.
+ *
+ * Options: BENCH_ROUNDS (default 40), BENCH_PER_ROUND (default 200).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, platform, release, totalmem } from "node:os";
+import { join } from "node:path";
+import { stringify } from "qs";
+import { parseTemplate } from "url-template";
+import { approvedStatusCode, mediaType } from "../generated/gateway/constants";
+import { halMediaType, problemMediaType } from "../generated/merchant/constants";
+import { createGatewayClient } from "../src/gateway";
+import { createMerchantClient } from "../src/merchant";
+import { projectRoot } from "./lib/apis";
+import { sandboxOrigin } from "../test/support/fake-merchant-api";
+import { requestExample, responseExample } from "../test/support/spec-examples";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 200);
+const loadAtStart = loadavg();
+
+/** The local server: canned answers from the spec's examples, in its own process (its own core). */
+const SERVER = `
+const http = require("node:http");
+const answers = JSON.parse(process.env.ANSWERS);
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on("end", () => {
+    const a = answers[req.method + " " + req.url.split("?")[0]] || { status: 404, type: "text/plain", body: "" };
+    res.writeHead(a.status, { "Content-Type": a.type, "Content-Length": Buffer.byteLength(a.body) });
+    res.end(a.body);
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, "127.0.0.1", () => {
+  // Links in the answers name this server.
+  const origin = "http://127.0.0.1:" + server.address().port;
+  for (const a of Object.values(answers)) a.body = a.body.split("__ORIGIN__").join(origin);
+  process.send(origin);
+});
+`;
+
+interface Case {
+  name: string;
+  raw: () => Promise<void>;
+  client: () => Promise<void>;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const json = (value: unknown) => JSON.stringify(value).split(sandboxOrigin).join("__ORIGIN__");
+  const answers: Record<string, { status: number; type: string; body: string }> = {
+    "POST /authorizations": { status: 201, type: mediaType, body: json(responseExample("gateway", "createAuthorization", "201", "approved")) },
+    "GET /account": { status: 200, type: mediaType, body: json(responseExample("gateway", "getAccount", "200", "account")) },
+    "POST /oauth/token": { status: 200, type: "application/json", body: json(responseExample("merchant", "createToken", "200", "issued")) },
+    "GET /": { status: 200, type: halMediaType, body: json(responseExample("merchant", "getRoot", "200", "fullAccess")) },
+    "GET /applications": { status: 200, type: halMediaType, body: json(responseExample("merchant", "listApplications", "200", "secondOfThreePages")) },
+  };
+  const child = spawn(process.execPath, ["-e", SERVER], { env: { ...process.env, ANSWERS: JSON.stringify(answers) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (origin) => resolve(String(origin)));
+    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+interface Sample {
+  /** Wall-clock µs per request. */
+  wall: number;
+  /** CPU µs (user + system) of this process per request. */
+  cpu: number;
+}
+
+interface Result {
+  name: string;
+  raw: Sample;
+  client: Sample;
+}
+
+async function main(): Promise<void> {
+  const { child, url } = await startServer();
+  try {
+    const cases = await buildCases(url);
+    for (const c of cases) {
+      for (let i = 0; i < PER_ROUND; i++) {
+        await c.raw(); // warm-up: JIT, connections, token
+        await c.client();
+      }
+    }
+    const samples = cases.map(() => ({ raw: [] as Sample[], client: [] as Sample[] }));
+    // Rounds interleave the cases, and alternate which side runs first, so drift (GC, CPU
+    // frequency, other load on the machine) is spread over every case and both sides.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, c] of cases.entries()) {
+        const s = samples[i]!;
+        if (round % 2 === 0) {
+          s.raw.push(await perRequest(c.raw));
+          s.client.push(await perRequest(c.client));
+        } else {
+          s.client.push(await perRequest(c.client));
+          s.raw.push(await perRequest(c.raw));
+        }
+      }
+    }
+    const results: Result[] = cases.map((c, i) => ({ name: c.name, raw: medians(samples[i]!.raw), client: medians(samples[i]!.client) }));
+    for (const r of results) {
+      console.log(
+        `${r.name}: wall ${r.raw.wall.toFixed(0)} → ${r.client.wall.toFixed(0)} µs (${overhead(r.raw.wall, r.client.wall)}), ` +
+          `CPU ${r.raw.cpu.toFixed(0)} → ${r.client.cpu.toFixed(0)} µs (${overhead(r.raw.cpu, r.client.cpu)})`,
+      );
+    }
+    writeSection(results);
+  } finally {
+    child.kill();
+  }
+}
+
+async function perRequest(run: () => Promise<void>): Promise<Sample> {
+  const start = process.hrtime.bigint();
+  const cpuStart = process.cpuUsage();
+  for (let i = 0; i < PER_ROUND; i++) await run();
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall: Number(process.hrtime.bigint() - start) / 1000 / PER_ROUND, cpu: (cpu.user + cpu.system) / PER_ROUND };
+}
+
+function medians(samples: Sample[]): Sample {
+  return { wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function overhead(raw: number, client: number): string {
+  const percent = ((client - raw) / raw) * 100;
+  return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%`;
+}
+
+async function buildCases(url: string): Promise<Case[]> {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const apiKey = "3bbc8f1e-3d2a-4c52-9d2e-2f1b8c1a0e11";
+  const signingApiKey = "4390aec7-f76a-4c2f-8597-c87c2d06cb4f";
+  const body = requestExample("gateway", "createAuthorization", "cardWith3dSecure") as never;
+  const basic = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+  const gateway = createGatewayClient({ baseUrl: url, apiKey, signing: { apiKey: signingApiKey, privateKey } });
+  const untimed = createGatewayClient({ baseUrl: url, apiKey, timeoutMs: 0 });
+
+  const rawAuthorize = async () => {
+    const bytes = stringify(body, { encodeValuesOnly: true, arrayFormat: "brackets" });
+    const signature = sign(bytes, privateKey);
+    const response = await fetch(`${url}/authorizations`, {
+      method: "POST",
+      headers: { Authorization: basic, Accept: mediaType, "Content-Type": "application/x-www-form-urlencoded", Signature: `${signingApiKey} RS256-hex ${signature}` },
+      body: bytes,
+    });
+    const parsed = JSON.parse(await response.text()) as { status: { code: number } };
+    if (parsed.status.code !== approvedStatusCode) throw new Error("not approved");
+  };
+  const rawAccount = async () => {
+    const response = await fetch(`${url}/account`, { headers: { Authorization: basic, Accept: mediaType } });
+    if (!response.ok) throw new Error(String(response.status));
+    JSON.parse(await response.text());
+  };
+
+  const merchant = createMerchantClient({ baseUrl: url, clientId: "client", clientSecret: "secret", tokenUrl: `${url}/oauth/token` });
+  const root = await merchant.root();
+  const token = "bench-token";
+  const rawFollow = async () => {
+    const href = parseTemplate(String(root._links["ch:applications"]!.href)).expand({ query: "state:submitted", per_page: 20 });
+    const response = await fetch(href, { headers: { Authorization: `Bearer ${token}`, Accept: `${halMediaType}, ${problemMediaType}` } });
+    if (!response.ok) throw new Error(String(response.status));
+    JSON.parse(await response.text());
+  };
+
+  await assertSameWire(url, body, privateKey, signingApiKey, apiKey);
+  return [
+    { name: "Gateway authorize (POST, form body, RSA-2048 signature)", raw: rawAuthorize, client: async () => void (await gateway.authorize(body)) },
+    { name: "Gateway account (GET)", raw: rawAccount, client: async () => void (await gateway.account()) },
+    // The same GET without the client's per-attempt timeout, which raw fetch does not have: what the abortable timer costs.
+    { name: "Gateway account (GET), client with `timeoutMs: 0`", raw: rawAccount, client: async () => void (await untimed.account()) },
+    {
+      name: "Merchant follow ch:applications (GET, templated link, cached token)",
+      raw: rawFollow,
+      client: async () => void (await merchant.follow(root, "ch:applications", { variables: { query: "state:submitted", per_page: 20 } })),
+    },
+  ];
+}
+
+function sign(bytes: string, key: KeyObject): string {
+  return createSign("RSA-SHA256").update(bytes).sign(key, "hex");
+}
+
+/** The raw side sends the very bytes and Signature the client sends: checked once, before timing. */
+async function assertSameWire(url: string, body: never, privateKey: KeyObject, signingApiKey: string, apiKey: string): Promise<void> {
+  let captured: { body: string; signature: string | null } | undefined;
+  const capture = createGatewayClient({
+    baseUrl: url,
+    apiKey,
+    signing: { apiKey: signingApiKey, privateKey },
+    fetch: async (target, init) => {
+      captured = { body: new TextDecoder().decode(init.body as Uint8Array), signature: new Headers(init.headers).get("Signature") };
+      return fetch(target, init);
+    },
+  });
+  await capture.authorize(body);
+  const bytes = stringify(body, { encodeValuesOnly: true, arrayFormat: "brackets" });
+  if (captured?.body !== bytes || captured.signature !== `${signingApiKey} RS256-hex ${sign(bytes, privateKey)}`) {
+    throw new Error("The raw request and the client's differ; the comparison would be unfair");
+  }
+}
+
+function writeSection(results: Result[]): void {
+  const cpu = cpus();
+  const lines = [
+    `Run ${new Date().toISOString()} on ${cpu[0]?.model.trim() ?? "unknown CPU"} (${cpu.length} cores), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+      `${platform()} ${release()}, Node ${process.version}; load average at the start ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}.`,
+    "",
+    `Sequential requests over a keep-alive connection to a local server in a child process; ${ROUNDS} rounds, each running ` +
+      `${PER_ROUND} requests per side for every case (cases interleaved, sides alternating first), after ${PER_ROUND} warm-up ` +
+      `requests each; medians of the rounds. "Raw fetch" does the same ` +
+      "work: the same bracket body and RSA-SHA256 signature (checked byte for byte before timing), the same headers, JSON " +
+      "parsing, and for the merchant the same template expansion and a bearer token. The clients add openapi-fetch's request " +
+      "preparation, the abortable per-attempt timeout (raw fetch has none; the `timeoutMs: 0` row shows the client without it), " +
+      "retry and rate-limit bookkeeping, and outcome or problem handling. CPU is this process's user + system time per request " +
+      "(the server runs in another process). Goal: at most 10% overhead. On a shared 2-core machine repeated runs differ by " +
+      "several percentage points; compare the absolute differences (tens of µs) too.",
+    "",
+    "| Request | raw fetch, wall µs | client, wall µs | wall overhead | raw fetch, CPU µs | client, CPU µs | CPU overhead |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.raw.wall.toFixed(0)} | ${r.client.wall.toFixed(0)} | ${overhead(r.raw.wall, r.client.wall)} | ` +
+        `${r.raw.cpu.toFixed(0)} | ${r.client.cpu.toFixed(0)} | ${overhead(r.raw.cpu, r.client.cpu)} |`,
+    ),
+  ];
+  const file = join(projectRoot, "docs", "benchmarks.md");
+  const start = "<!-- bench:client:start -->";
+  const end = "<!-- bench:client:end -->";
+  // Read just before writing, and replace only this section: another benchmark owns the rest.
+  const text = readFileSync(file, "utf8");
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/benchmarks.md lacks the ${start} ... ${end} markers`);
+  writeFileSync(file, `${text.slice(0, from + start.length)}\n${lines.join("\n")}\n${text.slice(to)}`);
+  console.log(`wrote the results to ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
