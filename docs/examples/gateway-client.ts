@@ -1,6 +1,6 @@
-// Usage of the gateway client. In your project: import { ... } from "payment-apis-toolkit/gateway";
+// Usage of the gateway client (type-checked in CI; the README shows this file).
 import { readFileSync } from "node:fs";
-import { ClientNetworkError, createGatewayClient, GatewayAuthenticationError, type GatewayClient } from "../../src/gateway";
+import { ClientNetworkError, createGatewayClient, GatewayAuthenticationError, type GatewayClient } from "payment-apis-toolkit/gateway";
 
 export function gatewayFromEnvironment(): GatewayClient {
   return createGatewayClient({

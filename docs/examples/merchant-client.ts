@@ -1,6 +1,6 @@
-// Usage of the merchant client. In your project: import { ... } from "payment-apis-toolkit/merchant";
+// Usage of the merchant client (type-checked in CI; the README shows this file).
 import { readFileSync } from "node:fs";
-import { createMerchantClient, MerchantProblemError, merchantConstants, type MerchantClient } from "../../src/merchant";
+import { createMerchantClient, MerchantProblemError, merchantConstants, type MerchantClient } from "payment-apis-toolkit/merchant";
 
 export function merchantFromEnvironment(): MerchantClient {
   return createMerchantClient({
