@@ -15,6 +15,14 @@ function required<T>(doc: OpenApiDocument, pointer: string): T {
   return value as T;
 }
 
+/** `{live: url, test: url}` from the servers' `x-environment` names. */
+function serversByEnvironment(doc: OpenApiDocument): Record<string, string> {
+  const servers = required<{ url: string; "x-environment"?: string }[]>(doc, "/servers");
+  const named = servers.filter((server) => server["x-environment"] !== undefined);
+  if (named.length !== servers.length) throw new Error("spec-constants: every server needs an x-environment name");
+  return Object.fromEntries(named.map((server) => [server["x-environment"], server.url]));
+}
+
 const gateway: Extractor = (doc) => {
   const codes = required<{ const: number; title: string; description: string; "x-returned-for": string[] }[]>(
     doc,
@@ -37,8 +45,12 @@ const gateway: Extractor = (doc) => {
     return found;
   };
 
+  const signature = required<{ name: string; "x-scheme-token": string }>(doc, "/components/securitySchemes/signature");
+
   return {
+    servers: serversByEnvironment(doc),
     mediaType,
+    signatureHeader: { name: signature.name, schemeToken: signature["x-scheme-token"] },
     approvedStatusCode: approved,
     testEnvironment: chapterFacts("x-test-environment"),
     windows: chapterFacts("x-windows"),
@@ -66,6 +78,7 @@ const merchant: Extractor = (doc) => {
   );
   const root = deref<{ content: Record<string, unknown> }>(doc, required(doc, "/paths/~1/get/responses/200"));
   return {
+    servers: serversByEnvironment(doc),
     halMediaType: Object.keys(root.content)[0],
     problemMediaType: Object.keys(rateLimited.content)[0],
     curieName,

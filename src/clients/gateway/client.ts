@@ -7,20 +7,15 @@ import createClient, { type Client } from "openapi-fetch";
 import { mediaType } from "../../../generated/gateway/constants";
 import type { components, operations, paths } from "../../../generated/gateway/schema";
 import type { RetryOptions, Transport } from "../shared/retry";
+import { servers } from "../../../generated/gateway/constants";
 import { serializeForm } from "./form-body";
 import { toOutcome, toResource, type Outcome, type TransactionOperation } from "./outcomes";
 import { PreparedRequest } from "./prepared-request";
 import { createGatewayFetch } from "./signed-fetch";
 import { assertSignedIfRequired, createSigner, type SigningOptions } from "./signing";
 
-/**
- * The spec's `servers`. Restated because generated/gateway/constants.ts does not export them;
- * test/client-gateway.test.ts fails if they drift from generated/gateway/openapi.json.
- */
-export const gatewayBaseUrls = {
-  live: "https://gateway.clearhaus.com",
-  test: "https://gateway.test.clearhaus.com",
-} as const;
+/** The spec's servers by environment (`live`, `test`), from generated/gateway/constants.ts. */
+export const gatewayBaseUrls = servers;
 
 /** The request media type of every body, checked against the generated types. */
 const formMediaType: keyof operations["createAuthorization"]["requestBody"]["content"] = "application/x-www-form-urlencoded";

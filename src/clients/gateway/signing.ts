@@ -5,6 +5,7 @@
 import { createPrivateKey, createSign, KeyObject } from "node:crypto";
 import { paymentMethodsRequiringSigning } from "../../../generated/gateway/constants";
 import { GatewaySigningRequiredError } from "./errors";
+import { signatureHeader } from "../../../generated/gateway/constants";
 
 export interface SigningOptions {
   /** The partner's signing API key (a UUID, distinct from the merchant API key used for Basic auth). */
@@ -14,8 +15,8 @@ export interface SigningOptions {
 }
 
 /** Header name and scheme token of the spec's `signature` security scheme. */
-export const signatureHeaderName = "Signature";
-const SCHEME = "RS256-hex";
+export const signatureHeaderName = signatureHeader.name;
+const SCHEME = signatureHeader.schemeToken;
 
 export interface Signer {
   /** The value of the Signature header for these exact bytes. */

@@ -8,6 +8,10 @@ import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 
 import { readFileSync } from "node:fs";
 import type { SigningKeyConfig } from "../config";
 import type { GatewayAccount } from "./auth";
+import { signatureHeader as signatureFormat } from "../../../generated/gateway/constants";
+
+/** `<signing api key> RS256-hex <hex>`, with the scheme token taken from the spec. */
+const HEADER_VALUE = new RegExp(`^(\\S+) ${signatureFormat.schemeToken} ([0-9a-fA-F]+)$`);
 
 interface SigningKey {
   id: string;
@@ -22,7 +26,7 @@ export type SignatureCheck =
 /** Signs a body the way partners do (tests, benchmark and docs examples use it). */
 export function signatureHeader(signingKeyId: string, privateKeyPem: string, body: string | Buffer): string {
   const signature = sign("sha256", typeof body === "string" ? Buffer.from(body, "utf8") : body, createPrivateKey(privateKeyPem));
-  return `${signingKeyId} RS256-hex ${signature.toString("hex")}`;
+  return `${signingKeyId} ${signatureFormat.schemeToken} ${signature.toString("hex")}`;
 }
 
 export class SignatureVerifier {
@@ -40,8 +44,10 @@ export class SignatureVerifier {
 
   check(header: string | undefined, rawBody: Buffer, merchant: GatewayAccount): SignatureCheck {
     if (header === undefined) return { ok: false, reason: "missing", message: "signature required: POST requests must carry a Signature header" };
-    const match = /^(\S+) RS256-hex ([0-9a-fA-F]+)$/.exec(header.trim());
-    if (!match) return { ok: false, reason: "malformed", message: "invalid signature: expected '<signing api key> RS256-hex <hex>'" };
+    const match = HEADER_VALUE.exec(header.trim());
+    if (!match) {
+      return { ok: false, reason: "malformed", message: `invalid signature: expected '<signing api key> ${signatureFormat.schemeToken} <hex>'` };
+    }
     const key = this.keys.get(match[1]!.toLowerCase());
     if (!key) return { ok: false, reason: "unknown-key", message: "invalid signing api-key" };
     if (merchant.partner !== undefined && merchant.partner !== key.partner) {
