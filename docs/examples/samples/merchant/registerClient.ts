@@ -1,0 +1,25 @@
+// Register another OAuth client for the merchant API (protected registration: sent with a bearer token).
+import { MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
+import type { SampleContext } from "../context";
+
+type Schemas = MerchantSchemas["schemas"];
+
+export async function sample({ merchant, registrationUrl }: SampleContext): Promise<Schemas["Client"]> {
+  const registration: Schemas["ClientRegistration"] = {
+    client_name: "Nightly reconciliation",
+    grant_types: ["client_credentials"],
+    contacts: ["ops@example.com"],
+  };
+  // No resource links to the registration endpoint: wrap its configured address as a link,
+  // and create() POSTs there with the client's token, rate-limit and problem handling.
+  const endpoint = { _links: { self: { href: registrationUrl } } };
+  try {
+    const client = (await merchant.create(endpoint, "self", registration)) as Schemas["Client"];
+    // The secret is shown once: put it in your secret store, never in a log.
+    console.log(`registered ${client.client_name ?? ""} as ${client.client_id}`);
+    return client;
+  } catch (error) {
+    if (error instanceof MerchantProblemError) console.error(error.status, error.title, error.errors);
+    throw error;
+  }
+}
