@@ -1,12 +1,13 @@
 /**
  * Merchant client against an in-process stand-in of the API: token caching and refresh,
- * HAL navigation (curies, templates, named links), pagination, rate limits, problems and the
- * Files flow. Every assertion that matters is made on what the server received.
+ * HAL navigation (curies, templates, named links), pagination, rate limits, problems, the
+ * Files flow and the generic request(). Every assertion that matters is made on what the server received.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { curieName, pagination, rateLimitHeaders } from "../generated/merchant/constants";
 import type { components } from "../generated/merchant/schema";
 import {
+  ClientNetworkError,
   createMerchantClient,
   MerchantHttpError,
   MerchantProblemError,
@@ -439,6 +440,152 @@ describe("files", () => {
     api.routes.set(`POST ${new URL(person._links["ch:files"]!.href.replace(/\{.*$/, "")).pathname}`, (_req, res) => hal(res, 201, created));
     const failure = await client()
       .uploadFile(person, { label: created.label, content_type: created.content_type }, "bytes")
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MerchantHttpError);
+    expect(failure).toMatchObject({ status: 403, method: "PUT" });
+    expect((failure as Error).message).not.toContain("X-Amz-Signature");
+  });
+});
+
+describe("request", () => {
+  const application = () => api.rebase(responseExample<S["Application"]>("merchant", "getApplication", "200", "unsubmitted"));
+  const pathOf = (href: string) => new URL(href.replace(/\{.*$/, "")).pathname;
+  const noContent: Parameters<typeof api.routes.set>[1] = (_req, res) => {
+    res.statusCode = 204;
+    res.end();
+  };
+
+  it("sends the bearer token, a JSON body and extra headers, and returns status, headers and the parsed body", async () => {
+    const app = application();
+    const created = api.rebase(responseExample("merchant", "createComment", "201", "fieldComment"));
+    api.routes.set(`POST ${pathOf(app._links["ch:comments"]!.href)}`, (_req, res) => hal(res, 201, created, { Location: "/comments/1" }));
+    const response = await client().request("POST", app, "ch:comments", {
+      body: { body: "Please add the bank statement." },
+      headers: { Prefer: "return=representation", authorization: "Basic c3RvbGVu" },
+    });
+    expect(response).toMatchObject({ status: 201, body: created });
+    expect(response.headers.get("location")).toBe("/comments/1");
+    const sent = api.apiRequests.at(-1)!;
+    expect(sent).toMatchObject({ method: "POST", url: pathOf(app._links["ch:comments"]!.href) });
+    expect(sent.headers).toMatchObject({ authorization: "Bearer tok-1", "content-type": "application/json", prefer: "return=representation" });
+    expect(JSON.parse(sent.body.toString())).toEqual({ body: "Please add the bank statement." });
+  });
+
+  it("expands templated links with variables, picks named links, and takes a link object", async () => {
+    const app = application();
+    api.routes.set(`GET ${pathOf(app._links["ch:people"]!.href)}`, (_req, res) => hal(res, 200, { _links: { self: { href: "x" } } }));
+    api.routes.set(`PUT ${pathOf(app._links["ch:stamps"]![1]!.href)}`, noContent);
+    api.routes.set("GET /search", (_req, res) => hal(res, 200, {}));
+    const merchant = client();
+    await merchant.request("GET", app, "ch:people", { variables: { per_page: 5 } });
+    const stamped = await merchant.request("PUT", app, "ch:stamps", { name: "archived" });
+    await merchant.request("GET", { href: `${api.url}/search{?q}`, templated: true }, { variables: { q: "a b" } });
+    expect(api.apiRequests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${pathOf(app._links["ch:people"]!.href)}?per_page=5`,
+      `PUT ${pathOf(app._links["ch:stamps"]![1]!.href)}`,
+      "GET /search?q=a%20b",
+    ]);
+    expect(stamped).toMatchObject({ status: 204, body: undefined });
+    await expect(merchant.request("PUT", app, "ch:stamps")).rejects.toThrow(/holds 2 links \(submitted, archived\); pick one by name/);
+  });
+
+  it("parses a problem into a MerchantProblemError", async () => {
+    const app = application();
+    const body = responseExample<S["ValidationProblem"]>("merchant", "createApplication", "400", "invalidCurrency");
+    api.routes.set(`PATCH ${pathOf(app._links.self.href)}`, (_req, res) => problem(res, body, { [limitHeader]: "10", [remainingHeader]: "9", [resetHeader]: "5" }));
+    const failure = await client()
+      .request("PATCH", app, "self", { body: { currency: "XXX" } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MerchantProblemError);
+    expect(failure).toMatchObject({ status: 400, errors: { currency: ["does not follow ISO 4217"] }, rateLimit: { remaining: 9 } });
+    expect(api.apiRequests).toHaveLength(1); // a 400 is not retried
+  });
+
+  it.each(["PUT", "DELETE", "OPTIONS"] as const)("retries a %s after 429 and records the RateLimit values", async (method) => {
+    const app = application();
+    let calls = 0;
+    api.routes.set(`${method} ${pathOf(app._links["ch:stamps"]![1]!.href)}`, (_req, res) => {
+      calls += 1;
+      if (calls === 1) problem(res, { title: "Too Many Requests", status: 429, "request-id": "r" }, { [resetHeader]: "2", [remainingHeader]: "0" });
+      else {
+        res.writeHead(204, { [limitHeader]: "10", [remainingHeader]: "9", [resetHeader]: "60" });
+        res.end();
+      }
+    });
+    const merchant = client();
+    expect((await merchant.request(method, app, "ch:stamps", { name: "archived" })).status).toBe(204);
+    expect(calls).toBe(2);
+    expect(waits).toEqual([2000]);
+    expect(merchant.rateLimit).toMatchObject({ limit: 10, remaining: 9, resetSeconds: 60 });
+  });
+
+  it("does not re-send an unsafe method after a network error, but does a safe one", async () => {
+    const app = application();
+    for (const method of ["POST", "OPTIONS"]) api.routes.set(`${method} ${pathOf(app._links["ch:comments"]!.href)}`, (_req, res) => void res.socket?.destroy());
+    const merchant = client();
+    const failure = await merchant.request("POST", app, "ch:comments", { body: { body: "hi" } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ClientNetworkError);
+    expect(failure).toMatchObject({ requestMayHaveBeenSent: true, attempts: 1 });
+    expect(api.apiRequests.filter((r) => r.method === "POST")).toHaveLength(1);
+    await expect(merchant.allowed(app, "ch:comments")).rejects.toBeInstanceOf(ClientNetworkError);
+    expect(api.apiRequests.filter((r) => r.method === "OPTIONS")).toHaveLength(3);
+  });
+
+  it("allowed() returns the Allow header as a list", async () => {
+    const app = application();
+    api.routes.set(`OPTIONS ${pathOf(app._links.self.href)}`, (_req, res) => {
+      res.writeHead(204, { Allow: "GET, PATCH,OPTIONS" });
+      res.end();
+    });
+    expect(await client().allowed(app, "self")).toEqual(["GET", "PATCH", "OPTIONS"]);
+    expect(await client().allowed({ href: app._links.self.href })).toEqual(["GET", "PATCH", "OPTIONS"]);
+    expect(api.apiRequests.map((r) => r.headers.authorization)).toEqual(["Bearer tok-1", "Bearer tok-2"]);
+  });
+
+  it("never sends the bearer token to a link on another origin", async () => {
+    const elsewhere = await startLocalServer((_req, res) => res.end());
+    try {
+      await expect(client().request("GET", { href: `${elsewhere.url}/x` })).rejects.toBeInstanceOf(MerchantUsageError);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
+describe("uploadContent", () => {
+  let storage: LocalServer;
+  beforeEach(async () => {
+    storage = await startLocalServer((_req, res) => res.end());
+  });
+  afterEach(async () => storage.close());
+
+  function fileOnStorage(href = `${storage.url}/bucket/object?X-Amz-Signature=secret`) {
+    const file = api.rebase(responseExample<S["File"]>("merchant", "getFile", "200", "personFile"));
+    file._links["ch:data"].find((l) => l.name === "upload")!.href = href;
+    return file;
+  }
+
+  it("PUTs the bytes of an existing file to its upload link, with its Content-Type and no Authorization", async () => {
+    const file = fileOnStorage();
+    await client().uploadContent(file, "%PDF-1.7 bytes");
+    expect(storage.requests).toHaveLength(1);
+    const put = storage.requests[0]!;
+    expect(put).toMatchObject({ method: "PUT", url: "/bucket/object?X-Amz-Signature=secret" });
+    expect(put.headers.authorization).toBeUndefined();
+    expect(put.headers["content-type"]).toBe(file.content_type);
+    expect(put.body.toString()).toBe("%PDF-1.7 bytes");
+    expect(api.apiRequests).toHaveLength(0);
+    expect(api.tokenRequests).toHaveLength(0);
+  });
+
+  it("a refusal is a MerchantHttpError without the signed query", async () => {
+    storage.handle((_req, res) => {
+      res.writeHead(403, { "Content-Type": "application/xml" });
+      res.end("<Error><Code>RequestTimeTooSkewed</Code></Error>");
+    });
+    const failure = await client()
+      .uploadContent(fileOnStorage(), new Uint8Array([1, 2, 3]))
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MerchantHttpError);
     expect(failure).toMatchObject({ status: 403, method: "PUT" });

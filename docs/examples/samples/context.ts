@@ -27,14 +27,9 @@ export interface SampleContext {
   tokenUrl: string;
   /** `POST /oauth/clients` on the entrypoint's origin: no resource links to it. */
   registrationUrl: string;
-  /** OAuth client credentials of the merchant API. */
+  /** OAuth client credentials of the merchant API (the merchant client sends them to the token endpoint itself). */
   clientId: string;
   clientSecret: string;
-  /**
-   * A bearer token from `POST /oauth/token` (see the createToken sample), for the requests the
-   * merchant client has no method for (OPTIONS, a gateway selection).
-   */
-  accessToken: string;
 
   /** Gateway: an approved authorization, nothing captured yet. */
   authorizationId: string;

@@ -9,8 +9,8 @@ import type { components, operations } from "../../../generated/merchant/schema"
 import { describeTarget } from "../shared/redact";
 import { backoffDelay, resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../shared/retry";
 import { MerchantTokenError, MerchantUsageError } from "./errors";
-import { downloadName, dataRel, uploadFile, type FileContent } from "./files";
-import { curiesOf, expandLink, linksOf, selectLink, type HalResource, type TemplateVariables } from "./hal";
+import { downloadName, dataRel, toBytes, uploadContent, uploadFile, type FileContent } from "./files";
+import { curiesOf, expandLink, linksOf, selectLink, type HalResource, type Link, type TemplateVariables } from "./hal";
 import { paginate } from "./pagination";
 import { errorFromResponse, essence, readProblem } from "./problem";
 import { readRateLimit, sendRespectingRateLimits, type RateLimitOptions, type RateLimitValues } from "./rate-limit";
@@ -56,6 +56,22 @@ export interface FollowOptions {
   name?: string;
 }
 
+export interface RequestOptions extends FollowOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Added to the request (`Accept`, `Content-Type` can be replaced; `Authorization` is the client's). */
+  headers?: Record<string, string>;
+}
+
+export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface MerchantResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON (HAL) body, typed as the caller says; undefined when there is none (204) or it is not JSON. */
+  body: T;
+}
+
 export interface MerchantClient {
   /** GET the entrypoint. */
   root(): Promise<S["Root"]>;
@@ -75,8 +91,19 @@ export interface MerchantClient {
   removeStamp(resource: HalResource, stamp: string): Promise<void>;
   /** Create the file's metadata at `owner`'s `ch:files` and upload the bytes; returns the file. */
   uploadFile(owner: HalResource, metadata: S["FileCreate"], content: FileContent): Promise<S["File"]>;
+  /** PUT the bytes of a file created earlier to its `ch:data` link named `upload` (a fresh one: they expire). */
+  uploadContent(file: S["File"], content: FileContent): Promise<void>;
   /** GET the bytes of the file's `ch:data` link named `download`. */
   downloadFile(file: S["File"]): Promise<{ contentType: string; bytes: Uint8Array }>;
+  /**
+   * Any method on the target of a relation (found as `follow` finds it) or on a link, with the
+   * token, rate-limit and problem handling of the other calls; a non-2xx answer throws.
+   */
+  request<T = unknown, R extends HalResource = HalResource>(method: HttpMethod, resource: R, rel: RelOf<R>, options?: RequestOptions): Promise<MerchantResponse<T>>;
+  request<T = unknown>(method: HttpMethod, link: Link, options?: Omit<RequestOptions, "name">): Promise<MerchantResponse<T>>;
+  /** The methods the target permits: the Allow header of an OPTIONS request. */
+  allowed<R extends HalResource>(resource: R, rel: RelOf<R>, options?: FollowOptions): Promise<string[]>;
+  allowed(link: Link): Promise<string[]>;
   /** The RateLimit values of the latest answer that carried them. */
   readonly rateLimit: RateLimitValues | undefined;
 }
@@ -128,23 +155,14 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   const tokens = new TokenCache(issueToken, now);
 
   /** Sends with the bearer token; on 401, one refresh (or discovery of the token endpoint) and one retry. */
-  async function authorized(method: string, url: string, body?: { contentType: string; data: string }): Promise<Response> {
+  async function authorized(method: string, url: string, body?: { contentType: string; data: string }, headers?: Record<string, string>): Promise<Response> {
     if (new URL(url).origin !== apiOrigin) {
       throw new MerchantUsageError(`Refusing to send the access token to ${describeTarget(url)}: not the API's origin ${apiOrigin}`);
     }
     const idempotent = method === "GET" || method === "HEAD" || method === "OPTIONS";
+    const defaults = { Accept: `${halMediaType}, ${problemMediaType}`, ...(body ? { "Content-Type": body.contentType } : {}) };
     const send = (token: string | undefined) =>
-      exchange(
-        method,
-        url,
-        {
-          Accept: `${halMediaType}, ${problemMediaType}`,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body ? { "Content-Type": body.contentType } : {}),
-        },
-        body?.data,
-        idempotent,
-      );
+      exchange(method, url, { ...withHeaders(defaults, headers), ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body?.data, idempotent);
     // A 401 means the request was not processed: re-sending it once with a fresh token is safe for every method.
     const stale = tokenUrl ? await tokens.get() : undefined;
     const response = await send(stale);
@@ -162,7 +180,11 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   async function call<T>(method: string, url: string, payload?: object): Promise<T | undefined> {
     const response = await authorized(method, url, payload && { contentType: jsonMediaType, data: JSON.stringify(payload) });
     if (!response.ok) throw await errorFromResponse(response, method, url, readRateLimit(response, now()));
-    const text = await response.text();
+    return parse<T>(await response.text());
+  }
+
+  /** The JSON of an answer; remembers its curies. */
+  function parse<T>(text: string): T | undefined {
     if (!text) return undefined;
     const json = JSON.parse(text) as T;
     const curies = curiesOf(json as HalResource);
@@ -180,6 +202,22 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   const addressOf = (resource: HalResource, rel: string, o: FollowOptions = {}) =>
     expandLink(selectLink(linksOf(resource, rel, curiesFor(resource), knownCuries), rel, o.name), rel, o.variables);
   const stampAddress = (resource: HalResource, stamp: string) => addressOf(resource, stampsRel, { name: stamp });
+  // Straight to the transport: no token, no Accept; a PUT of the same bytes is safe to repeat.
+  const putUnauthorized = (url: string, init: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }) =>
+    sendWithPolicy(transport, url, { method: "PUT", ...init }, { idempotent: true, retry, timeoutMs, log: options.log });
+
+  /** `request(method, resource, rel, options?)` or `request(method, link, options?)`. */
+  async function request(method: string, target: HalResource | Link, rel?: string | RequestOptions, options?: RequestOptions) {
+    const o = (typeof rel === "string" ? options : rel) ?? {};
+    const url = typeof rel === "string" ? addressOf(target as HalResource, rel, o) : expandLink(target as Link, describeTarget((target as Link).href), o.variables);
+    const verb = method.toUpperCase();
+    const payload = o.body === undefined ? undefined : { contentType: jsonMediaType, data: JSON.stringify(o.body) };
+    const response = await authorized(verb, url, payload, o.headers);
+    if (!response.ok) throw await errorFromResponse(response, verb, url, readRateLimit(response, now()));
+    const type = essence(response.headers.get("content-type"));
+    const body = type === jsonMediaType || type.endsWith("+json") ? parse(await response.text()) : void (await response.body?.cancel());
+    return { status: response.status, headers: response.headers, body };
+  }
 
   return {
     root: () => get<S["Root"]>(options.baseUrl),
@@ -200,26 +238,30 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     addStamp: async (resource, stamp, body) => void (await call("PUT", stampAddress(resource, stamp), body)),
     removeStamp: async (resource, stamp) => void (await call("DELETE", stampAddress(resource, stamp))),
     uploadFile: async (owner, metadata, content) =>
-      uploadFile(
-        {
-          create: async (o, rel, body) => (await call<S["File"]>("POST", addressOf(o, rel), body))!,
-          // Straight to the transport: no token, no Accept; a PUT of the same bytes is safe to repeat.
-          put: (url, init) => sendWithPolicy(transport, url, { method: "PUT", ...init }, { idempotent: true, retry, timeoutMs, log: options.log }),
-        },
-        owner,
-        metadata,
-        content,
-      ),
+      uploadFile({ create: async (o, rel, body) => (await call<S["File"]>("POST", addressOf(o, rel), body))!, put: putUnauthorized }, owner, metadata, content),
+    uploadContent: async (file, content) => uploadContent(putUnauthorized, file, await toBytes(content)),
     async downloadFile(file) {
       const url = addressOf(file, dataRel, { name: downloadName });
       const response = await authorized("GET", url);
       if (!response.ok) throw await errorFromResponse(response, "GET", url, readRateLimit(response, now()));
       return { contentType: essence(response.headers.get("content-type")), bytes: new Uint8Array(await response.arrayBuffer()) };
     },
+    request: request as MerchantClient["request"],
+    async allowed(target: HalResource | Link, rel?: string, o?: FollowOptions) {
+      const { headers } = await request("OPTIONS", target, rel, o);
+      return (headers.get("Allow") ?? "").split(",").map((method) => method.trim()).filter(Boolean);
+    },
     get rateLimit() {
       return lastRateLimit;
     },
   };
+}
+
+/** The caller's headers over the defaults, names compared case-insensitively; never the caller's Authorization. */
+function withHeaders(defaults: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
+  const own = Object.entries(extra).filter(([name]) => name.toLowerCase() !== "authorization");
+  const replaced = new Set(own.map(([name]) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(defaults).filter(([name]) => !replaced.has(name.toLowerCase()))), ...Object.fromEntries(own) };
 }
 
 function formEncode(value: string): string {

@@ -2,7 +2,8 @@
  * The Files flow in one call: create the metadata at the owner's `ch:files`, then PUT the
  * bytes to the file's `ch:data` link named `upload`, a pre-signed address on the storage host,
  * with exactly the file's content type and no Authorization header (the bearer token must not
- * leave the API, and the storage host would reject the request anyway).
+ * leave the API, and the storage host would reject the request anyway). The second step also
+ * stands alone, for a file whose metadata exists already.
  */
 import type { components } from "../../../generated/merchant/schema";
 import { describeTarget } from "../shared/redact";
@@ -40,10 +41,15 @@ export async function uploadFile(deps: FileDeps, owner: HalResource, metadata: S
     throw new MerchantUsageError(`size is ${metadata.size} but the content has ${bytes.byteLength} bytes`);
   }
   const file = await deps.create(owner, filesRel, { ...metadata, size: bytes.byteLength });
+  await uploadContent(deps.put, file, bytes);
+  return file;
+}
+
+/** PUTs `bytes` to the `upload` link of a file that exists already. */
+export async function uploadContent(put: FileDeps["put"], file: S["File"], bytes: Uint8Array<ArrayBuffer>): Promise<void> {
   const upload = selectLink(linksOf(file, dataRel), dataRel, uploadName);
   // The storage host checks the signed Content-Type: send the one the service stored.
-  const response = await deps.put(upload.href, { headers: { "Content-Type": file.content_type }, body: bytes });
+  const response = await put(upload.href, { headers: { "Content-Type": file.content_type }, body: bytes });
   await response.body?.cancel();
   if (!response.ok) throw new MerchantHttpError(response.status, "PUT", describeTarget(upload.href));
-  return file;
 }

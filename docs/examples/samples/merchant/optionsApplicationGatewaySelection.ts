@@ -1,12 +1,9 @@
 // OPTIONS on a selectable gateway's ch:selection link: the methods its link permits, from the Allow header.
 import type { SampleContext } from "../context";
 
-export async function sample({ merchant, application, accessToken }: SampleContext): Promise<string[]> {
+export async function sample({ merchant, application }: SampleContext): Promise<string[]> {
   const gateways = await merchant.follow(application, "ch:gateways");
-  const selection = gateways._embedded.selectable.find((gateway) => gateway._links["ch:selection"])?._links["ch:selection"];
-  if (!selection) throw new Error("no gateway can be selected");
-  // The merchant client has no OPTIONS method: send it to the link with a bearer token (see createToken).
-  const response = await fetch(selection.href, { method: "OPTIONS", headers: { Authorization: `Bearer ${accessToken}` } });
-  if (response.status !== 204) throw new Error(`OPTIONS answered HTTP ${response.status}`);
-  return (response.headers.get("Allow") ?? "").split(",").map((method) => method.trim());
+  const choice = gateways._embedded.selectable.find((gateway) => gateway._links["ch:selection"]);
+  if (!choice) throw new Error("no gateway can be selected");
+  return merchant.allowed(choice, "ch:selection");
 }

@@ -1,9 +1,6 @@
 // OPTIONS on a comment: the methods its link permits, from the Allow header.
 import type { SampleContext } from "../context";
 
-export async function sample({ comment, accessToken }: SampleContext): Promise<string[]> {
-  // The merchant client has no OPTIONS method: send it to the link with a bearer token (see createToken).
-  const response = await fetch(comment._links.self.href, { method: "OPTIONS", headers: { Authorization: `Bearer ${accessToken}` } });
-  if (response.status !== 204) throw new Error(`OPTIONS answered HTTP ${response.status}`);
-  return (response.headers.get("Allow") ?? "").split(",").map((method) => method.trim());
+export async function sample({ merchant, comment }: SampleContext): Promise<string[]> {
+  return merchant.allowed(comment, "self");
 }

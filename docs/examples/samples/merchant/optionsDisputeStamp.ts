@@ -1,11 +1,6 @@
 // OPTIONS on a dispute's `accepted` stamp (dispute stamps cannot be removed): the methods its link permits, from the Allow header.
 import type { SampleContext } from "../context";
 
-export async function sample({ dispute, accessToken }: SampleContext): Promise<string[]> {
-  const stamp = dispute._links["ch:stamps"]?.find((link) => link.name === "accepted");
-  if (!stamp) throw new Error("the dispute is no longer open");
-  // The merchant client has no OPTIONS method: send it to the link with a bearer token (see createToken).
-  const response = await fetch(stamp.href, { method: "OPTIONS", headers: { Authorization: `Bearer ${accessToken}` } });
-  if (response.status !== 204) throw new Error(`OPTIONS answered HTTP ${response.status}`);
-  return (response.headers.get("Allow") ?? "").split(",").map((method) => method.trim());
+export async function sample({ merchant, dispute }: SampleContext): Promise<string[]> {
+  return merchant.allowed(dispute, "ch:stamps", { name: "accepted" }); // offered while the dispute is open
 }

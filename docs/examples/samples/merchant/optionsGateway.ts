@@ -1,12 +1,9 @@
 // OPTIONS on a gateway: the methods its link permits, from the Allow header.
 import type { SampleContext } from "../context";
 
-export async function sample({ merchant, application, accessToken }: SampleContext): Promise<string[]> {
+export async function sample({ merchant, application }: SampleContext): Promise<string[]> {
   const gateways = await merchant.follow(application, "ch:gateways");
   const [gateway] = [...gateways._embedded["ch:gateways"], ...gateways._embedded.selectable];
   if (!gateway) throw new Error("the application offers no gateway");
-  // The merchant client has no OPTIONS method: send it to the link with a bearer token (see createToken).
-  const response = await fetch(gateway._links.self.href, { method: "OPTIONS", headers: { Authorization: `Bearer ${accessToken}` } });
-  if (response.status !== 204) throw new Error(`OPTIONS answered HTTP ${response.status}`);
-  return (response.headers.get("Allow") ?? "").split(",").map((method) => method.trim());
+  return merchant.allowed(gateway, "self");
 }

@@ -10,11 +10,9 @@ export async function sample({ merchant, registrationUrl }: SampleContext): Prom
     grant_types: ["client_credentials"],
     contacts: ["ops@example.com"],
   };
-  // No resource links to the registration endpoint: wrap its configured address as a link,
-  // and create() POSTs there with the client's token, rate-limit and problem handling.
-  const endpoint = { _links: { self: { href: registrationUrl } } };
   try {
-    const client = (await merchant.create(endpoint, "self", registration)) as Schemas["Client"];
+    // No resource links to the registration endpoint: pass its configured address as a link.
+    const { body: client } = await merchant.request<Schemas["Client"]>("POST", { href: registrationUrl }, { body: registration });
     // The secret is shown once: put it in your secret store, never in a log.
     console.log(`registered ${client.client_name ?? ""} as ${client.client_id}`);
     return client;
