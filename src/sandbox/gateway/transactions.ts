@@ -35,6 +35,15 @@ export interface Status {
 /** What the HTTP layer turns into 201 (approved) or 400 (anything else). */
 export type Outcome = { approved: boolean; body: Record<string, unknown> };
 
+/** What the checks of an authorization or a debit decided, before it is booked. */
+interface PaymentEvaluation {
+  status: Status;
+  cardKey?: string;
+  series?: { first: boolean; state?: SeriesState; type: string };
+  store: boolean;
+  threeDS?: Record<string, string>;
+}
+
 interface SeriesState {
   id: string;
   type: string;
@@ -131,7 +140,7 @@ export class TransactionStore {
     body: Body,
     type: TransactionType,
     signed: boolean,
-  ): { status: Status; cardKey?: string; series?: { first: boolean; state?: SeriesState; type: string }; store: boolean; threeDS?: Record<string, string> } | Outcome {
+  ): PaymentEvaluation | Outcome {
     const method = paymentMethodOf(body);
     const methodObject = method ? body[method] : undefined;
     const card = cardDataOf(methodObject);
@@ -212,7 +221,7 @@ export class TransactionStore {
   }
 
   /** Books the effects of an approved or declined payment (credentials, series, blocks). */
-  private bookPayment(account: GatewayAccount, id: string, status: Status, evaluation: { cardKey?: string; series?: { first: boolean; state?: SeriesState; type: string }; store: boolean }): Record<string, unknown> | undefined {
+  private bookPayment(account: GatewayAccount, id: string, status: Status, evaluation: PaymentEvaluation): Record<string, unknown> | undefined {
     const key = evaluation.cardKey ? `${account.id}|${evaluation.cardKey}` : undefined;
     if (status.code === merchantBlocked && key) this.blocks.add(key);
     if (status.code !== approved) return evaluation.series ? { type: evaluation.series.type } : undefined;
@@ -258,22 +267,11 @@ export class TransactionStore {
     const series = this.bookPayment(account, id, status, evaluation);
     if (evaluation.series) record.seriesId = evaluation.series.first ? id : evaluation.series.state?.id;
     this.primary.set(id, record);
-    const scaProvided = method === "applepay" || (evaluation.threeDS !== undefined && ["Y", "A"].includes(evaluation.threeDS.status ?? "Y"));
-    const response: Record<string, unknown> = {
-      id,
-      status,
-      processed_at: this.timestamp(),
-      amount: record.amount,
-      currency: record.currency,
-      ...(record.textOnStatement ? { text_on_statement: record.textOnStatement } : {}),
-      ...(body.reference !== undefined ? { reference: body.reference } : {}),
-      csc: this.cards.cscResult(card),
-      ...(evaluation.threeDS ? { "3dsecure": evaluation.threeDS } : {}),
-      sca: { provided: scaProvided, necessary: false },
-      liable_for_fraud_disputes: scaProvided ? "issuer" : "merchant",
-      ...(series ? { series } : {}),
-      _links: { captures: { href: this.links.captures(id) }, refunds: { href: this.links.refunds(id) }, voids: { href: this.links.voids(id) } },
-    };
+    const response = this.paymentBody(id, evaluation, record, card, method, series, {
+      text: record.textOnStatement,
+      reference: body.reference,
+      links: { captures: { href: this.links.captures(id) }, refunds: { href: this.links.refunds(id) }, voids: { href: this.links.voids(id) } },
+    });
     return { approved: status.code === approved, body: response };
   }
 
@@ -299,23 +297,38 @@ export class TransactionStore {
     if (evaluation.series) record.seriesId = evaluation.series.first ? id : evaluation.series.state?.id;
     this.primary.set(id, record);
     const text = (body.text_on_statement as string | undefined) ?? (account.resource?.descriptor as string | undefined);
+    const response = this.paymentBody(id, evaluation, record, card, method, series, {
+      text,
+      links: { refunds: { href: this.links.debitRefunds(id) } },
+    });
+    return { approved: status.code === approved, body: response };
+  }
+
+  /** The response body of an authorization or a debit (the spec's Authorization and Debit schemas). */
+  private paymentBody(
+    id: string,
+    evaluation: PaymentEvaluation,
+    record: { amount: number; currency: string },
+    card: ReturnType<typeof cardDataOf>,
+    method: string | undefined,
+    series: Record<string, unknown> | undefined,
+    extra: { text?: string; reference?: unknown; links: Record<string, { href: string }> },
+  ): Record<string, unknown> {
     const scaProvided = method === "applepay" || (evaluation.threeDS !== undefined && ["Y", "A"].includes(evaluation.threeDS.status ?? "Y"));
     return {
-      approved: status.code === approved,
-      body: {
-        id,
-        status,
-        processed_at: this.timestamp(),
-        amount: record.amount,
-        currency: record.currency,
-        ...(text ? { text_on_statement: text } : {}),
-        csc: this.cards.cscResult(card),
-        ...(evaluation.threeDS ? { "3dsecure": evaluation.threeDS } : {}),
-        sca: { provided: scaProvided, necessary: false },
-        liable_for_fraud_disputes: scaProvided ? "issuer" : "merchant",
-        ...(series ? { series } : {}),
-        _links: { refunds: { href: this.links.debitRefunds(id) } },
-      },
+      id,
+      status: evaluation.status,
+      processed_at: this.timestamp(),
+      amount: record.amount,
+      currency: record.currency,
+      ...(extra.text ? { text_on_statement: extra.text } : {}),
+      ...(extra.reference !== undefined ? { reference: extra.reference } : {}),
+      csc: this.cards.cscResult(card),
+      ...(evaluation.threeDS ? { "3dsecure": evaluation.threeDS } : {}),
+      sca: { provided: scaProvided, necessary: false },
+      liable_for_fraud_disputes: scaProvided ? "issuer" : "merchant",
+      ...(series ? { series } : {}),
+      _links: extra.links,
     };
   }
 
