@@ -28,16 +28,57 @@ export interface MockOptions {
  * listens. The variant is written to a temporary folder that is removed on stop.
  */
 export async function startPrismMock(options: MockOptions): Promise<RunningMock> {
+  return startPrism(options, (specPath, host) => ["mock", "--host", host, "--port", String(options.port), "--errors", "false", "-v", options.logLevel ?? "error", specPath]);
+}
+
+export interface ProxyOptions extends MockOptions {
+  /** The implementation to check, e.g. `http://127.0.0.1:4020` or the real test environment. */
+  upstream: string;
+  /** `true` (default): a request or response that breaks the spec is answered with Prism's error instead of being passed on. */
+  errors?: boolean;
+  /** Prism log level; `warn` (default for the proxy) prints every violation it sees. */
+  logLevel?: "error" | "warn" | "info";
+  /** Receives Prism's log output as it comes (the violations it reports). */
+  onOutput?: (text: string) => void;
+}
+
+/**
+ * Starts Prism as a validating proxy in front of any upstream, on the same Prism-compatible
+ * variant of the bundled spec (the proxy validates form bodies with the same decoder as the mock).
+ */
+export async function startPrismProxy(options: ProxyOptions): Promise<RunningMock & { output(): string }> {
+  return startPrism({ ...options, onOutput: options.onOutput }, (specPath, host) => [
+    "proxy",
+    "--host",
+    host,
+    "--port",
+    String(options.port),
+    "--errors",
+    String(options.errors ?? true),
+    "-v",
+    options.logLevel ?? "warn",
+    specPath,
+    options.upstream,
+  ]);
+}
+
+async function startPrism(
+  options: MockOptions & { onOutput?: (text: string) => void },
+  args: (specPath: string, host: string) => string[],
+): Promise<RunningMock & { output(): string }> {
   const host = options.host ?? "127.0.0.1";
   const workDir = mkdtempSync(join(tmpdir(), `prism-${options.api}-`));
   const specPath = join(workDir, "openapi.json");
   writeFileSync(specPath, JSON.stringify(derivePrismVariant(loadBundledSpec(options.api))));
 
-  const child = spawn(
-    prismBin,
-    ["mock", "--host", host, "--port", String(options.port), "--errors", "false", "-v", options.logLevel ?? "error", specPath],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child = spawn(prismBin, args(specPath, host), { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    options.onOutput?.(chunk.toString());
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const stopChild = () => child.kill("SIGTERM");
   process.once("exit", stopChild);
 
@@ -53,6 +94,7 @@ export async function startPrismMock(options: MockOptions): Promise<RunningMock>
   return {
     api: options.api,
     url,
+    output: () => output,
     async stop() {
       process.removeListener("exit", stopChild);
       if (child.exitCode === null) {

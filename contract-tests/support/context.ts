@@ -1,0 +1,73 @@
+/**
+ * What a test file needs: the target (from the global setup), a session per API, and named
+ * scenarios that skip themselves, with the reason, when the target cannot take them.
+ */
+import { inject, it, type TestContext } from "vitest";
+import type { ContractTarget } from "../targets/target";
+import { ApiSession } from "./http";
+import type { ApiName } from "./spec";
+
+export const target: ContractTarget = inject("contractTarget");
+
+/** Fresh sessions (a session caches its bearer token). */
+export function session(api: ApiName): ApiSession {
+  return new ApiSession(api, target);
+}
+
+export interface Requirements {
+  /** The API the scenario exercises. */
+  api: ApiName;
+  /** Needs the rules and state of a real implementation (not the Prism mock). */
+  behaviour?: boolean;
+  /** Needs the sandbox's test clock. */
+  testClock?: boolean;
+  /** Needs the test environment's card rules (status-forcing PANs, CSC 987). */
+  testCards?: boolean;
+  /** Needs a second active key of the same merchant account. */
+  secondApiKey?: boolean;
+  /** Needs a key of another merchant account. */
+  otherMerchantApiKey?: boolean;
+}
+
+/** Why the target cannot take a scenario, or undefined when it can. */
+export function unmet(requirements: Requirements): string | undefined {
+  const { capabilities } = target;
+  if (!target.apis.includes(requirements.api)) return `the ${requirements.api} API is not under test (CONTRACT_APIS=${target.apis.join(",")})`;
+  if (requirements.behaviour && !capabilities.behaviour) return `${target.kind} target answers with the spec's static examples and remembers nothing, so it has no behaviour to check`;
+  if (requirements.testClock && !capabilities.testClock) return `${target.kind} target has no test clock (set CONTRACT_TEST_CLOCK=1 if it offers the sandbox's POST /_sandbox/clock)`;
+  if (requirements.testCards && !capabilities.testCards) return `${target.kind} target does not follow the test environment's card rules (CONTRACT_TEST_CARDS)`;
+  if (requirements.secondApiKey && !target.gateway.secondApiKey) return "no second API key of the same merchant account (set GATEWAY_SECOND_API_KEY)";
+  if (requirements.otherMerchantApiKey && !target.gateway.otherMerchantApiKey) return "no API key of a second merchant account (set GATEWAY_OTHER_MERCHANT_API_KEY)";
+  return undefined;
+}
+
+/** Skips the running test with the reason (printed in the run's report) when the target cannot take it. */
+export function requireTarget(ctx: TestContext, requirements: Requirements): void {
+  const reason = unmet(requirements);
+  if (reason) ctx.skip(reason);
+}
+
+/** A named rule of the seeds, run when the target can take it and skipped with the reason when not. */
+export function scenario(name: string, requirements: Requirements, body: (ctx: TestContext) => Promise<void>, timeout?: number): void {
+  it(
+    name,
+    async (ctx) => {
+      requireTarget(ctx, requirements);
+      await body(ctx);
+    },
+    timeout,
+  );
+}
+
+/** Moves the target's test clock forward (both APIs share it in the sandbox). */
+export async function advanceClock(seconds: number, api: ApiName = "gateway"): Promise<void> {
+  const response = await fetch(`${target[api].baseUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
+  if (response.status !== 200) throw new Error(`the test clock refused to advance: ${response.status}`);
+}
+
+/** The target's current time (the test clock's, where there is one). */
+export async function targetNow(): Promise<Date> {
+  if (!target.capabilities.testClock) return new Date();
+  const response = await fetch(`${target.gateway.baseUrl || target.merchant.baseUrl}/_sandbox/clock`);
+  return new Date(((await response.json()) as { now: string }).now);
+}

@@ -1,0 +1,99 @@
+/**
+ * Merchant API helpers for the behaviour scenarios: the typed client wired to the suite's
+ * checking transport (so its answers are held to the spec too), request bodies from the spec's
+ * examples, and facts read from the spec (commentable properties, required file labels).
+ */
+import { expect } from "vitest";
+import { createMerchantClient, type MerchantClient } from "../../src/clients/merchant/client";
+import type { HalResource } from "../../src/clients/merchant/hal";
+import { deref } from "../../src/spec/document";
+import { listOperationExamples } from "../../src/spec/examples";
+import { target } from "./context";
+import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
+import { apiSpec, propertiesOf, type Schema } from "./spec";
+
+type Body = Record<string, unknown>;
+
+/** A request example of the merchant spec, deep-copied. */
+export function merchantExample(operationId: string, name?: string): Body {
+  const examples = listOperationExamples(apiSpec("merchant").doc).filter((e) => e.kind === "request" && e.operationId === operationId);
+  const found = name ? examples.find((e) => e.name === name) : examples[0];
+  if (!found) throw new Error(`the merchant spec has no request example ${name ?? "(any)"} of ${operationId}`);
+  return structuredClone(found.value) as Body;
+}
+
+/** The typed client on the target, through the session's checking transport; no retries, no 429 waits. */
+export function merchantClient(session: ApiSession, credentials?: { clientId: string; clientSecret: string }): MerchantClient {
+  return createMerchantClient({
+    baseUrl: target.merchant.baseUrl,
+    clientId: credentials?.clientId ?? target.merchant.clientId,
+    clientSecret: credentials?.clientSecret ?? target.merchant.clientSecret,
+    audience: target.merchant.audience,
+    fetch: session.transport(),
+    retry: { attempts: 1 },
+    rateLimit: { maxRetries: 0 },
+    timeoutMs: 20_000,
+  });
+}
+
+/** The href of a relation (first link; by name in an array), absolute. */
+export function linkOf(resource: HalResource | Body, rel: string, name?: string): string {
+  const links = (resource as { _links?: Record<string, unknown> })._links ?? {};
+  const value = links[rel] as { href: string; name?: string } | Array<{ href: string; name?: string }> | undefined;
+  const link = Array.isArray(value) ? value.find((l) => name === undefined || l.name === name) : value;
+  expect(link?.href, `a link ${rel}${name ? ` named ${name}` : ""}`).toEqual(expect.any(String));
+  return link!.href;
+}
+
+/** Dotted names of the properties a response schema marks `x-commentable` (nested ones included). */
+export function commentableProperties(schemaName: string): string[] {
+  const doc = apiSpec("merchant").doc;
+  const found: string[] = [];
+  const visit = (schema: Schema, prefix: string, depth: number) => {
+    if (depth > 6 || typeof schema === "boolean") return;
+    for (const [name, property] of propertiesOf(doc, schema)) {
+      if (name.startsWith("_") || typeof property === "boolean") continue;
+      const resolved = deref<Record<string, unknown>>(doc, property);
+      if ((property as Record<string, unknown>)["x-commentable"] === true || resolved["x-commentable"] === true) found.push(prefix + name);
+      visit(property, `${prefix}${name}.`, depth + 1);
+    }
+  };
+  visit({ $ref: `#/components/schemas/${schemaName}` }, "", 0);
+  return [...new Set(found)];
+}
+
+/** Every property name of a schema, dotted (for a property that is not commentable). */
+export function allProperties(schemaName: string): string[] {
+  const doc = apiSpec("merchant").doc;
+  const found: string[] = [];
+  const visit = (schema: Schema, prefix: string, depth: number) => {
+    if (depth > 6 || typeof schema === "boolean") return;
+    for (const [name, property] of propertiesOf(doc, schema)) {
+      if (name.startsWith("_")) continue;
+      found.push(prefix + name);
+      visit(property, `${prefix}${name}.`, depth + 1);
+    }
+  };
+  visit({ $ref: `#/components/schemas/${schemaName}` }, "", 0);
+  return [...new Set(found)];
+}
+
+/** A problem answer: the documented problem media type, `status` equal to the HTTP status, a title and a request id. */
+export function expectProblem(exchange: Exchange, status: number): void {
+  expect(exchange.status, `${describeExchange(exchange)} ${bodyExcerpt(exchange)}`).toBe(status);
+  expect(exchange.headers.get("content-type")?.split(";")[0]?.trim(), "problems are application/problem+json").toBe("application/problem+json");
+  expect(exchange.json, "problem members").toMatchObject({ status, title: expect.any(String), "request-id": expect.any(String) });
+  expect(String(exchange.json["request-id"]).length, "request-id").toBeGreaterThan(0);
+}
+
+/** The labels of the identity documents a person needs, from the spec's example person files. */
+export function personFileExamples(): Body[] {
+  return listOperationExamples(apiSpec("merchant").doc)
+    .filter((e) => e.kind === "request" && e.operationId === "createPersonFile")
+    .map((e) => structuredClone(e.value) as Body);
+}
+
+/** A small PDF-like payload, distinct per call. */
+export function fileBytes(tag: string): Buffer {
+  return Buffer.from(`%PDF-1.7\n% contract test ${tag} ${Date.now()}\n%%EOF\n`, "latin1");
+}

@@ -1,0 +1,56 @@
+/**
+ * The Prism mocks as a target: both bundled specs served by Prism (through the derived variant
+ * that works around Prism's form-body bugs) on free loopback ports, or mocks already running at
+ * GATEWAY_BASE_URL and MERCHANT_BASE_URL (`npm run mock`). A mock answers with the spec's
+ * examples and remembers nothing, so only conformance, request validation and credential checks
+ * apply; behaviour scenarios are skipped with that reason.
+ */
+import getPort from "get-port";
+import { seeded } from "../../src/sandbox/config";
+import { startPrismMock, type RunningMock } from "../../src/mock/prism";
+import { generateKeyPairSync } from "node:crypto";
+import { commonSettings, type ContractTarget } from "./target";
+import type { StartedTarget } from "./sandbox";
+
+function mockTarget(gatewayUrl: string, merchantUrl: string, description: string, env: NodeJS.ProcessEnv): ContractTarget {
+  // Prism checks that credentials are present, not what they are: any key pair signs.
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    kind: "mock",
+    description,
+    ...commonSettings(env),
+    gateway: {
+      baseUrl: gatewayUrl.replace(/\/+$/, ""),
+      apiKey: seeded.gateway.merchantKey,
+      signingKeyId: seeded.gateway.signingKeyId,
+      signingKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    },
+    merchant: {
+      baseUrl: merchantUrl.replace(/\/+$/, ""),
+      clientId: seeded.merchant.clientId,
+      clientSecret: seeded.merchant.clientSecret,
+      audience: merchantUrl.replace(/\/+$/, ""),
+    },
+    capabilities: { behaviour: false, testClock: false, testCards: false },
+  };
+}
+
+export async function startMockTarget(env: NodeJS.ProcessEnv = process.env): Promise<StartedTarget> {
+  if (env.GATEWAY_BASE_URL && env.MERCHANT_BASE_URL) {
+    return { target: mockTarget(env.GATEWAY_BASE_URL, env.MERCHANT_BASE_URL, `Prism mocks at ${env.GATEWAY_BASE_URL} and ${env.MERCHANT_BASE_URL}`, env), stop: async () => {} };
+  }
+  const mocks: RunningMock[] = [];
+  try {
+    for (const api of ["gateway", "merchant"]) mocks.push(await startPrismMock({ api, port: await getPort({ host: "127.0.0.1" }) }));
+  } catch (error) {
+    await Promise.all(mocks.map((m) => m.stop()));
+    throw error;
+  }
+  const [gateway, merchant] = mocks as [RunningMock, RunningMock];
+  return {
+    target: mockTarget(gateway.url, merchant.url, `Prism mocks (gateway ${gateway.url}, merchant ${merchant.url})`, env),
+    stop: async () => {
+      await Promise.all(mocks.map((m) => m.stop()));
+    },
+  };
+}

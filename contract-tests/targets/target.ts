@@ -1,0 +1,134 @@
+/**
+ * What the suite runs against. A target is addresses, credentials and what it can do; tests
+ * that need a capability the target lacks are skipped with the reason printed.
+ *
+ *   CONTRACT_TARGET=sandbox   (default) this repository's sandbox, started by the suite; or, with
+ *                             GATEWAY_BASE_URL and MERCHANT_BASE_URL, a sandbox already running there
+ *   CONTRACT_TARGET=mock      the Prism mocks of both bundled specs, started by the suite; or,
+ *                             with the two base URLs, mocks already running there (`npm run mock`)
+ *   CONTRACT_TARGET=external  any implementation, e.g. the real test environment or your own:
+ *                             every address and credential from the environment (below)
+ */
+import { readFileSync } from "node:fs";
+import type { ApiName } from "../support/spec";
+
+export type TargetKind = "sandbox" | "mock" | "external";
+
+export interface Capabilities {
+  /** Implements the APIs' rules and remembers state (false for the Prism mock, which answers with examples). */
+  behaviour: boolean;
+  /** Offers the sandbox's test clock (`POST <base>/_sandbox/clock {"advance_seconds": N}`) on both base URLs. */
+  testClock: boolean;
+  /** Follows the spec's *Test environment* card rules (status-forcing PANs, CSC 987, test PANs). */
+  testCards: boolean;
+}
+
+export interface ContractTarget {
+  kind: TargetKind;
+  /** One line for the report, e.g. `sandbox (in-process)`. */
+  description: string;
+  /** The APIs under test; the other one's tests are skipped with a reason. */
+  apis: ApiName[];
+  gateway: {
+    baseUrl: string;
+    apiKey: string;
+    signingKeyId: string;
+    signingKeyPem: string;
+    /** Another active key of the same merchant account (optional). */
+    secondApiKey?: string;
+    /** A key of a different merchant account (optional). */
+    otherMerchantApiKey?: string;
+  };
+  merchant: {
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    /** `audience` of token requests: the API's base address. */
+    audience: string;
+  };
+  capabilities: Capabilities;
+  /** Operation whose quota the 429 scenario exhausts, and the largest quota it will exhaust. */
+  rateLimit: { operationId: string; maxRequests: number };
+  /** Property-based runs per property. */
+  fuzzRuns: number;
+}
+
+const FALSE = /^(0|false|no|off)$/i;
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  return !FALSE.test(raw);
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`CONTRACT_TARGET=external needs ${name} (${why}); see docs/contract-tests.md`);
+  return value;
+}
+
+export function targetKind(env: NodeJS.ProcessEnv = process.env): TargetKind {
+  const kind = (env.CONTRACT_TARGET ?? "sandbox").toLowerCase();
+  if (kind !== "sandbox" && kind !== "mock" && kind !== "external") throw new Error(`CONTRACT_TARGET must be sandbox, mock or external, got "${env.CONTRACT_TARGET}"`);
+  return kind;
+}
+
+export function apisFromEnv(env: NodeJS.ProcessEnv = process.env): ApiName[] {
+  const raw = env.CONTRACT_APIS ?? "gateway,merchant";
+  const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const name of names) if (name !== "gateway" && name !== "merchant") throw new Error(`CONTRACT_APIS lists gateway and/or merchant, got "${name}"`);
+  return names as ApiName[];
+}
+
+/** Settings every kind of target shares. */
+export function commonSettings(env: NodeJS.ProcessEnv = process.env): Pick<ContractTarget, "apis" | "rateLimit" | "fuzzRuns"> {
+  return {
+    apis: apisFromEnv(env),
+    rateLimit: {
+      operationId: env.CONTRACT_RATE_LIMIT_OPERATION || "optionsRoot",
+      maxRequests: positiveInteger(env, "CONTRACT_RATE_LIMIT_MAX_REQUESTS", 100),
+    },
+    fuzzRuns: positiveInteger(env, "CONTRACT_FUZZ_RUNS", 25),
+  };
+}
+
+/** A real implementation, entirely from the environment. */
+export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTarget {
+  const common = commonSettings(env);
+  const wants = (api: ApiName) => common.apis.includes(api);
+  const keyFile = env.GATEWAY_SIGNING_KEY_FILE;
+  const signingKeyPem = wants("gateway") ? (env.GATEWAY_SIGNING_KEY ?? (keyFile ? readFileSync(keyFile, "utf8") : required(env, "GATEWAY_SIGNING_KEY_FILE", "PEM private key of the signing API key"))) : "";
+  const merchantBase = wants("merchant") ? required(env, "MERCHANT_BASE_URL", "the merchant API's entrypoint").replace(/\/+$/, "") : "";
+  return {
+    kind: "external",
+    description: `external (${[wants("gateway") ? env.GATEWAY_BASE_URL : "", merchantBase].filter(Boolean).join(", ")})`,
+    ...common,
+    gateway: {
+      baseUrl: wants("gateway") ? required(env, "GATEWAY_BASE_URL", "the gateway's base URL").replace(/\/+$/, "") : "",
+      apiKey: wants("gateway") ? required(env, "GATEWAY_API_KEY", "a merchant account's API key") : "",
+      signingKeyId: wants("gateway") ? required(env, "GATEWAY_SIGNING_API_KEY", "the partner's signing API key") : "",
+      signingKeyPem,
+      secondApiKey: env.GATEWAY_SECOND_API_KEY || undefined,
+      otherMerchantApiKey: env.GATEWAY_OTHER_MERCHANT_API_KEY || undefined,
+    },
+    merchant: {
+      baseUrl: merchantBase,
+      clientId: wants("merchant") ? required(env, "MERCHANT_CLIENT_ID", "an OAuth client id") : "",
+      clientSecret: wants("merchant") ? required(env, "MERCHANT_CLIENT_SECRET", "its secret") : "",
+      audience: env.MERCHANT_AUDIENCE || merchantBase,
+    },
+    capabilities: {
+      behaviour: true,
+      testClock: flag(env, "CONTRACT_TEST_CLOCK", false),
+      testCards: flag(env, "CONTRACT_TEST_CARDS", true),
+    },
+  };
+}
