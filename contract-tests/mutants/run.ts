@@ -105,7 +105,7 @@ function table(results: Result[], totalSeconds: number): string {
   const lines = [
     `${results.filter((r) => r.caught).length} of ${results.length} mutants caught (run of ${new Date().toISOString().slice(0, 10)}, ${Math.round(totalSeconds)} s on this machine). Regenerate with \`npm run contract:mutants\`.`,
     "",
-    "| mutant | fault | caught | first failing test |",
+    "| mutant | fault | caught | caught by (a failing test) |",
     "|---|---|---|---|",
     ...results.map((r) => `| \`${r.name}\` | ${escape(r.fault)} | ${r.caught ? "yes" : "**NO**"} | ${escape(r.caughtBy[0] ?? (r.caught ? "(the run failed before a test)" : "-"))} |`),
   ];
