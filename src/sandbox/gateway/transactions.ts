@@ -247,61 +247,55 @@ export class TransactionStore {
     const evaluation = this.evaluatePayment(account, body, "authorization", signed);
     if ("approved" in evaluation) return evaluation;
     const id = randomUUID();
-    const { status } = evaluation;
-    const method = paymentMethodOf(body);
-    const card = cardDataOf(method ? body[method] : undefined);
     const record: AuthorizationRecord = {
+      ...this.paymentRecordBase(account, body, id, evaluation),
       kind: "authorization",
-      id,
-      accountId: account.id,
-      status: status.code,
-      amount: body.amount as number,
-      currency: body.currency as string,
-      createdAt: this.clock.now(),
       textOnStatement: (body.text_on_statement as string | undefined) ?? (account.resource?.descriptor as string | undefined),
       captured: 0,
       refunded: 0,
       voided: false,
-      cardKey: evaluation.cardKey,
     };
-    const series = this.bookPayment(account, id, status, evaluation);
-    if (evaluation.series) record.seriesId = evaluation.series.first ? id : evaluation.series.state?.id;
-    this.primary.set(id, record);
-    const response = this.paymentBody(id, evaluation, record, card, method, series, {
+    const series = this.store(account, record, evaluation);
+    const response = this.paymentBody(id, evaluation, record, body, series, {
       text: record.textOnStatement,
       reference: body.reference,
       links: { captures: { href: this.links.captures(id) }, refunds: { href: this.links.refunds(id) }, voids: { href: this.links.voids(id) } },
     });
-    return { approved: status.code === approved, body: response };
+    return { approved: evaluation.status.code === approved, body: response };
   }
 
   debit(account: GatewayAccount, body: Body, signed: boolean): Outcome {
     const evaluation = this.evaluatePayment(account, body, "debit", signed);
     if ("approved" in evaluation) return evaluation;
     const id = randomUUID();
-    const { status } = evaluation;
-    const method = paymentMethodOf(body);
-    const card = cardDataOf(method ? body[method] : undefined);
-    const record: DebitRecord = {
-      kind: "debit",
+    const record: DebitRecord = { ...this.paymentRecordBase(account, body, id, evaluation), kind: "debit", refunded: false };
+    const series = this.store(account, record, evaluation);
+    const response = this.paymentBody(id, evaluation, record, body, series, {
+      text: (body.text_on_statement as string | undefined) ?? (account.resource?.descriptor as string | undefined),
+      links: { refunds: { href: this.links.debitRefunds(id) } },
+    });
+    return { approved: evaluation.status.code === approved, body: response };
+  }
+
+  /** The fields every authorization and debit record has. */
+  private paymentRecordBase(account: GatewayAccount, body: Body, id: string, evaluation: PaymentEvaluation) {
+    return {
       id,
       accountId: account.id,
-      status: status.code,
+      status: evaluation.status.code,
       amount: body.amount as number,
       currency: body.currency as string,
       createdAt: this.clock.now(),
-      refunded: false,
       cardKey: evaluation.cardKey,
     };
-    const series = this.bookPayment(account, id, status, evaluation);
-    if (evaluation.series) record.seriesId = evaluation.series.first ? id : evaluation.series.state?.id;
-    this.primary.set(id, record);
-    const text = (body.text_on_statement as string | undefined) ?? (account.resource?.descriptor as string | undefined);
-    const response = this.paymentBody(id, evaluation, record, card, method, series, {
-      text,
-      links: { refunds: { href: this.links.debitRefunds(id) } },
-    });
-    return { approved: status.code === approved, body: response };
+  }
+
+  /** Books an evaluated authorization or debit: series bookkeeping, then the record is stored. */
+  private store(account: GatewayAccount, record: PrimaryRecord, evaluation: PaymentEvaluation): Record<string, unknown> | undefined {
+    const series = this.bookPayment(account, record.id, evaluation.status, evaluation);
+    if (evaluation.series) record.seriesId = evaluation.series.first ? record.id : evaluation.series.state?.id;
+    this.primary.set(record.id, record);
+    return series;
   }
 
   /** The response body of an authorization or a debit (the spec's Authorization and Debit schemas). */
@@ -309,11 +303,12 @@ export class TransactionStore {
     id: string,
     evaluation: PaymentEvaluation,
     record: { amount: number; currency: string },
-    card: ReturnType<typeof cardDataOf>,
-    method: string | undefined,
+    body: Body,
     series: Record<string, unknown> | undefined,
     extra: { text?: string; reference?: unknown; links: Record<string, { href: string }> },
   ): Record<string, unknown> {
+    const method = paymentMethodOf(body);
+    const card = cardDataOf(method ? body[method] : undefined);
     const scaProvided = method === "applepay" || (evaluation.threeDS !== undefined && ["Y", "A"].includes(evaluation.threeDS.status ?? "Y"));
     return {
       id,
