@@ -1,18 +1,8 @@
-import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
-
-// vitest runs from the project root (npm scripts do).
-const src = (file: string) => resolve(process.cwd(), "src", file);
+import { packageAliases } from "./test/support/package-aliases";
 
 export default defineConfig({
-  resolve: {
-    // Examples and samples import the package by name, as users do; in tests that is the source
-    // (tsconfig.json `paths` says the same to tsc).
-    alias: [
-      { find: /^payment-apis-toolkit$/, replacement: src("index.ts") },
-      { find: /^payment-apis-toolkit\/(gateway|merchant)$/, replacement: src("$1.ts") },
-    ],
-  },
+  resolve: { alias: packageAliases },
   test: {
     include: ["test/**/*.test.ts"],
     reporters: ["default", "./test/support/plain-summary-reporter.ts"],

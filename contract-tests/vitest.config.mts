@@ -1,19 +1,12 @@
-import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { packageAliases } from "../test/support/package-aliases";
 import ContractSequencer from "./support/sequencer";
 
 // The contract suite, runnable alone against any target: `npm run contract`, with
-// CONTRACT_TARGET=sandbox|mock|external (see docs/contract-tests.md). vitest runs from the
-// project root (npm scripts do).
-const src = (file: string) => resolve(process.cwd(), "src", file);
+// CONTRACT_TARGET=sandbox|mock|external (see docs/contract-tests.md).
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^payment-apis-toolkit$/, replacement: src("index.ts") },
-      { find: /^payment-apis-toolkit\/(gateway|merchant)$/, replacement: src("$1.ts") },
-    ],
-  },
+  resolve: { alias: packageAliases },
   test: {
     include: ["contract-tests/**/*.test.ts"],
     globalSetup: ["contract-tests/targets/global-setup.ts"],

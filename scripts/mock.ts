@@ -9,7 +9,8 @@ import { startPrismMock, type RunningMock } from "../src/mock/prism";
 
 const DEFAULT_PORTS: Record<string, number> = { gateway: 4010, merchant: 4011 };
 
-function portFromEnv(name: string, fallback: number): number {
+/** A listening port from the environment (1 to 65535), or the fallback when unset. */
+export function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const port = Number(raw);
@@ -17,23 +18,36 @@ function portFromEnv(name: string, fallback: number): number {
   return port;
 }
 
-async function main(): Promise<void> {
+/** Starts a Prism mock per API, on the ports from the environment (defaults above). */
+export async function startMocksFromEnvironment(): Promise<RunningMock[]> {
   const mocks: RunningMock[] = [];
+  try {
+    for (const [index, api] of listApis().entries()) {
+      const port = portFromEnv(`${api.name.toUpperCase()}_MOCK_PORT`, DEFAULT_PORTS[api.name] ?? 4010 + index);
+      mocks.push(await startPrismMock({ api: api.name, port }));
+    }
+  } catch (error) {
+    await Promise.all(mocks.map((mock) => mock.stop()));
+    throw error;
+  }
+  return mocks;
+}
+
+async function main(): Promise<void> {
+  const mocks = await startMocksFromEnvironment();
   const shutdown = async () => {
     await Promise.all(mocks.map((mock) => mock.stop()));
     process.exit(0);
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  for (const [index, api] of listApis().entries()) {
-    const port = portFromEnv(`${api.name.toUpperCase()}_MOCK_PORT`, DEFAULT_PORTS[api.name] ?? 4010 + index);
-    mocks.push(await startPrismMock({ api: api.name, port }));
-  }
   for (const mock of mocks) console.log(`${mock.api} mock (Prism): ${mock.url}`);
   console.log("Ctrl+C stops the mocks.");
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

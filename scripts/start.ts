@@ -8,32 +8,15 @@
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import sirv from "sirv";
-import { listApis, projectRoot } from "./lib/apis";
-import { startPrismMock, type RunningMock } from "../src/mock/prism";
+import { projectRoot } from "./lib/apis";
+import { portFromEnv, startMocksFromEnvironment } from "./mock";
 import { docsOutDir } from "./build-docs";
 import { describeSandbox, startSandboxFromEnvironment } from "./sandbox";
 
 const HOST = "127.0.0.1";
-const DEFAULT_MOCK_PORTS: Record<string, number> = { gateway: 4010, merchant: 4011 };
-
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${name} must be a port number from 1 to 65535, got "${raw}"`);
-  }
-  return port;
-}
 
 async function main(): Promise<void> {
-  const mocks: RunningMock[] = [];
-  const apis = listApis();
-  for (const [index, api] of apis.entries()) {
-    const envName = `${api.name.toUpperCase()}_MOCK_PORT`;
-    const port = portFromEnv(envName, DEFAULT_MOCK_PORTS[api.name] ?? 4010 + index);
-    mocks.push(await startPrismMock({ api: api.name, port }));
-  }
+  const mocks = await startMocksFromEnvironment();
 
   const serveDocs = sirv(docsOutDir, { dev: true });
   const serveGuides = sirv(join(projectRoot, "docs"), { dev: true });
