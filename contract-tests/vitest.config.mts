@@ -1,16 +1,23 @@
 import { defineConfig } from "vitest/config";
-import { packageAliases } from "../test/support/package-aliases";
 import ContractSequencer from "./support/sequencer";
 
-// The contract suite, runnable alone against any target: `npm run contract`, with
-// CONTRACT_TARGET=sandbox|mock|external (see docs/contract-tests.md).
+// The contract suite, runnable alone against any target: `payment-apis contract` (the testkit's
+// command line; `npm run contract` in this checkout), with CONTRACT_TARGET=sandbox|mock|external
+// (see docs/contract-tests.md). The same file runs from a checkout and from the installed
+// testkit package, where the suite's files sit under node_modules.
+
+const reporters: Array<string | [string, Record<string, unknown>]> = [process.env.CONTRACT_REPORTER === "dot" ? "dot" : "default", "./contract-tests/support/reporter.ts"];
+if (process.env.CONTRACT_JUNIT) reporters.push(["junit", { outputFile: process.env.CONTRACT_JUNIT, suiteName: "contract" }]);
 
 export default defineConfig({
-  resolve: { alias: packageAliases },
   test: {
     include: ["contract-tests/**/*.test.ts"],
+    // Relative to the root, so an installed suite (under node_modules) is not excluded.
+    exclude: ["**/node_modules/**/node_modules/**"],
     globalSetup: ["contract-tests/targets/global-setup.ts"],
-    reporters: [process.env.CONTRACT_REPORTER === "dot" ? "dot" : "default", "./contract-tests/support/reporter.ts"],
+    reporters,
+    // The suite is TypeScript: transform it (and the sandbox it starts) even when installed.
+    server: { deps: { inline: [/payment-apis-testkit/] } },
     // One target, shared state (test clock, rate-limit windows): the files run one after another.
     fileParallelism: false,
     sequence: { shuffle: false, sequencer: ContractSequencer },

@@ -1,17 +1,15 @@
-/** The whole pipeline: lint, then bundle + JSON + types into generated/, then the docs, then the clients library. */
+/** The whole pipeline: lint, then bundle + JSON + types into generated/, then the docs. `npm run pack` builds the packages. */
 import { join } from "node:path";
 import { projectRoot } from "./lib/apis";
 import { runBin } from "./lib/exec";
 import { generate } from "./generate";
 import { buildDocs } from "./build-docs";
-import { buildLib } from "./build-lib";
 
 async function main(): Promise<void> {
   runBin("ts-node", [join("scripts", "lint.ts")]);
   const files = await generate(join(projectRoot, "generated"));
   console.log(`generated ${files.length} files in generated/`);
   buildDocs();
-  buildLib(); // after generate: the clients import generated/
 }
 
 main().catch((error: unknown) => {

@@ -1,51 +1,53 @@
 /**
- * The main job: serves every API's mock, the stateful sandbox of both APIs and the docs on
- * loopback until interrupted. Ports come from the environment (defaults in parentheses):
- *   GATEWAY_MOCK_PORT (4010), MERCHANT_MOCK_PORT (4011), DOCS_PORT (8080),
- *   GATEWAY_SANDBOX_PORT (4020), MERCHANT_SANDBOX_PORT (4021), SANDBOX_STORAGE_PORT (4022).
- * Run `npm run build` first (`npm start` does). The sandbox is described in docs/sandbox.md.
+ * The main job (`npm start`, after `npm run build`): the Prism mocks, the stateful sandbox and
+ * the docs, all on loopback, until SIGTERM or SIGINT stops every one of them. Ports come from the
+ * environment (defaults in parentheses): GATEWAY_MOCK_PORT (4010), MERCHANT_MOCK_PORT (4011),
+ * GATEWAY_SANDBOX_PORT (4020), MERCHANT_SANDBOX_PORT (4021), SANDBOX_STORAGE_PORT (4022),
+ * DOCS_PORT (8080). Prints one `ready` line once every listener answers.
  */
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import sirv from "sirv";
 import { projectRoot } from "./lib/apis";
-import { portFromEnv, startMocksFromEnvironment } from "./mock";
 import { docsOutDir } from "./build-docs";
-import { describeSandbox, startSandboxFromEnvironment } from "./sandbox";
+import { startMocksFromSettings } from "../src/cli/commands/mock";
+import { describeSandbox, sandboxEndpoints, startSandboxFromSettings } from "../src/cli/commands/sandbox";
+import { Lifecycle } from "../src/serve/lifecycle";
+import { describeListenError, LOOPBACK, portSetting } from "../src/serve/ports";
+import { readyLine } from "../src/serve/ready";
 
-const HOST = "127.0.0.1";
-
-async function main(): Promise<void> {
-  const mocks = await startMocksFromEnvironment();
-
+/** Serves the built Redoc pages, and the guides of docs/ under /guides/. */
+async function startDocs(lifecycle: Lifecycle): Promise<string> {
   const serveDocs = sirv(docsOutDir, { dev: true });
   const serveGuides = sirv(join(projectRoot, "docs"), { dev: true });
-  const docsServer: Server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (req.url?.startsWith("/guides/")) {
       req.url = req.url.slice("/guides".length);
       return serveGuides(req, res);
     }
     return serveDocs(req, res);
   });
-  const docsPort = portFromEnv("DOCS_PORT", 8080);
-  await new Promise<void>((done, fail) => docsServer.once("error", fail).listen(docsPort, HOST, done));
-  const sandbox = await startSandboxFromEnvironment();
+  const port = portSetting(process.env.DOCS_PORT, "DOCS_PORT", 8080);
+  await new Promise<void>((done, fail) => {
+    server.once("error", (error) => fail(describeListenError(error, port, "DOCS_PORT")));
+    server.listen(port, LOOPBACK, done);
+  });
+  lifecycle.add(() => new Promise<void>((done) => server.close(() => done())).then(() => undefined));
+  lifecycle.add(() => server.closeAllConnections());
+  return `http://${LOOPBACK}:${port}`;
+}
+
+const lifecycle = new Lifecycle();
+void lifecycle.run(async () => {
+  const docsUrl = await startDocs(lifecycle);
+  const mocks = await startMocksFromSettings({}, lifecycle);
+  const sandbox = await startSandboxFromSettings({}, lifecycle);
 
   for (const mock of mocks) console.log(`${mock.api} mock (Prism): ${mock.url}`);
   for (const line of describeSandbox(sandbox)) console.log(line);
-  console.log(`docs: http://${HOST}:${docsPort}/   (sandbox guide: http://${HOST}:${docsPort}/guides/sandbox.md)`);
-  console.log("Ctrl+C stops everything.");
-
-  const shutdown = async () => {
-    docsServer.close();
-    await Promise.all([...mocks.map((mock) => mock.stop()), sandbox.stop()]);
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  console.log(`docs: ${docsUrl}/   (sandbox guide: ${docsUrl}/guides/sandbox.md)`);
+  console.log(
+    await readyLine([...mocks.map((mock) => ({ name: `${mock.api}-mock`, url: mock.url })), ...sandboxEndpoints(sandbox), { name: "docs", url: `${docsUrl}/` }]),
+  );
+  console.log("Ctrl+C (or SIGTERM) stops everything.");
 });

@@ -1,21 +1,54 @@
 /**
  * The README shows real files: every `<!-- file: path -->` marker is followed by a code block
- * that must equal that file, so the usage it shows is the code that CI type-checks.
+ * that must equal that file, so the usage it shows is the code that CI type-checks (the
+ * clients) or runs (the signed sandbox POST, below).
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
+import { seededPrivateKeyPath } from "../src/sandbox/config";
+import type { RunningSandbox } from "../src/sandbox/server";
+import { startTestSandbox } from "./support/sandbox";
 
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
 const embedded = [...readme.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({ file: file!, code: code! }));
 
 describe("README", () => {
-  it("embeds the client usage files", () => {
-    expect(embedded.map((e) => e.file).sort()).toEqual(["docs/examples/gateway-client.ts", "docs/examples/merchant-client.ts"]);
+  it("embeds the usage files", () => {
+    expect(embedded.map((e) => e.file).sort()).toEqual(["docs/examples/gateway-client.ts", "docs/examples/merchant-client.ts", "docs/examples/sandbox-signed-post.sh"]);
   });
 
   it.each(embedded.map((e) => [e.file, e.code] as const))("shows %s exactly as it is", (file, code) => {
     expect(code).toBe(readFileSync(join(projectRoot, file), "utf8").replace(/\n+$/, ""));
+  });
+
+  it("states the two commands of a fresh checkout", () => {
+    expect(readme).toContain("npm ci && npm start");
+    expect(readme).toMatch(/^npm test\b/m);
+  });
+});
+
+describe("README's signed sandbox POST (curl and openssl)", () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(() => sandbox?.stop());
+
+  it("is approved by the sandbox", async () => {
+    // Asynchronously: the sandbox answering it runs in this process.
+    const result = await promisify(execFile)("bash", [join(projectRoot, "docs", "examples", "sandbox-signed-post.sh")], {
+      env: { ...process.env, GATEWAY_BASE_URL: sandbox.gatewayUrl, SIGNING_KEY_FILE: seededPrivateKeyPath },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe("");
+    const body = JSON.parse(result.stdout) as { status: { code: number }; amount: number; csc: { present: boolean } };
+    expect(body.status.code).toBe(20000);
+    expect(body.amount).toBe(2050);
+    expect(body.csc.present).toBe(true);
   });
 });

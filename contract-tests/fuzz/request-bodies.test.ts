@@ -13,7 +13,7 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { maskPans } from "../../src/clients/shared/redact";
+import { maskPans } from "../../src/clients/common/redact";
 import { getAtPointer } from "../../src/spec/document";
 import { session, target, unmet } from "../support/context";
 import { breakOneRule, validAgainst } from "../support/arbitraries";

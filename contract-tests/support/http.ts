@@ -9,7 +9,7 @@
  * Nothing printed here carries a request body, and PAN-like digit runs are masked in what is.
  */
 import { parseTemplate } from "url-template";
-import { maskPans } from "../../src/clients/shared/redact";
+import { maskPans } from "../../src/clients/common/redact";
 import { createSigner, type Signer } from "../../src/clients/gateway/signing";
 import { encodeBody } from "../../src/spec/http-from-spec";
 import type { ContractTarget } from "../targets/target";

@@ -1,8 +1,8 @@
 /**
  * Derives, from a bundled spec, the variant that Prism 5 can mock correctly.
  *
- * Prism's form-body decoding has two bugs (see ../shared/reference/toolchain-notes.md), both
- * confirmed on this machine:
+ * Prism's form-body decoding has two bugs, both reproduced with Prism 5.14 (test/mock-prism.test.ts
+ * sends the requests that hit them):
  *  1. It decodes a field only if the body schema's own top-level `properties` name it (and, for
  *     `card[3dsecure][v2][ares]`, each nested schema's own `properties`); fields declared only
  *     in `allOf`/`oneOf` branches are never decoded.

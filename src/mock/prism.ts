@@ -1,11 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { loadBundledSpec } from "../spec/document";
+import { assertPortFree } from "../serve/ports";
 import { derivePrismVariant } from "./prism-variant";
 
-const prismBin = resolve(__dirname, "..", "..", "node_modules", ".bin", "prism");
+/** Prism's command-line entry, found the way Node finds the package (a checkout or an install). */
+function prismBin(): string {
+  const manifestPath = createRequire(__filename).resolve("@stoplight/prism-cli/package.json");
+  const { bin } = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: string | Record<string, string> };
+  return resolve(dirname(manifestPath), typeof bin === "string" ? bin : (bin.prism ?? Object.values(bin)[0]!));
+}
 
 export interface RunningMock {
   api: string;
@@ -21,6 +28,8 @@ export interface MockOptions {
   /** Prism log level; `error` keeps it fast and quiet. */
   logLevel?: "error" | "warn" | "info";
   startTimeoutMs?: number;
+  /** The setting that chose the port, named when the port is taken (e.g. `GATEWAY_MOCK_PORT`). */
+  portSetting?: string;
 }
 
 /**
@@ -67,11 +76,12 @@ async function startPrism(
   args: (specPath: string, host: string) => string[],
 ): Promise<RunningMock & { output(): string }> {
   const host = options.host ?? "127.0.0.1";
+  await assertPortFree(options.port, options.portSetting ?? `the ${options.api} port`);
   const workDir = mkdtempSync(join(tmpdir(), `prism-${options.api}-`));
   const specPath = join(workDir, "openapi.json");
   writeFileSync(specPath, JSON.stringify(derivePrismVariant(loadBundledSpec(options.api))));
 
-  const child = spawn(prismBin, args(specPath, host), { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [prismBin(), ...args(specPath, host)], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { portSetting } from "../serve/ports";
 
 export const seedDir = resolve(__dirname, "seed");
 export const seededPrivateKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.private.pem");
@@ -215,20 +216,12 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): San
 
 export const defaultPorts = { gateway: 4020, merchant: 4021, storage: 4022 } as const;
 
-export function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number from 0 to 65535, got "${raw}"`);
-  return port;
-}
-
 /** Ports of the sandbox's three listeners: GATEWAY_SANDBOX_PORT, MERCHANT_SANDBOX_PORT, SANDBOX_STORAGE_PORT. */
 export function portsFromEnvironment(env: NodeJS.ProcessEnv = process.env): { gateway: number; merchant: number; storage: number } {
   return {
-    gateway: portFromEnv(env, "GATEWAY_SANDBOX_PORT", defaultPorts.gateway),
-    merchant: portFromEnv(env, "MERCHANT_SANDBOX_PORT", defaultPorts.merchant),
-    storage: portFromEnv(env, "SANDBOX_STORAGE_PORT", defaultPorts.storage),
+    gateway: portSetting(env.GATEWAY_SANDBOX_PORT, "GATEWAY_SANDBOX_PORT", defaultPorts.gateway, { allowZero: true }),
+    merchant: portSetting(env.MERCHANT_SANDBOX_PORT, "MERCHANT_SANDBOX_PORT", defaultPorts.merchant, { allowZero: true }),
+    storage: portSetting(env.SANDBOX_STORAGE_PORT, "SANDBOX_STORAGE_PORT", defaultPorts.storage, { allowZero: true }),
   };
 }
 

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 /** A bundled OpenAPI 3.1 document as JSON (generated/<api>/openapi.json). */
 export type OpenApiDocument = Record<string, unknown> & {
@@ -8,7 +8,19 @@ export type OpenApiDocument = Record<string, unknown> & {
   components?: Record<string, Record<string, unknown>>;
 };
 
-export const generatedDir = resolve(__dirname, "..", "..", "generated");
+/**
+ * The folder holding generated/<api>/openapi.json: the checkout's generated/, or the copy an
+ * installed package carries beside its compiled code (which sits one level deeper, in dist/).
+ */
+function findGeneratedDir(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, "generated");
+    if (existsSync(join(candidate, "gateway", "openapi.json"))) return candidate;
+    if (dirname(dir) === dir) return resolve(from, "..", "..", "generated");
+  }
+}
+
+export const generatedDir = findGeneratedDir(__dirname);
 
 /** Loads the committed bundle of one API; the bundle, not the split sources, is what clients see. */
 export function loadBundledSpec(api: string): OpenApiDocument {

@@ -6,7 +6,7 @@
 import createClient, { type Client } from "openapi-fetch";
 import { mediaType } from "../../../generated/gateway/constants";
 import type { components, operations, paths } from "../../../generated/gateway/schema";
-import type { RetryOptions, Transport } from "../shared/retry";
+import type { RetryOptions, Transport } from "../common/retry";
 import { servers } from "../../../generated/gateway/constants";
 import { serializeForm } from "./form-body";
 import { toOutcome, toResource, type Outcome, type TransactionOperation } from "./outcomes";

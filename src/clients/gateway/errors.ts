@@ -2,7 +2,7 @@
  * Errors of the gateway client. A decline is not an error (it is an outcome); these are the
  * cases where no transaction outcome could be read. None carries the request body.
  */
-import { ClientError } from "../shared/errors";
+import { ClientError } from "../common/errors";
 
 /** Base class of the gateway's own errors. */
 export class GatewayError extends ClientError {}

@@ -5,7 +5,7 @@
  */
 import { approvedStatusCode, statusCodes } from "../../../generated/gateway/constants";
 import type { operations } from "../../../generated/gateway/schema";
-import { maskPans } from "../shared/redact";
+import { maskPans } from "../common/redact";
 import { GatewayAuthenticationError, GatewayHttpError } from "./errors";
 
 /** The operations that create a transaction and answer with a status code. */

@@ -4,7 +4,7 @@
  * bytes, and sends them, with a timeout per attempt and the retry rules below. openapi-fetch has
  * no retries of its own and its middleware cannot re-send, so this is the one place for both.
  */
-import { resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../shared/retry";
+import { resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../common/retry";
 import { PreparedRequest } from "./prepared-request";
 import { signatureHeaderName, type Signer } from "./signing";
 

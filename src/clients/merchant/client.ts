@@ -6,8 +6,8 @@
  */
 import { halMediaType, problemMediaType } from "../../../generated/merchant/constants";
 import type { components, operations } from "../../../generated/merchant/schema";
-import { describeTarget } from "../shared/redact";
-import { backoffDelay, resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../shared/retry";
+import { describeTarget } from "../common/redact";
+import { backoffDelay, resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../common/retry";
 import { MerchantTokenError, MerchantUsageError } from "./errors";
 import { downloadName, dataRel, toBytes, uploadContent, uploadFile, type FileContent } from "./files";
 import { curiesOf, expandLink, linksOf, selectLink, type HalResource, type Link, type TemplateVariables } from "./hal";

@@ -3,7 +3,7 @@
  * are origin and path only (a pre-signed upload URL's query is a credential).
  */
 import type { components } from "../../../generated/merchant/schema";
-import { ClientError } from "../shared/errors";
+import { ClientError } from "../common/errors";
 import type { RateLimitValues } from "./rate-limit";
 
 type Problem = components["schemas"]["Problem"];

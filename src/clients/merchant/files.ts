@@ -6,7 +6,7 @@
  * stands alone, for a file whose metadata exists already.
  */
 import type { components } from "../../../generated/merchant/schema";
-import { describeTarget } from "../shared/redact";
+import { describeTarget } from "../common/redact";
 import { MerchantHttpError, MerchantUsageError } from "./errors";
 import { linksOf, selectLink, type HalResource } from "./hal";
 

@@ -5,7 +5,7 @@
  */
 import { problemMediaType } from "../../../generated/merchant/constants";
 import type { components } from "../../../generated/merchant/schema";
-import { describeTarget } from "../shared/redact";
+import { describeTarget } from "../common/redact";
 import { MerchantHttpError, MerchantProblemError, type MerchantError } from "./errors";
 import type { RateLimitValues } from "./rate-limit";
 

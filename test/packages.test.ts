@@ -1,0 +1,272 @@
+/**
+ * The packages as their users get them: both tarballs packed (`npm run pack`), installed into
+ * empty projects outside the repository, and used there as a downstream repo and a CI job would:
+ * the clients type-checked under node10, node16 and bundler resolution and run against
+ * `npx payment-apis sandbox` from the installed testkit, the specs resolved by module name, the
+ * contract suite run with `npx payment-apis contract`, and the sandbox stopped with SIGTERM.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import getPort from "get-port";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../scripts/lib/apis";
+import { seeded } from "../src/sandbox/config";
+
+const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
+/** Test tooling that must never reach a project that installs only the clients. */
+const DEV_ONLY = ["vitest", "@stoplight/prism-cli", "dredd", "@redocly/cli", "typescript", "ts-node", "fast-check", "ajv"];
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  /** stdout and stderr */
+  output: string;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Run {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 170_000 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+}
+
+/** stdout of a command that must succeed. */
+function mustRun(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): string {
+  const result = run(command, args, cwd, env);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.output.slice(-4000)}`);
+  return result.stdout;
+}
+
+function emptyProject(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `payment-apis-${name}-`));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version: "1.0.0", private: true }));
+  return dir;
+}
+
+/** npm from its cache where it can (the repository's own install filled it). */
+const npmInstall = (dir: string, specs: string[]) => mustRun("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...specs], dir);
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once("error", () => done(true));
+  });
+}
+
+/** Processes whose command line mentions `text` (Linux /proc). */
+function processesMentioning(text: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+      if (commandLine.includes(text)) found.push(`${pid}: ${commandLine}`);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return check();
+}
+
+/** Starts a command in the background and resolves with its `ready ...` line. */
+function startServing(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: string; output: () => string }> {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no ready line within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /^ready .*$/m.exec(output);
+      if (ready) {
+        clearTimeout(timer);
+        done({ child, ready: ready[0], output: () => output });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+describe("the packed packages, installed into empty projects", () => {
+  let tarballs: { toolkit: string; testkit: string };
+  let clientsProject: string;
+  let ciProject: string;
+
+  beforeAll(() => {
+    const packed = mustRun(bin("ts-node"), [join("scripts", "pack.ts")], projectRoot)
+      .split("\n")
+      .filter((line) => line.endsWith(".tgz"));
+    const find = (name: string) => join(projectRoot, packed.find((line) => line.includes(`${name}-`))!);
+    tarballs = { toolkit: find("payment-apis-toolkit"), testkit: find("payment-apis-testkit") };
+    clientsProject = emptyProject("clients-consumer");
+    ciProject = emptyProject("ci-job");
+    npmInstall(clientsProject, [tarballs.toolkit]);
+    npmInstall(ciProject, [tarballs.testkit]);
+  }, 240_000);
+
+  afterAll(() => {
+    for (const dir of [clientsProject, ciProject]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("installs the clients without any test tooling", () => {
+    const tree = JSON.stringify(JSON.parse(mustRun("npm", ["ls", "--all", "--json"], clientsProject)));
+    expect(tree).toContain('"payment-apis-toolkit"');
+    for (const name of DEV_ONLY) expect(tree, name).not.toContain(`"${name}"`);
+  });
+
+  it("resolves the four bundled specs by module name", () => {
+    const script = `for (const f of ["gateway.json","gateway.yaml","merchant.json","merchant.yaml"]) console.log(require.resolve("payment-apis-toolkit/specs/" + f))`;
+    const paths = mustRun(process.execPath, ["-e", script], clientsProject).trim().split("\n");
+    expect(paths).toHaveLength(4);
+    for (const path of paths) expect(path.startsWith(join(clientsProject, "node_modules", "payment-apis-toolkit", "specs"))).toBe(true);
+    const gateway = JSON.parse(readFileSync(paths[0]!, "utf8")) as { openapi: string };
+    expect(gateway.openapi).toMatch(/^3\.1\./);
+    expect(readFileSync(paths[1]!, "utf8")).toMatch(/^openapi: ["']?3\.1\./m);
+  });
+
+  it("gives ESM and CommonJS importers the same classes", () => {
+    const script = [
+      `import { GatewayError, createGatewayClient } from "payment-apis-toolkit/gateway";`,
+      `import { MerchantProblemError } from "payment-apis-toolkit/merchant";`,
+      `import * as all from "payment-apis-toolkit";`,
+      `import { createRequire } from "node:module";`,
+      `const require = createRequire(import.meta.url);`,
+      `const cjs = require("payment-apis-toolkit/gateway");`,
+      `console.log(JSON.stringify([typeof createGatewayClient, cjs.GatewayError === GatewayError, require("payment-apis-toolkit/merchant").MerchantProblemError === MerchantProblemError, all.GatewayError === GatewayError]));`,
+    ].join("\n");
+    const output = mustRun(process.execPath, ["--input-type=module", "-e", script], clientsProject);
+    expect(JSON.parse(output)).toEqual(["function", true, true, true]);
+  });
+
+  const resolutions = {
+    node10: { module: "commonjs", moduleResolution: "node10" },
+    node16: { module: "node16", moduleResolution: "node16" },
+    bundler: { module: "esnext", moduleResolution: "bundler" },
+  };
+
+  it.each(Object.entries(resolutions))("type-checks a consumer under %s resolution", (name, options) => {
+    writeFileSync(join(clientsProject, "consumer.ts"), readFileSync(join(projectRoot, "test", "packages", "consumer", "consumer.ts")));
+    const tsconfig = {
+      compilerOptions: {
+        ...options,
+        target: "ES2022",
+        lib: ["ES2022"],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        // @types/node from this repository: the consumer project holds only the clients.
+        typeRoots: [join(projectRoot, "node_modules", "@types")],
+        types: ["node"],
+      },
+      files: ["consumer.ts"],
+    };
+    writeFileSync(join(clientsProject, `tsconfig.${name}.json`), JSON.stringify(tsconfig));
+    const result = run(bin("tsc"), ["-p", `tsconfig.${name}.json`], clientsProject);
+    expect(result.output).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("has correct types for every export and a clean manifest (attw, publint)", () => {
+    // The YAML specs are data, not modules: attw cannot type them; require.resolve is tested above.
+    const attw = run(bin("attw"), [tarballs.toolkit, "--exclude-entrypoints", "./specs/gateway.yaml", "./specs/merchant.yaml", "--format", "table-flipped"], projectRoot);
+    expect(attw.output).not.toMatch(/💀|❌|🐛|⚠️/u);
+    expect(attw.status, attw.output).toBe(0);
+    for (const name of ["payment-apis-toolkit", "payment-apis-testkit"]) {
+      const publint = run(bin("publint"), ["--strict", join(projectRoot, "dist", "packages", name)], projectRoot);
+      expect(publint.status, publint.output).toBe(0);
+      expect(publint.output).not.toMatch(/Suggestions:|Warnings:|Errors:/);
+    }
+  });
+
+  it("runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM", async () => {
+    const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }), storage: await getPort({ host: "127.0.0.1" }) };
+    const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
+      ...process.env,
+      GATEWAY_SANDBOX_PORT: String(ports.gateway),
+      MERCHANT_SANDBOX_PORT: String(ports.merchant),
+      SANDBOX_STORAGE_PORT: String(ports.storage),
+    });
+    try {
+      const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+      const merchantUrl = `http://127.0.0.1:${ports.merchant}`;
+      expect(sandbox.ready).toBe(`ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`);
+
+      // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
+      const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
+      expect(existsSync(signingKeyFile)).toBe(true);
+      mustRun(bin("tsc"), ["consumer.ts", "--outDir", "build", "--module", "node16", "--moduleResolution", "node16", "--target", "ES2022", "--strict", "--typeRoots", join(projectRoot, "node_modules", "@types"), "--types", "node"], clientsProject);
+      const consumerOutput = mustRun(process.execPath, [join("build", "consumer.js")], clientsProject, {
+        ...process.env,
+        GATEWAY_BASE_URL: gatewayUrl,
+        GATEWAY_API_KEY: seeded.gateway.merchantKey,
+        GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
+        GATEWAY_SIGNING_KEY_FILE: signingKeyFile,
+        MERCHANT_BASE_URL: merchantUrl,
+        MERCHANT_CLIENT_ID: seeded.merchant.clientId,
+        MERCHANT_CLIENT_SECRET: seeded.merchant.clientSecret,
+      });
+      const result = JSON.parse(consumerOutput.trim().split("\n").pop()!) as {
+        specs: string[];
+        authorization: { id: string; code: number };
+        capture: { id: string; code: number };
+        rootLinks: string[];
+        application: string;
+        transactions: number;
+        perPage: number;
+      };
+      expect(result.specs).toHaveLength(4);
+      expect(result.authorization.code).toBe(20000);
+      expect(result.capture.code).toBe(20000);
+      expect(result.capture.id).not.toBe(result.authorization.id);
+      expect(result.rootLinks).toContain("ch:applications");
+      expect(result.application.startsWith(`${merchantUrl}/`)).toBe(true);
+      // More transactions than one page holds: the iterator followed `next` to the end.
+      expect(result.transactions).toBeGreaterThan(result.perPage);
+
+      const junit = join(ciProject, "contract-report.xml");
+      const contract = run("npx", ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"], ciProject);
+      expect(contract.status, contract.output.slice(-4000)).toBe(0);
+      expect(contract.output).toMatch(/^contract: \d+ passed, 0 failed/m);
+      const report = readFileSync(junit, "utf8");
+      expect(report).toMatch(/<testsuites [^>]*failures="0"/);
+      expect(Number(/<testsuites [^>]*tests="(\d+)"/.exec(report)?.[1])).toBeGreaterThan(100);
+    } finally {
+      sandbox.child.kill("SIGTERM");
+    }
+    // npx does not pass SIGTERM on; the sandbox notices its parent is gone and stops everything.
+    const stopped = await until(async () => (await Promise.all(Object.values(ports).map(portIsFree))).every(Boolean), 10_000);
+    expect(stopped, `ports still listening:\n${sandbox.output()}`).toBe(true);
+    expect(await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000), processesMentioning(ciProject).join("\n")).toBe(true);
+  }, 180_000);
+
+  it("refuses a taken port with the reason and a non-zero exit", async () => {
+    const taken = await startServing("npx", ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], ciProject, process.env);
+    try {
+      const gatewayPort = /gateway-sandbox=http:\/\/127\.0\.0\.1:(\d+)/.exec(taken.ready)![1]!;
+      const second = run("npx", ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"], ciProject);
+      expect(second.status).toBe(1);
+      expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
+      expect(second.output).toContain("GATEWAY_SANDBOX_PORT");
+    } finally {
+      taken.child.kill("SIGTERM");
+    }
+  }, 60_000);
+});
