@@ -5,15 +5,15 @@
  * `npx payment-apis sandbox` from the installed testkit, the specs resolved by module name, the
  * contract suite run with `npx payment-apis contract`, and the sandbox stopped with SIGTERM.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { seeded } from "../src/sandbox/config";
+import { portIsFree, processesMentioning, startServing, until } from "./support/processes";
 
 const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
 /** Test tooling that must never reach a project that installs only the clients. */
@@ -47,63 +47,6 @@ function emptyProject(name: string): string {
 
 /** npm from its cache where it can (the repository's own install filled it). */
 const npmInstall = (dir: string, specs: string[]) => mustRun("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...specs], dir);
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host: "127.0.0.1" });
-    socket.once("connect", () => {
-      socket.destroy();
-      done(false);
-    });
-    socket.once("error", () => done(true));
-  });
-}
-
-/** Processes whose command line mentions `text` (Linux /proc). */
-function processesMentioning(text: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-      if (commandLine.includes(text)) found.push(`${pid}: ${commandLine}`);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return check();
-}
-
-/** Starts a command in the background and resolves with its `ready ...` line. */
-function startServing(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: string; output: () => string }> {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no ready line within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /^ready .*$/m.exec(output);
-      if (ready) {
-        clearTimeout(timer);
-        done({ child, ready: ready[0], output: () => output });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`exited with ${code} before it was ready:\n${output}`));
-    });
-  });
-}
 
 describe("the packed packages, installed into empty projects", () => {
   let tarballs: { toolkit: string; testkit: string };

@@ -1,0 +1,55 @@
+/**
+ * Serving processes stop completely: `npm run mock` (npm, a shell, ts-node and two Prism
+ * children) killed with SIGTERM at the npm process, and the CLI stopped with SIGINT (Ctrl+C),
+ * leave no process and no listening port. `payment-apis wait` gives up within its bound.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import getPort from "get-port";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../scripts/lib/apis";
+import { portIsFree, processesMentioning, readyUrls, startServing, until } from "./support/processes";
+
+const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
+const cli = join("src", "cli", "main.ts");
+
+describe("serving processes", () => {
+  it("npm run mock: SIGTERM to npm stops both Prism servers and frees their ports", async () => {
+    const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }) };
+    const serving = await startServing("npm", ["run", "mock"], projectRoot, { ...process.env, GATEWAY_MOCK_PORT: String(ports.gateway), MERCHANT_MOCK_PORT: String(ports.merchant) });
+    expect(readyUrls(serving.ready)).toEqual({ "gateway-mock": `http://127.0.0.1:${ports.gateway}`, "merchant-mock": `http://127.0.0.1:${ports.merchant}` });
+    const prism = () => processesMentioning("prism-cli").filter((line) => line.includes(`--port ${ports.gateway} `) || line.includes(`--port ${ports.merchant} `));
+    expect(prism()).toHaveLength(2);
+
+    serving.child.kill("SIGTERM");
+    const freed = await until(async () => (await portIsFree(ports.gateway)) && (await portIsFree(ports.merchant)), 10_000);
+    expect(freed, serving.output()).toBe(true);
+    expect(await until(() => prism().length === 0, 5_000), prism().join("\n")).toBe(true);
+  }, 90_000);
+
+  it("the CLI stops the sandbox on SIGINT and exits 0", async () => {
+    const serving = await startServing(tsNode, [cli, "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], projectRoot, process.env);
+    const ports = Object.values(readyUrls(serving.ready)).map((url) => Number(new URL(url).port));
+    expect(ports).toHaveLength(3);
+    for (const port of ports) expect(await portIsFree(port)).toBe(false);
+    const exited = new Promise<number | null>((done) => serving.child.once("exit", (code) => done(code)));
+    serving.child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    for (const port of ports) expect(await portIsFree(port)).toBe(true);
+  }, 60_000);
+
+  it("payment-apis wait fails within its bound, naming the URL that did not answer", async () => {
+    const port = await getPort({ host: "127.0.0.1" });
+    const result = spawnSync(tsNode, [cli, "wait", "--timeout", "1", `http://127.0.0.1:${port}`], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
+    // A wait without a bound would be killed by spawnSync's timeout: status null, not 1.
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`http://127.0.0.1:${port} did not answer within 1000 ms`);
+  }, 60_000);
+
+  it("refuses bad arguments with the usage and exit 2", () => {
+    const result = spawnSync(tsNode, [cli, "sandbox", "--gateway-prot", "1"], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--gateway-prot");
+    expect(result.stderr).toContain("payment-apis sandbox [options]");
+  }, 60_000);
+});
