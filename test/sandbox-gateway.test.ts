@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function advance(seconds: number): Promise<void> {
-  const response = await fetch(`${sandbox.gatewayUrl}/_sandbox/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: seconds }) });
+  const response = await fetch(`${sandbox.gatewayUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
   expect(response.status).toBe(200);
 }
 
@@ -297,7 +297,7 @@ describe("Limits: windows on the test clock", () => {
     await timed.stop();
   });
   const move = async (seconds: number) => {
-    const response = await fetch(`${timed.gatewayUrl}/_sandbox/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: seconds }) });
+    const response = await fetch(`${timed.gatewayUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
     expect(response.status).toBe(200);
   };
   const auth = async () => (await client.authorize({ amount: 1000 })).body.id!;
@@ -336,7 +336,7 @@ describe("Limits: windows on the test clock", () => {
   });
 
   it("the clock endpoint refuses to go back", async () => {
-    const response = await fetch(`${timed.gatewayUrl}/_sandbox/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: -5 }) });
+    const response = await fetch(`${timed.gatewayUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: -5 }) });
     expect(response.status).toBe(400);
   });
 });

@@ -105,7 +105,7 @@ describe("Authentication: bearer checks", () => {
       const client = new MerchantClient(timed.merchantUrl);
       await client.login();
       expect((await client.call("GET", "/")).status).toBe(200);
-      await fetch(`${timed.merchantUrl}/_sandbox/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: 61 }) });
+      await fetch(`${timed.merchantUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 61 }) });
       const expired = await client.call("GET", "/");
       expectProblem(expired, 401, "Unauthorized");
       expect(expired.body.detail).toMatch(/expired/);
@@ -268,7 +268,7 @@ describe("Files: metadata, pre-signed upload, download", () => {
   it("the upload link expires; GET on the file gives a fresh one", async () => {
     const created = await api.call("POST", expand(filesLink), { label: "bank_statement", content_type: "text/plain" });
     const stale = created.body._links["ch:data"][0].href;
-    await fetch(`${sandbox.merchantUrl}/_sandbox/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: 901 }) });
+    await fetch(`${sandbox.merchantUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 901 }) });
     const expired = await fetch(stale, { method: "PUT", headers: { "content-type": "text/plain" }, body: "late" });
     expect(expired.status).toBe(403);
     expect(await expired.text()).toMatch(/RequestExpired/);
@@ -457,7 +457,7 @@ describe("Rate limits and request ids", () => {
       expectProblem(answers[3]!, 429, "Too Many Requests");
       expect(Number(answers[3]!.headers.get("RateLimit-Reset"))).toBeGreaterThan(0);
       expect((await client.call("GET", "/transactions")).status).toBe(200);
-      await fetch(`${limited.merchantUrl}/_sandbox/clock`, { method: "POST", body: JSON.stringify({ advance_seconds: 61 }) });
+      await fetch(`${limited.merchantUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 61 }) });
       expect((await client.call("GET", "/")).status).toBe(200);
       expect(limited.violations.entries).toEqual([]);
     } finally {

@@ -83,7 +83,7 @@ describe("Response validation in test mode", () => {
     const lines: string[] = [];
     violations.onViolation((v) => told.push(v.operationId));
     const broken: Handler = () => ({ status: 200, headers: { "content-type": "application/vnd.clearhaus-gateway.hal+json" }, body: { _links: { authorizations: { href: "no-leading-slash" } } } });
-    const server = createListener({ api: "gateway", router, handler: broken, maxBodyBytes: 1024, responses, validation: "strict", violations, badRequest: () => ({ status: 400 }), log: (l) => lines.push(l) });
+    const server = createListener({ api: "gateway", router, handler: broken, maxBodyBytes: 1024, responses, validation: "strict", violations, refuse: (status) => ({ status }), log: (l) => lines.push(l) });
     const url = await listen(server, 0);
     try {
       const response = await fetch(url + "/");

@@ -3,6 +3,14 @@
  * the windows (capture 180 days, refund 365 days, void 30 days, token and upload-link expiry,
  * rate-limit windows) can be exercised without waiting. Shared by both APIs of one sandbox.
  */
+/**
+ * Bounds of the test clock: one step moves at most ten years, and the clock runs at most a
+ * hundred years ahead, so every date it yields stays a valid date (and every window computed
+ * from it a finite number). Enough for the longest window of either API (365 days).
+ */
+export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 60 * 60;
+export const MAX_OFFSET_SECONDS = 100 * 366 * 24 * 60 * 60;
+
 export class SandboxClock {
   private offsetMs = 0;
 
@@ -17,8 +25,20 @@ export class SandboxClock {
 
   /** Moves time forward; refuses to go back (a window that reopened would mislead tests). */
   advance(seconds: number): void {
-    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError("advance_seconds must be a number >= 0");
+    const problem = this.refusalOf(seconds);
+    if (problem) throw new RangeError(problem);
     this.offsetMs += Math.round(seconds * 1000);
+  }
+
+  /** Why `advance(seconds)` would be refused, or undefined when it is within the bounds. */
+  refusalOf(seconds: unknown): string | undefined {
+    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
+      return `advance_seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years); the clock never goes back`;
+    }
+    if (this.offsetMs / 1000 + seconds > MAX_OFFSET_SECONDS) {
+      return `the clock may run at most ${MAX_OFFSET_SECONDS} seconds (a hundred years) ahead; it is ${Math.round(this.offsetMs / 1000)} ahead`;
+    }
+    return undefined;
   }
 
   /** How far the sandbox clock is ahead of the wall clock, in seconds. */

@@ -6,11 +6,13 @@
  * operation, the status and the broken rule, and the violation is recorded for tests.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { SandboxClock } from "./clock";
+import { loopbackRefusal } from "./loopback-policy";
+import { parseRequestTarget } from "./request-target";
 import type { ResponseValidationMode } from "./config";
 import type { RouteResult, SpecRouter } from "./router";
-import type { OutgoingResponse, ResponseValidator } from "./validation";
+import { mediaTypeOf, type OutgoingResponse, type ResponseValidator } from "./validation";
 
 export interface SandboxResponse {
   status: number;
@@ -61,6 +63,18 @@ export class ViolationLog {
   }
 }
 
+export type RefusalStatus = 400 | 404 | 408 | 413 | 415 | 431;
+
+/** How long a request may take to arrive; a slower one gets 408 and its connection is closed. */
+export interface ListenerTimeouts {
+  /** The whole request, body included (default 30 s). */
+  requestMs?: number;
+  /** The request line and headers (default 10 s). */
+  headersMs?: number;
+  /** How often Node checks the two above (default 2 s; Node's own default is 30 s). */
+  checkIntervalMs?: number;
+}
+
 export interface ListenerOptions {
   api: string;
   router: SpecRouter;
@@ -70,10 +84,19 @@ export interface ListenerOptions {
   validation: ResponseValidationMode;
   violations: ViolationLog;
   clock?: SandboxClock;
-  /** Answer for requests the server cannot even parse or route safely (bad URL). */
-  badRequest: () => SandboxResponse;
+  /**
+   * The API's own answer to a request refused before routing (a bad request target, a foreign
+   * Host or Origin, a request Node's parser rejected, a timeout), in the API's media type.
+   */
+  refuse: (status: RefusalStatus, reason: string) => SandboxResponse;
+  /**
+   * Checks a request before its body is read (the storage host checks the upload link, so
+   * that a request without a valid link is refused before megabytes of body are buffered).
+   */
+  screen?: (request: { method: string; url: URL; headers: IncomingMessage["headers"]; route: RouteResult }) => SandboxResponse | undefined;
   /** Where violation and error lines go (stderr by default). */
   log?: (line: string) => void;
+  timeouts?: ListenerTimeouts;
 }
 
 function serialize(response: SandboxResponse): { headers: Record<string, string>; payload: Buffer | undefined; parsed: unknown } {
@@ -108,22 +131,23 @@ function readBody(req: IncomingMessage, cap: number): Promise<{ body: Buffer; to
 }
 
 /** The sandbox-only control endpoints (not part of either API): `GET|POST /_sandbox/clock`. */
-function controlEndpoint(method: string, url: URL, rawBody: Buffer, clock: SandboxClock | undefined): SandboxResponse | undefined {
+function controlEndpoint(method: string, url: URL, headers: IncomingMessage["headers"], rawBody: Buffer, clock: SandboxClock | undefined): SandboxResponse | undefined {
   if (!clock || !url.pathname.startsWith("/_sandbox/")) return undefined;
   const json = (status: number, body: unknown): SandboxResponse => ({ status, headers: { "content-type": "application/json" }, body });
   if (url.pathname !== "/_sandbox/clock") return json(404, { error: "unknown sandbox endpoint; see docs/sandbox.md" });
   if (method === "GET") return json(200, { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() });
   if (method !== "POST") return json(405, { error: "use GET or POST" });
+  // JSON only: a web form or a text/plain "simple request" from a browser page is refused.
+  if (mediaTypeOf(headers["content-type"]) !== "application/json") return json(415, { error: "Content-Type must be application/json" });
   let advance: unknown;
   try {
     advance = (JSON.parse(rawBody.toString("utf8") || "{}") as { advance_seconds?: unknown }).advance_seconds;
   } catch {
     return json(400, { error: "body must be JSON: {\"advance_seconds\": N}" });
   }
-  if (typeof advance !== "number" || !Number.isFinite(advance) || advance < 0) {
-    return json(400, { error: "advance_seconds must be a number >= 0 (the clock never goes back)" });
-  }
-  clock.advance(advance);
+  const refusal = clock.refusalOf(advance);
+  if (refusal !== undefined) return json(400, { error: refusal });
+  clock.advance(advance as number);
   return json(200, { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() });
 }
 
@@ -132,17 +156,19 @@ export function createListener(options: ListenerOptions): Server {
 
   async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? "GET";
-    let url: URL;
-    try {
-      url = new URL(req.url ?? "/", "http://sandbox.invalid");
-    } catch {
-      return write(res, options.badRequest());
-    }
-    const { body: rawBody, tooLarge } = await readBody(req, options.maxBodyBytes);
-    const control = controlEndpoint(method, url, rawBody, options.clock);
-    if (control) return write(res, control);
+    const target = parseRequestTarget(req.url);
+    if (!target.ok) return refuseAndClose(req, res, options.refuse(target.status, target.reason));
+    const { url } = target;
+    const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
+    if (foreign !== undefined) return refuseAndClose(req, res, options.refuse(400, foreign));
 
     const route = options.router.match(method, url.pathname);
+    const screened = options.screen?.({ method, url, headers: req.headers, route });
+    if (screened) return refuseAndClose(req, res, screened);
+    const { body: rawBody, tooLarge } = await readBody(req, options.maxBodyBytes);
+    const control = controlEndpoint(method, url, req.headers, rawBody, options.clock);
+    if (control) return write(res, control);
+
     let response: SandboxResponse;
     try {
       response = await options.handler({
@@ -186,20 +212,23 @@ export function createListener(options: ListenerOptions): Server {
     return writeSerialized(res, response.status, serialized.headers, serialized.payload);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? 2_000 }, (req, res) => {
     respond(req, res).catch((error: unknown) => {
       log(`[sandbox:${options.api}] unexpected error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) writeSerialized(res, 500, {}, undefined);
       else res.destroy();
     });
   });
-  // Requests Node cannot parse (unknown methods, broken framing, huge headers) get a plain 400.
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    else socket.destroy();
+  // Requests Node's parser rejects (broken framing, huge headers) and requests too slow to
+  // arrive get the API's own error answer, then the connection closes.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status: RefusalStatus = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const reason = status === 408 ? "The request did not arrive in time." : status === 431 ? "The request headers are too large." : "The request is not valid HTTP.";
+    socket.end(rawHttpResponse(options.refuse(status, reason)));
   });
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
+  server.requestTimeout = options.timeouts?.requestMs ?? 30_000;
+  server.headersTimeout = options.timeouts?.headersMs ?? 10_000;
   server.keepAliveTimeout = 5_000;
   return server;
 }
@@ -209,8 +238,27 @@ function write(res: ServerResponse, response: SandboxResponse): void {
   writeSerialized(res, response.status, headers, payload);
 }
 
+/** Answers a request refused before its body was read, and closes the connection (the body is not wanted). */
+function refuseAndClose(req: IncomingMessage, res: ServerResponse, response: SandboxResponse): void {
+  res.shouldKeepAlive = false;
+  write(res, { ...response, headers: { ...response.headers, connection: "close" } });
+  req.resume();
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 404: "Not Found", 408: "Request Timeout", 413: "Content Too Large", 415: "Unsupported Media Type", 431: "Request Header Fields Too Large" };
+
+/** A whole HTTP/1.1 response as bytes, for a socket that has no ServerResponse (parser errors). */
+function rawHttpResponse(response: SandboxResponse): Buffer {
+  const { headers, payload } = serialize(response);
+  const lines = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? "Error"}`, "connection: close", "x-content-type-options: nosniff", `content-length: ${payload?.length ?? 0}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), payload ?? Buffer.alloc(0)]);
+}
+
 function writeSerialized(res: ServerResponse, status: number, headers: Record<string, string>, payload: Buffer | undefined): void {
   res.statusCode = status;
+  // No answer of the sandbox is to be sniffed into HTML by a browser (uploaded files included).
+  res.setHeader("x-content-type-options", "nosniff");
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("content-length", String(payload?.length ?? 0));
   res.end(payload);

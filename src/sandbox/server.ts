@@ -6,10 +6,11 @@ import type { Server } from "node:http";
 import { SandboxClock } from "./clock";
 import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./config";
 import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
-import { close, createListener, listen, ViolationLog } from "./http";
+import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./http";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/files";
 import { storageHandler } from "./merchant/storage";
+import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 
 export interface SandboxOptions {
   config?: SandboxConfig;
@@ -19,6 +20,8 @@ export interface SandboxOptions {
   responseValidation?: ResponseValidationMode;
   /** Where violation and error lines go (stderr by default). */
   log?: (line: string) => void;
+  /** How long a request may take to arrive (tests shorten them). */
+  timeouts?: ListenerTimeouts;
 }
 
 export interface RunningSandbox {
@@ -51,8 +54,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     validation,
     violations,
     clock,
-    badRequest: () => ({ status: 404, headers: { "content-type": gateway.contentType } }),
+    refuse: gatewayRefusal(gateway.contentType),
     log: options.log,
+    timeouts: options.timeouts,
   });
   const merchantServer = createListener({
     api: "merchant",
@@ -63,8 +67,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     validation,
     violations,
     clock,
-    badRequest: () => ({ status: 404, headers: {} }),
+    refuse: merchantRefusal,
     log: options.log,
+    timeouts: options.timeouts,
   });
   const storageServer = createListener({
     api: "storage",
@@ -74,8 +79,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     responses: merchant.responses,
     validation,
     violations,
-    badRequest: () => ({ status: 403, headers: {} }),
+    refuse: storageRefusal,
     log: options.log,
+    timeouts: options.timeouts,
   });
 
   const servers: Server[] = [];
