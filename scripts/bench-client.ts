@@ -2,7 +2,8 @@
  * `npm run bench:client`: the per-request cost of each client against raw fetch doing the same
  * work (the same bytes, the same RSA signature, the same parsing), side by side in one run
  * against a local server in a child process. Writes the figures, with the machine and the
- * date, between the bench:client markers of docs/benchmarks.md. A measurement, not a test.
+ * date, printed, and with `-- --write` recorded between the bench:client markers of docs/benchmarks.md.
+ * A measurement, not a test.
  *
  * Both wall-clock time and this process's CPU time are reported: on a shared machine the CPU
  * time of the client process is the steadier measure of what each side costs.
@@ -11,16 +12,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, platform, release, totalmem } from "node:os";
-import { join } from "node:path";
 import { stringify } from "qs";
 import { parseTemplate } from "url-template";
 import { approvedStatusCode, mediaType } from "../generated/gateway/constants";
 import { halMediaType, problemMediaType } from "../generated/merchant/constants";
 import { createGatewayClient } from "../src/gateway";
 import { createMerchantClient } from "../src/merchant";
-import { projectRoot } from "./lib/apis";
+import { recordBenchmark } from "./lib/benchmarks-doc";
 import { sandboxOrigin } from "../test/support/fake-merchant-api";
 import { requestExample, responseExample } from "../test/support/spec-examples";
 
@@ -243,16 +242,7 @@ function writeSection(results: Result[]): void {
         `${r.raw.cpu.toFixed(0)} | ${r.client.cpu.toFixed(0)} | ${overhead(r.raw.cpu, r.client.cpu)} |`,
     ),
   ];
-  const file = join(projectRoot, "docs", "benchmarks.md");
-  const start = "<!-- bench:client:start -->";
-  const end = "<!-- bench:client:end -->";
-  // Read just before writing, and replace only this section: another benchmark owns the rest.
-  const text = readFileSync(file, "utf8");
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/benchmarks.md lacks the ${start} ... ${end} markers`);
-  writeFileSync(file, `${text.slice(0, from + start.length)}\n${lines.join("\n")}\n${text.slice(to)}`);
-  console.log(`wrote the results to ${file}`);
+  recordBenchmark("bench:client", lines);
 }
 
 main().catch((error: unknown) => {

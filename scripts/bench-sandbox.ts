@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sandbox`: throughput and latency of the sandbox and of the Prism mock for the
- * same request mix, in one run on loopback, written into docs/benchmarks.md between the
- * `bench:sandbox` markers. A measurement, not a test: nothing fails on a slow run.
+ * same request mix, in one run on loopback, printed, and written into docs/benchmarks.md between
+ * the `bench:sandbox` markers with `-- --write`. A measurement, not a test: nothing fails on a slow run.
  *
  * The sandbox runs in its own process with every validation on (requests, signatures, and
  * strict response validation); Prism runs as `npm start` runs it. autocannon drives both with
@@ -10,17 +10,16 @@
  * Options (environment): BENCH_DURATION seconds per measurement (default 10),
  * BENCH_CONNECTIONS (default 10).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join, resolve } from "node:path";
+import { cpus, totalmem } from "node:os";
 import autocannon from "autocannon";
 import { startPrismMock, type RunningMock } from "../src/mock/prism";
+import { recordBenchmark } from "./lib/benchmarks-doc";
+import { startSandboxProcess } from "./lib/sandbox-process";
 import { seeded, seededPrivateKeyPath } from "../src/sandbox/config";
 import { signatureHeader } from "../src/sandbox/gateway/signature";
 
-const root = resolve(__dirname, "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
@@ -35,43 +34,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
-async function startSandboxProcess(): Promise<{ gateway: string; merchant: string; child: ChildProcess; cleanup: () => void }> {
-  const ports = { gateway: await freePort(), merchant: await freePort(), storage: await freePort() };
-  // The per-endpoint quotas would answer most of a benchmark with 429: lift them for the run.
-  const dir = mkdtempSync(join(tmpdir(), "bench-sandbox-"));
-  const configFile = join(dir, "sandbox.json");
-  writeFileSync(configFile, JSON.stringify({ merchant: { rateLimits: { default: 1e9, operations: { createToken: 1e9 } } } }));
-  const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join(root, "scripts", "sandbox.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      GATEWAY_SANDBOX_PORT: String(ports.gateway),
-      MERCHANT_SANDBOX_PORT: String(ports.merchant),
-      SANDBOX_STORAGE_PORT: String(ports.storage),
-      SANDBOX_RESPONSE_VALIDATION: "strict",
-      SANDBOX_CONFIG: configFile,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const gateway = `http://127.0.0.1:${ports.gateway}`;
-  const merchant = `http://127.0.0.1:${ports.merchant}`;
-  await waitFor(gateway);
-  await waitFor(merchant);
-  return { gateway, merchant, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 type Request = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
 
@@ -134,7 +97,8 @@ async function measure(target: string, api: string, url: string, requests: Reque
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandboxProcess();
+  // The per-endpoint quotas would answer most of a benchmark with 429: lift them for the run.
+  const sandbox = await startSandboxProcess({ merchant: { rateLimits: { default: 1_000_000_000, operations: { createToken: 1_000_000_000 } } } });
   const mocks: RunningMock[] = [];
   try {
     mocks.push(await startPrismMock({ api: "gateway", port: await freePort() }));
@@ -181,8 +145,7 @@ async function main(): Promise<void> {
     writeResults(results);
   } finally {
     await Promise.all(mocks.map((m) => m.stop()));
-    sandbox.child.kill("SIGTERM");
-    sandbox.cleanup();
+    await sandbox.stop();
   }
 }
 
@@ -208,15 +171,7 @@ function writeResults(results: Measurement[]): void {
     const ratio = s.rps / p.rps;
     lines.push(`- ${api}: sandbox ${ratio.toFixed(1)}× Prism's throughput (goal ≥ 10×: ${ratio >= 10 ? "met" : "not met"}).`);
   }
-  const file = join(root, "docs", "benchmarks.md");
-  const text = readFileSync(file, "utf8");
-  const start = "<!-- bench:sandbox:start -->";
-  const end = "<!-- bench:sandbox:end -->";
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from === -1 || to === -1 || to < from) throw new Error(`docs/benchmarks.md lacks the ${start} ... ${end} markers`);
-  writeFileSync(file, text.slice(0, from + start.length) + "\n" + lines.join("\n") + "\n" + text.slice(to));
-  console.log(`written to ${file}`);
+  recordBenchmark("bench:sandbox", lines);
 }
 
 main().catch((error: unknown) => {

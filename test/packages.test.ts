@@ -139,6 +139,15 @@ describe("the packed packages, installed into empty projects", () => {
     }
   });
 
+  it.each(["payment-apis-toolkit", "payment-apis-testkit"])("%s passes npm publish --dry-run without a warning", (name) => {
+    const result = run("npm", ["publish", "--dry-run"], join(projectRoot, "dist", "packages", name));
+    expect(result.status, result.output).toBe(0);
+    // Not logged in to a registry, and this machine's own npm configuration, are not the package's business.
+    const warnings = result.output.split("\n").filter((line) => /npm (warn|error)/i.test(line) && !/requires you to be logged in|Unknown (user|env) config/.test(line));
+    expect(warnings).toEqual([]);
+    expect(result.output).toContain(`+ ${name}@`);
+  });
+
   it("runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM", async () => {
     const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }), storage: await getPort({ host: "127.0.0.1" }) };
     const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
