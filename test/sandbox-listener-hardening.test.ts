@@ -8,10 +8,13 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_MESSAGE_LENGTH } from "../src/sandbox/card-numbers";
 import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from "../src/sandbox/clock";
+import { GatewayResponses } from "../src/sandbox/gateway/responses";
+import { loadBundledSpec } from "../src/spec/document";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/server";
 import { defaultConfig } from "../src/sandbox/config";
-import { basic, GatewayClient, keys, MerchantClient, sandboxLog, startTestSandbox } from "./support/sandbox";
+import { basic, expand, GatewayClient, keys, MerchantClient, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
 
 let sandbox: RunningSandbox;
 let gw: GatewayClient;
@@ -195,6 +198,41 @@ describe("requests Node's parser rejects, and slow requests", () => {
     } finally {
       await slow.stop();
     }
+  });
+});
+
+describe("the storage host and uploaded files", () => {
+  it("refuses a PUT without a valid upload link before reading its body", async () => {
+    // 10 MB announced, 1 KB sent: an answer now proves the body was never waited for.
+    const head = `PUT /uploads/not-a-link?X-Sandbox-Signature=00 HTTP/1.1\r\nHost: 127.0.0.1:${portOf.storage}\r\nContent-Type: application/pdf\r\nContent-Length: 10000000\r\n\r\n`;
+    const answer = await raw(portOf.storage, head + "x".repeat(1024), { keepOpenMs: 5_000 });
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
+    expect(answer).toContain("<Error>");
+  });
+
+  it("serves an uploaded text/html file as a download that no browser renders", async () => {
+    const root = await api.call("GET", "/");
+    const application = await api.call("POST", expand(root.body._links["ch:applications"]), validApplication);
+    const created = await api.call("POST", expand(application.body._links["ch:files"]), { label: "bank_statement", name: "page.html", content_type: "text/html", size: 30 });
+    expect(created.status, created.text).toBe(201);
+    const links = created.body._links["ch:data"] as Array<{ name: string; href: string }>;
+    const put = await fetch(links.find((l) => l.name === "upload")!.href, { method: "PUT", headers: { "content-type": "text/html" }, body: "<script>alert(1)</script>" });
+    expect(put.status).toBe(200);
+    const download = await api.raw("GET", links.find((l) => l.name === "download")!.href, { headers: { authorization: `Bearer ${api.token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="page\.html"/);
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("gateway status messages", () => {
+  it("never echo a card number, and are bounded in length", () => {
+    const responses = new GatewayResponses(loadBundledSpec("gateway"));
+    const declined = responses.transaction({ approved: false, body: { status: { code: 40000, message: `parameter 'card[4111 1111 1111 1111]' ${"x".repeat(5000)}` } } });
+    const message = (declined.body as { status: { message: string } }).status.message;
+    expect(message).not.toMatch(/4111\s?1111\s?1111/);
+    expect(message).toContain("1111");
+    expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * Sandbox configuration: seeded credentials (so the sandbox works with zero configuration),
- * an optional JSON config file (`SANDBOX_CONFIG`) that adds accounts, keys and clients or
- * changes quotas, and the ports from the environment. Every seeded secret here is TEST-ONLY.
+ * how an optional JSON config file (`SANDBOX_CONFIG`, read and checked by config-file.ts) adds
+ * accounts, keys and clients or changes quotas and retention bounds, and the ports from the
+ * environment. Every seeded secret here is TEST-ONLY.
  */
-import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { portSetting } from "../serve/ports";
 
@@ -54,6 +54,20 @@ export interface RateLimitConfig {
   operations: Record<string, number>;
 }
 
+/** Bounds of the gateway's in-memory state (docs/sandbox.md, Retention). */
+export interface GatewayRetention {
+  /** Authorizations and debits kept; their captures, refunds and voids are part of them. */
+  maxTransactions: number;
+}
+
+/** Bounds of the merchant API's in-memory state (docs/sandbox.md, Retention). */
+export interface MerchantRetention {
+  /** Applications kept, each with its people, files, comments and contract. */
+  maxApplications: number;
+  /** Files kept, each with its comments. */
+  maxFiles: number;
+}
+
 export interface SandboxConfig {
   gateway: {
     accounts: GatewayAccountConfig[];
@@ -64,6 +78,7 @@ export interface SandboxConfig {
      */
     signing: "all-posts" | "methods";
     maxBodyBytes: number;
+    retention: GatewayRetention;
   };
   merchant: {
     clients: OAuthClientConfig[];
@@ -74,6 +89,7 @@ export interface SandboxConfig {
     transactionCount: number;
     maxBodyBytes: number;
     maxUploadBytes: number;
+    retention: MerchantRetention;
   };
 }
 
@@ -144,6 +160,8 @@ export function defaultConfig(): SandboxConfig {
       signingKeys: [{ id: g.signingKeyId, partner: g.partnerAccountId, public_key_file: seededPublicKeyPath }],
       signing: "all-posts",
       maxBodyBytes: 256 * 1024,
+      // About 800 bytes each (scripts/bench-retention.ts): some 80 MB of heap at the bound.
+      retention: { maxTransactions: 100_000 },
     },
     merchant: {
       clients: [
@@ -160,26 +178,29 @@ export function defaultConfig(): SandboxConfig {
       transactionCount: 57,
       maxBodyBytes: 256 * 1024,
       maxUploadBytes: 16 * 1024 * 1024,
+      retention: { maxApplications: 10_000, maxFiles: 10_000 },
     },
   };
 }
 
 /** A partial config as read from a file: lists are appended to the seeds, scalars replace them. */
 export interface SandboxConfigFile {
-  gateway?: Partial<Omit<SandboxConfig["gateway"], "accounts" | "signingKeys">> & {
+  gateway?: Partial<Omit<SandboxConfig["gateway"], "accounts" | "signingKeys" | "retention">> & {
     accounts?: GatewayAccountConfig[];
     signingKeys?: SigningKeyConfig[];
+    retention?: Partial<GatewayRetention>;
   };
-  merchant?: Partial<Omit<SandboxConfig["merchant"], "clients" | "rateLimits">> & {
+  merchant?: Partial<Omit<SandboxConfig["merchant"], "clients" | "rateLimits" | "retention">> & {
     clients?: OAuthClientConfig[];
     rateLimits?: Partial<RateLimitConfig>;
+    retention?: Partial<MerchantRetention>;
   };
 }
 
 export function mergeConfig(base: SandboxConfig, extra: SandboxConfigFile | undefined, relativeTo = process.cwd()): SandboxConfig {
   if (!extra) return base;
-  const { accounts, signingKeys, ...gatewayScalars } = extra.gateway ?? {};
-  const { clients, rateLimits, ...merchantScalars } = extra.merchant ?? {};
+  const { accounts, signingKeys, retention: gatewayRetention, ...gatewayScalars } = extra.gateway ?? {};
+  const { clients, rateLimits, retention: merchantRetention, ...merchantScalars } = extra.merchant ?? {};
   return {
     gateway: {
       ...base.gateway,
@@ -191,6 +212,7 @@ export function mergeConfig(base: SandboxConfig, extra: SandboxConfigFile | unde
           k.public_key_file && !isAbsolute(k.public_key_file) ? { ...k, public_key_file: resolve(relativeTo, k.public_key_file) } : k,
         ),
       ],
+      retention: { ...base.gateway.retention, ...gatewayRetention },
     },
     merchant: {
       ...base.merchant,
@@ -201,17 +223,9 @@ export function mergeConfig(base: SandboxConfig, extra: SandboxConfigFile | unde
         ...rateLimits,
         operations: { ...base.merchant.rateLimits.operations, ...(rateLimits?.operations ?? {}) },
       },
+      retention: { ...base.merchant.retention, ...merchantRetention },
     },
   };
-}
-
-/** The default config plus the file named by `SANDBOX_CONFIG`, if any. */
-export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
-  const file = env.SANDBOX_CONFIG;
-  if (!file) return defaultConfig();
-  const path = resolve(file);
-  const parsed = JSON.parse(readFileSync(path, "utf8")) as SandboxConfigFile;
-  return mergeConfig(defaultConfig(), parsed, resolve(path, ".."));
 }
 
 export const defaultPorts = { gateway: 4020, merchant: 4021, storage: 4022 } as const;

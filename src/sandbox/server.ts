@@ -9,7 +9,7 @@ import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
 import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./http";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/files";
-import { storageHandler } from "./merchant/storage";
+import { storageHandler, storageScreen } from "./merchant/storage";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 
 export interface SandboxOptions {
@@ -75,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     api: "storage",
     router: merchant.storageRouter,
     handler: storageHandler(files, config.merchant.maxUploadBytes),
+    screen: storageScreen(files, config.merchant.maxUploadBytes),
     maxBodyBytes: config.merchant.maxUploadBytes,
     responses: merchant.responses,
     validation,

@@ -16,6 +16,24 @@ const FORM = "application/x-www-form-urlencoded";
 /** Bracket nesting the decoder accepts (`card[3dsecure][v2][raw][eci]` is 4 deep). */
 export const FORM_DEPTH = 5;
 const FORM_PARAMETER_LIMIT = 1000;
+/**
+ * Items a JSON array may hold, the JSON counterpart of the form limits: Ajv runs with allErrors,
+ * so a longer array of bad items would be reported item by item (60,000 errors for one body).
+ */
+export const JSON_ARRAY_LIMIT = 1000;
+
+/** Whether a decoded JSON value holds an array longer than the limit (iterative: the client chooses the depth). */
+function hasOverlongArray(value: unknown, limit: number): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const node = pending.pop();
+    if (!node || typeof node !== "object") continue;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    if (Array.isArray(node) && node.length > limit) return true;
+    for (const child of children) if (child && typeof child === "object") pending.push(child);
+  }
+  return false;
+}
 
 /** The media type of a Content-Type header, lower-cased and without parameters. */
 export function mediaTypeOf(header: string | undefined): string | undefined {
@@ -347,6 +365,7 @@ export class RequestValidator {
       } catch {
         return { kind: "malformed", reason: "the body is not valid JSON" };
       }
+      if (hasOverlongArray(value, JSON_ARRAY_LIMIT)) return { kind: "malformed", reason: `an array of the body holds more than ${JSON_ARRAY_LIMIT} items` };
     } else {
       // Binary content (file uploads): nothing to validate beyond the media type.
       return { kind: "ok", value: raw, mediaType: type, raw };

@@ -1,6 +1,7 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
 import { relative } from "node:path";
-import { configFromEnvironment, defaultPorts, portsFromEnvironment, responseValidationFromEnv, seeded, seededPrivateKeyPath } from "../../sandbox/config";
+import { defaultPorts, portsFromEnvironment, responseValidationFromEnv, seeded, seededPrivateKeyPath } from "../../sandbox/config";
+import { configFromEnvironment } from "../../sandbox/config-file";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";

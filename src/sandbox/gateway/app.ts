@@ -80,7 +80,7 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
     debitRefunds: (id) => substitute(template("createDebitRefund"), id),
     debit: (id) => substitute(parent(template("createDebitRefund")), id),
   };
-  const store = new TransactionStore(clock, cards, facts, links, config.signing);
+  const store = new TransactionStore(clock, cards, facts, links, config.signing, config.retention.maxTransactions);
 
   function inputErrorFor(errors: ParameterError[]): SandboxResponse {
     const first = errors[0]!;

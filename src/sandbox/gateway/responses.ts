@@ -6,8 +6,19 @@
  */
 import { mediaType } from "../../../generated/gateway/constants";
 import type { OpenApiDocument } from "../../spec/document";
+import { sendableMessage } from "../card-numbers";
 import type { SandboxResponse } from "../http";
 import type { Outcome } from "./transactions";
+
+/**
+ * A declined body whose `status.message` may quote the request (a parameter name, a value):
+ * card numbers are masked and the message is bounded before it leaves.
+ */
+function withSendableMessage(body: Record<string, unknown>): Record<string, unknown> {
+  const status = body.status as { code: number; message?: string } | undefined;
+  if (typeof status?.message !== "string") return body;
+  return { ...body, status: { ...status, message: sendableMessage(status.message) } };
+}
 
 export class GatewayResponses {
   readonly contentType: string;
@@ -27,7 +38,7 @@ export class GatewayResponses {
   }
 
   transaction(outcome: Outcome): SandboxResponse {
-    return { status: outcome.approved ? 201 : 400, headers: this.headers(), body: outcome.body };
+    return { status: outcome.approved ? 201 : 400, headers: this.headers(), body: outcome.approved ? outcome.body : withSendableMessage(outcome.body) };
   }
 
   unauthorized(): SandboxResponse {

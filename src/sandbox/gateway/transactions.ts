@@ -6,10 +6,15 @@
  *
  * Every check-and-update of an authorization runs synchronously (no await between reading the
  * remaining amount and booking the capture), so concurrent requests cannot over-capture.
+ *
+ * The store is bounded (`gateway.retention.maxTransactions`): an authorization or debit is one
+ * record, its captures, refunds and voids are amounts booked on it, so evicting a record takes
+ * everything that hangs off it and can never leave half a transaction behind.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { paymentMethodsRequiringSigning } from "../../../generated/gateway/constants";
 import { DAY_MS, gatewayTimestamp, type SandboxClock } from "../clock";
+import { idsToEvict } from "../retention";
 import type { GatewayAccount } from "./auth";
 import type { GatewayFacts } from "./spec-facts";
 import {
@@ -110,7 +115,13 @@ export class TransactionStore {
     private readonly facts: GatewayFacts,
     private readonly links: Links,
     private readonly signingMode: "all-posts" | "methods",
+    private readonly maxTransactions: number,
   ) {}
+
+  /** Authorizations and debits held (for the retention tests and the benchmark). */
+  get size(): number {
+    return this.primary.size;
+  }
 
   private timestamp(): string {
     return gatewayTimestamp(this.clock.now());
@@ -294,8 +305,33 @@ export class TransactionStore {
   private store(account: GatewayAccount, record: PrimaryRecord, evaluation: PaymentEvaluation): Record<string, unknown> | undefined {
     const series = this.bookPayment(account, record.id, evaluation.status, evaluation);
     if (evaluation.series) record.seriesId = evaluation.series.first ? record.id : evaluation.series.state?.id;
+    // After booking: a series continued by this record no longer depends on its previous one.
+    this.makeRoom();
     this.primary.set(record.id, record);
     return series;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Retention: the oldest finished records go first (idsToEvict); an evicted id is unknown.
+
+  private makeRoom(): void {
+    for (const id of idsToEvict(this.primary, this.maxTransactions, () => this.finishedTest())) {
+      const record = this.primary.get(id)!;
+      this.primary.delete(id);
+      const state = record.seriesId === undefined ? undefined : this.series.get(record.seriesId);
+      // A series lives while its latest approved transaction does: nothing else can continue it.
+      if (state?.latestApprovedId === id) this.series.delete(state.id);
+    }
+  }
+
+  /** Finished: no operation on the record can succeed any more, now or later, and no series continues from it. */
+  private finishedTest(): (record: PrimaryRecord) => boolean {
+    const now = this.clock.now();
+    return (record) => {
+      if (record.seriesId !== undefined && this.series.get(record.seriesId)?.latestApprovedId === record.id) return false;
+      if (record.kind === "debit") return this.debitRefundRefusal(record) !== undefined;
+      return this.captureRefusal(record, now) !== undefined && this.refundRefusal(record, now) !== undefined && this.voidRefusal(record, now) !== undefined;
+    };
   }
 
   /** The response body of an authorization or a debit (the spec's Authorization and Debit schemas). */
@@ -366,15 +402,8 @@ export class TransactionStore {
     const auth = this.find(account, authorizationId, "authorization");
     if (!auth) return TransactionStore.inputErrorOutcome(INVALID_TRANSACTION_ID);
     const now = this.clock.now();
-    const remaining = auth.amount - auth.captured;
-    const requested = (body?.amount as number | undefined) ?? remaining;
-    let status: Status = { code: approved };
-    if (auth.status !== approved) status = this.declined(ruleViolation, "the authorization is not approved");
-    else if (auth.voided) status = this.declined(ruleViolation, "the authorization is voided");
-    else if (now - auth.createdAt >= this.facts.captureWindowDays * DAY_MS)
-      status = this.declined(ruleViolation, `capture not allowed: the authorization is ${this.facts.captureWindowDays} days old or older`);
-    else if (remaining <= 0) status = this.declined(ruleViolation, "nothing left to capture: the authorized amount is captured");
-    else if (requested > remaining) status = this.declined(ruleViolation, `amount exceeds the remaining amount of the authorization (${remaining})`);
+    const requested = (body?.amount as number | undefined) ?? auth.amount - auth.captured;
+    const status: Status = this.captureRefusal(auth, now, requested) ?? { code: approved };
     if (status.code === approved) {
       // Check and update in one synchronous step.
       auth.captured += requested;
@@ -398,15 +427,8 @@ export class TransactionStore {
   refund(account: GatewayAccount, authorizationId: string, body: Body | undefined): Outcome {
     const auth = this.find(account, authorizationId, "authorization");
     if (!auth) return TransactionStore.inputErrorOutcome(INVALID_TRANSACTION_ID);
-    const now = this.clock.now();
-    const refundable = auth.captured - auth.refunded;
-    const requested = (body?.amount as number | undefined) ?? refundable;
-    let status: Status = { code: approved };
-    if (auth.captured === 0 || auth.lastCaptureAt === undefined) status = this.declined(ruleViolation, "nothing to refund: the authorization has no captures");
-    else if (now - auth.lastCaptureAt > this.facts.refundWindowDays * DAY_MS)
-      status = this.declined(ruleViolation, `refund not allowed: the last capture is more than ${this.facts.refundWindowDays} days old`);
-    else if (refundable <= 0) status = this.declined(ruleViolation, "nothing left to refund: the captured amount is refunded");
-    else if (requested > refundable) status = this.declined(ruleViolation, `amount exceeds the captured amount not yet refunded (${refundable})`);
+    const requested = (body?.amount as number | undefined) ?? auth.captured - auth.refunded;
+    const status: Status = this.refundRefusal(auth, this.clock.now(), requested) ?? { code: approved };
     if (status.code === approved) auth.refunded += requested; // never frees captured amount
     const text = (body?.text_on_statement as string | undefined) ?? auth.textOnStatement;
     return {
@@ -425,12 +447,7 @@ export class TransactionStore {
   void(account: GatewayAccount, authorizationId: string): Outcome {
     const auth = this.find(account, authorizationId, "authorization");
     if (!auth) return TransactionStore.inputErrorOutcome(INVALID_TRANSACTION_ID);
-    let status: Status = { code: approved };
-    if (auth.status !== approved && auth.status !== this.facts.voidableDeclineCode)
-      status = this.declined(ruleViolation, `only approved authorizations and those that ended with ${this.facts.voidableDeclineCode} can be voided`);
-    else if (auth.voided) status = this.declined(ruleViolation, "the authorization is already voided");
-    else if (this.clock.now() - auth.createdAt >= this.facts.voidWindowDays * DAY_MS)
-      status = this.declined(ruleViolation, `void not allowed: the authorization is ${this.facts.voidWindowDays} days old or older`);
+    const status: Status = this.voidRefusal(auth, this.clock.now()) ?? { code: approved };
     const released = auth.status === approved ? auth.amount - auth.captured : 0;
     if (status.code === approved) auth.voided = true;
     return {
@@ -442,9 +459,7 @@ export class TransactionStore {
   debitRefund(account: GatewayAccount, debitId: string): Outcome {
     const debit = this.find(account, debitId, "debit");
     if (!debit) return TransactionStore.inputErrorOutcome(INVALID_TRANSACTION_ID);
-    let status: Status = { code: approved };
-    if (debit.status !== approved) status = this.declined(ruleViolation, "the debit is not approved");
-    else if (debit.refunded) status = this.declined(ruleViolation, "only one refund per debit: this debit is already refunded");
+    const status: Status = this.debitRefundRefusal(debit) ?? { code: approved };
     if (status.code === approved) debit.refunded = true;
     return {
       approved: status.code === approved,
@@ -456,6 +471,47 @@ export class TransactionStore {
         _links: { debit: { href: this.links.debit(debit.id) } },
       },
     };
+  }
+
+  // The rules of captures, refunds and voids, each as "why it is refused now" (undefined: it is
+  // allowed). The operations and the retention's finished test share them.
+
+  /** Why a capture of `requested` (default: all that remains) is refused. */
+  private captureRefusal(auth: AuthorizationRecord, now: number, requested = auth.amount - auth.captured): Status | undefined {
+    const remaining = auth.amount - auth.captured;
+    if (auth.status !== approved) return this.declined(ruleViolation, "the authorization is not approved");
+    if (auth.voided) return this.declined(ruleViolation, "the authorization is voided");
+    if (now - auth.createdAt >= this.facts.captureWindowDays * DAY_MS)
+      return this.declined(ruleViolation, `capture not allowed: the authorization is ${this.facts.captureWindowDays} days old or older`);
+    if (remaining <= 0) return this.declined(ruleViolation, "nothing left to capture: the authorized amount is captured");
+    if (requested > remaining) return this.declined(ruleViolation, `amount exceeds the remaining amount of the authorization (${remaining})`);
+    return undefined;
+  }
+
+  /** Why a refund of `requested` (default: all captured and not yet refunded) is refused. */
+  private refundRefusal(auth: AuthorizationRecord, now: number, requested = auth.captured - auth.refunded): Status | undefined {
+    const refundable = auth.captured - auth.refunded;
+    if (auth.captured === 0 || auth.lastCaptureAt === undefined) return this.declined(ruleViolation, "nothing to refund: the authorization has no captures");
+    if (now - auth.lastCaptureAt > this.facts.refundWindowDays * DAY_MS)
+      return this.declined(ruleViolation, `refund not allowed: the last capture is more than ${this.facts.refundWindowDays} days old`);
+    if (refundable <= 0) return this.declined(ruleViolation, "nothing left to refund: the captured amount is refunded");
+    if (requested > refundable) return this.declined(ruleViolation, `amount exceeds the captured amount not yet refunded (${refundable})`);
+    return undefined;
+  }
+
+  private voidRefusal(auth: AuthorizationRecord, now: number): Status | undefined {
+    if (auth.status !== approved && auth.status !== this.facts.voidableDeclineCode)
+      return this.declined(ruleViolation, `only approved authorizations and those that ended with ${this.facts.voidableDeclineCode} can be voided`);
+    if (auth.voided) return this.declined(ruleViolation, "the authorization is already voided");
+    if (now - auth.createdAt >= this.facts.voidWindowDays * DAY_MS)
+      return this.declined(ruleViolation, `void not allowed: the authorization is ${this.facts.voidWindowDays} days old or older`);
+    return undefined;
+  }
+
+  private debitRefundRefusal(debit: DebitRecord): Status | undefined {
+    if (debit.status !== approved) return this.declined(ruleViolation, "the debit is not approved");
+    if (debit.refunded) return this.declined(ruleViolation, "only one refund per debit: this debit is already refunded");
+    return undefined;
   }
 
   /** Remaining (uncaptured) amount of an authorization, for tests and the docs' examples. */

@@ -13,6 +13,7 @@ import type { SandboxConfig } from "../config";
 import type { Handler, SandboxRequest, SandboxResponse } from "../http";
 import { hasOwnServers, SpecRouter, type RoutedOperation } from "../router";
 import { dottedName, pickDeclared, RequestValidator, ResponseValidator, type ParameterError } from "../validation";
+import { maskCardNumbers } from "../card-numbers";
 import { checkFieldTags, commentableProperties } from "./comments";
 import type { FileStore, StoredFile } from "./files";
 import { OAuthServer, type OAuthClient } from "./oauth";
@@ -60,14 +61,20 @@ interface Context {
   problem: ProblemContext;
 }
 
-/** Errors map of a problem: parameter name (dotted) to messages. */
+/**
+ * Errors map of a problem: parameter name (dotted) to messages. Names come from the request
+ * (a body's property names), so they are collected in a Map and card numbers in them masked.
+ */
 function errorsOf(found: ParameterError[], prefix?: string): Errors {
-  const errors: Errors = {};
+  const errors = new Map<string, string[]>();
   for (const e of found) {
-    const name = prefix ?? dottedName(e.path);
-    (errors[name] ??= []).push(prefix && e.path.length ? `${dottedName(e.path)} ${e.message}` : e.message);
+    const name = maskCardNumbers(prefix ?? dottedName(e.path));
+    const message = prefix && e.path.length ? `${maskCardNumbers(dottedName(e.path))} ${e.message}` : e.message;
+    const messages = errors.get(name);
+    if (messages) messages.push(message);
+    else errors.set(name, [message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** The labels of a person's required identity documents, from the spec's createPersonFile description. */
@@ -86,14 +93,14 @@ function curieHref(doc: OpenApiDocument): string {
   return match[1]!;
 }
 
+/** JSON merge of a patch into a copy of the target; nested objects merge property by property. */
 function mergePatch(target: Json, patch: Json): Json {
   const out: Json = { ...target };
   for (const [key, value] of Object.entries(patch)) {
-    if (value && typeof value === "object" && !Array.isArray(value) && out[key] && typeof out[key] === "object") {
-      out[key] = mergePatch(out[key] as Json, value as Json);
-    } else {
-      out[key] = value;
-    }
+    const current = Object.hasOwn(out, key) ? out[key] : undefined;
+    const merged = value && typeof value === "object" && !Array.isArray(value) && current && typeof current === "object" ? mergePatch(current as Json, value as Json) : value;
+    // Defined, not assigned: a key named `__proto__` must not replace the copy's prototype.
+    Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -107,7 +114,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   const responses = new ResponseValidator(doc, validator);
   const oauth = new OAuthServer(config.clients, clock, config.tokenTtlSeconds);
   const limiter = new RateLimiter(config.rateLimits, clock);
-  const resources = new MerchantResources(clock, config.transactionCount);
+  const resources = new MerchantResources(clock, config.transactionCount, config.retention, files);
   const cursors = new Cursors();
   const personFileLabels = requiredPersonFileLabels(router);
   const curies = [{ href: curieHref(doc), templated: true, name: curieName }];
@@ -144,16 +151,18 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   };
   const link = (operationId: string, params: Record<string, string> = {}) => ({ href: href(operationId, params) });
 
+  // Tables looked up by names from the request (path segments) are Maps: no inherited entries.
+
   /** Comment contexts the sandbox models: where the resource is read, and its link relation. */
-  const contexts: Record<string, { rel: string; get: string; param: string; exists: (id: string) => boolean; name: string }> = {
-    applications: { rel: "ch:application", get: "getApplication", param: "application_id", exists: (id) => resources.applications.has(id), name: "an application" },
-    people: { rel: "ch:person", get: "getPerson", param: "person_id", exists: (id) => resources.people.has(id), name: "a person" },
-    files: { rel: "ch:file", get: "getFile", param: "file_id", exists: (id) => files.get(id) !== undefined, name: "a file" },
-    disputes: { rel: "ch:dispute", get: "getDispute", param: "dispute_id", exists: (id) => resources.disputes.has(id), name: "a dispute" },
-    gateways: { rel: "ch:gateway", get: "getGateway", param: "gateway_id", exists: (id) => resources.gateways.has(id), name: "a gateway" },
-  };
+  const contexts = new Map<string, { rel: string; get: string; param: string; exists: (id: string) => boolean; name: string }>([
+    ["applications", { rel: "ch:application", get: "getApplication", param: "application_id", exists: (id) => resources.applications.has(id), name: "an application" }],
+    ["people", { rel: "ch:person", get: "getPerson", param: "person_id", exists: (id) => resources.people.has(id), name: "a person" }],
+    ["files", { rel: "ch:file", get: "getFile", param: "file_id", exists: (id) => files.get(id) !== undefined, name: "a file" }],
+    ["disputes", { rel: "ch:dispute", get: "getDispute", param: "dispute_id", exists: (id) => resources.disputes.has(id), name: "a dispute" }],
+    ["gateways", { rel: "ch:gateway", get: "getGateway", param: "gateway_id", exists: (id) => resources.gateways.has(id), name: "a gateway" }],
+  ]);
   const commentable = new Map<string, Set<string>>();
-  for (const [context, info] of Object.entries(contexts)) {
+  for (const [context, info] of contexts) {
     const response = deref<{ content?: Record<string, { schema?: unknown }> }>(
       doc,
       (router.operation(info.get).operation.responses as Record<string, unknown>)["200"],
@@ -161,23 +170,23 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     const schema = Object.values(response.content ?? {})[0]?.schema;
     commentable.set(context, commentableProperties(doc, (schema ?? {}) as Json));
   }
-  const fileOwners: Record<string, { rel: string; get: string; param: string }> = {
-    people: { rel: "ch:person", get: "getPerson", param: "person_id" },
-    applications: { rel: "ch:application", get: "getApplication", param: "application_id" },
-    disputes: { rel: "ch:dispute", get: "getDispute", param: "dispute_id" },
-  };
+  const fileOwners = new Map<string, { rel: string; get: string; param: string }>([
+    ["people", { rel: "ch:person", get: "getPerson", param: "person_id" }],
+    ["applications", { rel: "ch:application", get: "getApplication", param: "application_id" }],
+    ["disputes", { rel: "ch:dispute", get: "getDispute", param: "dispute_id" }],
+  ]);
 
   /** Whether the resource a path parameter names exists (checked before any operation runs). */
-  const exists: Record<string, (id: string, params: Record<string, string>) => boolean> = {
-    application_id: (id) => resources.applications.has(id),
-    person_id: (id) => resources.people.has(id),
-    file_id: (id) => files.get(id) !== undefined,
-    dispute_id: (id) => resources.disputes.has(id),
-    contract_id: (id) => resources.contracts.has(id),
-    gateway_id: (id) => resources.gateways.has(id),
-    comment_id: (id) => resources.comments.has(id),
-    context_id: (id, params) => contexts[params.context ?? ""]?.exists(id) ?? false,
-  };
+  const exists = new Map<string, (id: string, params: Record<string, string>) => boolean>([
+    ["application_id", (id) => resources.applications.has(id)],
+    ["person_id", (id) => resources.people.has(id)],
+    ["file_id", (id) => files.get(id) !== undefined],
+    ["dispute_id", (id) => resources.disputes.has(id)],
+    ["contract_id", (id) => resources.contracts.has(id)],
+    ["gateway_id", (id) => resources.gateways.has(id)],
+    ["comment_id", (id) => resources.comments.has(id)],
+    ["context_id", (id, params) => contexts.get(params.context ?? "")?.exists(id) ?? false],
+  ]);
 
   // --- representations --------------------------------------------------------------------------
 
@@ -222,7 +231,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   });
 
   const fileRep = (file: StoredFile): Json => {
-    const owner = fileOwners[file.owner.kind]!;
+    const owner = fileOwners.get(file.owner.kind)!;
     return {
       label: file.label,
       name: file.name,
@@ -291,7 +300,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   };
 
   const commentRep = (comment: Comment): Json => {
-    const context = contexts[comment.context]!;
+    const context = contexts.get(comment.context)!;
     return {
       id: comment.id,
       body: comment.body,
@@ -340,7 +349,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
         "cache-control": "no-store",
         ...(status === 401 ? { "www-authenticate": 'Basic realm="oauth"' } : {}),
       },
-      body: { error, error_description: description },
+      body: { error, error_description: maskCardNumbers(description) },
     };
   };
 
@@ -449,6 +458,10 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
       const app = resources.applications.get(ctx.params.application_id!)!;
       const patch = pickDeclared(doc, requestSchema(ctx.route), ctx.body) as Json;
       const merged = mergePatch({ signer: app.signer, business_model: app.business_model, additional_information: app.additional_information }, patch);
+      // The spec: the merged application must still satisfy the create rules. Checked before
+      // anything is stored, so a refused PATCH leaves the application as it was.
+      const refusal = createRulesRefusal(ctx, merged);
+      if (refusal) return refusal;
       app.signer = merged.signer as Json | undefined;
       app.business_model = merged.business_model as Json;
       app.additional_information = merged.additional_information as string | undefined;
@@ -550,7 +563,9 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     downloadFileContent: (ctx) => {
       const file = files.get(ctx.params.file_id!)!;
       if (!file.content) return problems.notFound(ctx.problem, "No content has been uploaded for this file yet.");
-      return { status: 200, headers: { ...ctx.problem.headers, "content-type": file.content_type }, body: file.content };
+      // An upload declared as text/html must not render as a page of the API's origin: download only.
+      const disposition = `attachment; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+      return { status: 200, headers: { ...ctx.problem.headers, "content-type": file.content_type, "content-disposition": disposition }, body: file.content };
     },
 
     listContracts: (ctx) => {
@@ -567,7 +582,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
       }
       const note = (ctx.body as { note?: string } | undefined)?.note;
       if (note) contract.notes.push(note);
-      contract.state = contractStampEffect[name] ?? contract.state;
+      contract.state = contractStampEffect.get(name) ?? contract.state;
       return noContent(ctx);
     },
 
@@ -588,7 +603,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
           files: ["upload at least one evidence file (ch:files, then its upload link)"],
         });
       }
-      dispute.status = disputeStampEffect[name] ?? dispute.status;
+      dispute.status = disputeStampEffect.get(name) ?? dispute.status;
       return noContent(ctx);
     },
 
@@ -596,7 +611,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
 
     listComments: (ctx) => {
       const { context, context_id } = ctx.params as { context: string; context_id: string };
-      const info = contexts[context]!;
+      const info = contexts.get(context)!;
       return collection(ctx, "ch:comments", resources.commentsOn(context, context_id).map(commentRep), href("listComments", ctx.params), {
         [info.rel]: link(info.get, { [info.param]: context_id }),
       });
@@ -604,7 +619,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     createComment: (ctx) => {
       const { context, context_id } = ctx.params as { context: string; context_id: string };
       const body = ctx.body as { body: string; tags?: string[] };
-      const refusal = checkFieldTags(body.tags, commentable.get(context) ?? new Set(), contexts[context]!.name);
+      const refusal = checkFieldTags(body.tags, commentable.get(context) ?? new Set(), contexts.get(context)!.name);
       if (refusal) return problems.validation(ctx.problem, { tags: [refusal] }, "The comment's tags are not acceptable.");
       const comment: Comment = {
         id: randomUUID(),
@@ -621,13 +636,29 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     getComment: (ctx) => hal(ctx, 200, commentRep(resources.comments.get(ctx.params.comment_id!)!)),
   };
 
+  function requestContent(route: RoutedOperation): Record<string, { schema?: unknown }> {
+    return deref<{ content?: Record<string, { schema?: unknown }> }>(doc, route.operation.requestBody).content ?? {};
+  }
+
   function requestSchema(route: RoutedOperation): Json {
-    const body = deref<{ content?: Record<string, { schema?: unknown }> }>(doc, route.operation.requestBody);
-    return (Object.values(body.content ?? {})[0]?.schema ?? {}) as Json;
+    return (Object.values(requestContent(route))[0]?.schema ?? {}) as Json;
+  }
+
+  /**
+   * Whether an application (a merged PATCH) breaks the create rules: the create operation's own
+   * request validation runs over it, so the answer is the 400 a create with that body gets.
+   */
+  function createRulesRefusal(ctx: Context, application: Json): SandboxResponse | undefined {
+    const create = router.operation("createApplication");
+    const mediaType = Object.keys(requestContent(create))[0];
+    const checked = requests.body(create, mediaType, Buffer.from(JSON.stringify(application)));
+    if (checked.kind === "ok") return undefined;
+    if (checked.kind === "invalid") return problems.validation(ctx.problem, errorsOf(checked.errors));
+    throw new Error(`merchant sandbox: the create rules cannot be applied to a merged application (${checked.kind})`);
   }
 
   function fileList(ctx: Context, kind: string, id: string): SandboxResponse {
-    const owner = fileOwners[kind]!;
+    const owner = fileOwners.get(kind)!;
     return collection(ctx, "ch:files", files.ownedBy({ kind, id }).map(fileRep), href(ctx.route.operationId, ctx.params), {
       [owner.rel]: link(owner.get, { [owner.param]: id }),
     });
@@ -640,6 +671,13 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
 
   // --- the request pipeline -------------------------------------------------------------------
 
+  /** The caller's OAuth client: HTTP Basic client authentication at the token endpoint, its bearer token elsewhere. */
+  const authenticate = (request: SandboxRequest, isTokenEndpoint: boolean): { ok: true; client: OAuthClient } | { ok: false; detail: string } => {
+    if (!isTokenEndpoint) return oauth.bearer(request.headers.authorization);
+    const client = oauth.authenticateClient(request.headers.authorization);
+    return client ? { ok: true, client } : { ok: false, detail: "Client authentication failed: send HTTP Basic client_id:client_secret." };
+  };
+
   const handler: Handler = (request) => {
     const requestId = newRequestId();
     const bare: ProblemContext = { requestId, headers: { "request-id": requestId } };
@@ -648,32 +686,31 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     if (route.kind === "method-not-allowed") return problems.methodNotAllowed(bare, route.allow);
     const operation = route.route;
 
-    // Quota per endpoint and client (the credentials sent, else the address).
-    const rate = limiter.take(operation.operationId, request.headers.authorization ?? request.remoteAddress);
+    // Authenticate first, so the quota is taken from the caller's canonical identity: the
+    // OAuth client (Basic client authentication at the token endpoint, the bearer token's
+    // client elsewhere), or the address for a caller that failed authentication. Every
+    // answer from here on, 401 included, carries the quota headers.
+    const isTokenEndpoint = operation.template === router.operation("createToken").template;
+    const authenticated = authenticate(request, isTokenEndpoint);
+    const rate = limiter.take(operation.operationId, authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress });
     const problem: ProblemContext = { requestId, headers: { ...bare.headers, ...rate.headers } };
     if (!rate.allowed) return problems.tooManyRequests(problem, rate.resetSeconds);
-
-    const isTokenEndpoint = operation.template === router.operation("createToken").template;
     const ctxBase = { request, route: operation, params: route.params, query: {}, body: undefined, problem } as Context;
-    let client: OAuthClient | undefined;
-    if (isTokenEndpoint) {
-      client = oauth.authenticateClient(request.headers.authorization);
-      if (!client) return oauthError(ctxBase, 401, "invalid_client", "Client authentication failed: send HTTP Basic client_id:client_secret.");
-    } else {
-      const bearer = oauth.bearer(request.headers.authorization);
-      if (!bearer.ok) return problems.unauthorized(problem, href("createToken"), bearer.detail);
-      client = bearer.client;
+    if (!authenticated.ok) {
+      return isTokenEndpoint
+        ? oauthError(ctxBase, 401, "invalid_client", authenticated.detail)
+        : problems.unauthorized(problem, href("createToken"), authenticated.detail);
     }
+    const client = authenticated.client;
 
     const parameters = requests.parameters(operation, route.params, request.url.searchParams);
     if (parameters.errors.some((e) => e.in === "path")) return problems.notFound(problem);
     for (const [name, value] of Object.entries(route.params)) {
-      if (exists[name] && !exists[name](value, route.params)) return problems.notFound(problem);
+      const found = exists.get(name);
+      if (found && !found(value, route.params)) return problems.notFound(problem);
     }
     if (parameters.errors.length) {
-      const errors: Errors = {};
-      for (const e of parameters.errors) Object.assign(errors, errorsOf(e.errors, e.name));
-      return problems.validation(problem, errors);
+      return problems.validation(problem, Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name)))));
     }
 
     if (operation.method === "OPTIONS") {

@@ -3,9 +3,14 @@
  * pre-signed, expiring upload link (like an S3 pre-signed PUT): the link's signature covers the
  * file, the expiry and the file's `content_type`, and expires on the sandbox clock. The bytes
  * uploaded there are what the API's download link returns.
+ *
+ * The store is bounded (`merchant.retention.maxFiles`): the oldest finished files are evicted
+ * first. Which files are finished and what hangs off a file (its comments) is the resources'
+ * knowledge, handed in with `retain`.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
+import { idsToEvict } from "../retention";
 
 export interface FileOwner {
   /** Collection segment of the owner (`people`, `applications`, `disputes`). */
@@ -29,15 +34,35 @@ export type UploadCheck = { ok: true; file: StoredFile } | { ok: false; code: "A
 
 const UPLOAD_PREFIX = "upload-";
 
+export interface FileRetention {
+  maxFiles: number;
+  /** Builds the test of a finished file (nothing more is expected of it), when eviction needs it. */
+  finishedTest(): (file: StoredFile) => boolean;
+  /** Called with the ids of evicted files, so that what hangs off them goes too. */
+  evicted(ids: ReadonlySet<string>): void;
+}
+
 export class FileStore {
   private readonly files = new Map<string, StoredFile>();
   private readonly secret = randomBytes(32);
   storageBaseUrl = "";
+  /** Unbounded until the merchant resources hand in the configured retention. */
+  private retention: FileRetention | undefined;
 
   constructor(
     private readonly clock: SandboxClock,
     private readonly uploadTtlSeconds: number,
   ) {}
+
+  /** Bounds the store from now on. */
+  retain(retention: FileRetention): void {
+    this.retention = retention;
+  }
+
+  /** Files held (for the retention tests). */
+  get size(): number {
+    return this.files.size;
+  }
 
   create(owner: FileOwner, fields: { label: string; name?: string; content_type: string; size?: number }): StoredFile {
     const file: StoredFile = {
@@ -49,8 +74,29 @@ export class FileStore {
       ...(fields.size !== undefined ? { size: fields.size } : {}),
       createdAt: this.clock.now(),
     };
+    this.makeRoom();
     this.files.set(file.id, file);
     return file;
+  }
+
+  private makeRoom(): void {
+    const retention = this.retention;
+    if (!retention) return;
+    const evicted = new Set(idsToEvict(this.files, retention.maxFiles, () => retention.finishedTest()));
+    if (evicted.size === 0) return;
+    for (const id of evicted) this.files.delete(id);
+    retention.evicted(evicted);
+  }
+
+  /** Deletes every file `doomed` selects (the files of an evicted application); returns their ids. */
+  deleteWhere(doomed: (file: StoredFile) => boolean): Set<string> {
+    const deleted = new Set<string>();
+    for (const [id, file] of this.files) {
+      if (!doomed(file)) continue;
+      this.files.delete(id);
+      deleted.add(id);
+    }
+    return deleted;
   }
 
   get(id: string): StoredFile | undefined {

@@ -31,9 +31,21 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Bounds of what clients can make the sandbox keep: registered clients (oldest registration
+ * evicted first, with its tokens; the configured clients are never evicted) and live tokens per
+ * client (a client's oldest token is revoked when it asks for one more).
+ */
+export const MAX_REGISTERED_CLIENTS = 10_000;
+export const MAX_TOKENS_PER_CLIENT = 100;
+
 export class OAuthServer {
   private readonly clients = new Map<string, OAuthClient>();
   private readonly tokens = new Map<string, IssuedToken>();
+  /** Tokens of each client, oldest first. */
+  private readonly tokensOf = new Map<string, string[]>();
+  /** Registered (not configured) client ids, oldest first. */
+  private readonly registered: string[] = [];
 
   constructor(
     seeds: OAuthClientConfig[],
@@ -67,6 +79,10 @@ export class OAuthServer {
     }
     const accessToken = randomBytes(24).toString("base64url");
     this.tokens.set(accessToken, { clientId: client.client_id, expiresAt: this.clock.now() + this.tokenTtlSeconds * 1000 });
+    const own = this.tokensOf.get(client.client_id) ?? [];
+    own.push(accessToken);
+    this.tokensOf.set(client.client_id, own);
+    while (own.length > MAX_TOKENS_PER_CLIENT) this.tokens.delete(own.shift()!);
     return { ok: true, accessToken, expiresIn: this.tokenTtlSeconds, client };
   }
 
@@ -76,10 +92,7 @@ export class OAuthServer {
     if (!match) return { ok: false, detail: "The request carries no bearer token; authenticate at oauth2-token." };
     const token = this.tokens.get(match[1]!);
     if (!token) return { ok: false, detail: "The access token is invalid." };
-    if (this.clock.now() >= token.expiresAt) {
-      this.tokens.delete(match[1]!);
-      return { ok: false, detail: "The access token has expired." };
-    }
+    if (this.clock.now() >= token.expiresAt) return { ok: false, detail: "The access token has expired." };
     const client = this.clients.get(token.clientId);
     return client ? { ok: true, client } : { ok: false, detail: "The access token is invalid." };
   }
@@ -94,7 +107,20 @@ export class OAuthServer {
       client_secret: randomBytes(24).toString("hex"),
     };
     this.clients.set(client.client_id, client);
+    this.registered.push(client.client_id);
+    while (this.registered.length > MAX_REGISTERED_CLIENTS) this.forget(this.registered.shift()!);
     return client;
+  }
+
+  /** Live tokens held, for tests of the bounds. */
+  get tokenCount(): number {
+    return this.tokens.size;
+  }
+
+  private forget(clientId: string): void {
+    this.clients.delete(clientId);
+    for (const token of this.tokensOf.get(clientId) ?? []) this.tokens.delete(token);
+    this.tokensOf.delete(clientId);
   }
 }
 

@@ -3,9 +3,18 @@
  * selection, stamps and contracts), seeded gateways and disputes, comments and the seeded
  * transactions collection, plus the small query languages of the collections (the subset the
  * sandbox understands; see docs/sandbox.md).
+ *
+ * Applications and files are bounded (`merchant.retention`): the oldest finished ones are evicted
+ * first, each with everything that belongs to it, so no person, file, comment or contract is left
+ * pointing at a record that is gone.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import type { SandboxClock } from "../clock";
+import type { MerchantRetention } from "../config";
+import { idsToEvict } from "../retention";
+import type { FileStore, StoredFile } from "./files";
+import { disputeStampsOffered } from "./stamps";
+import { maskCardNumbers } from "../card-numbers";
 
 export interface Application {
   id: string;
@@ -91,7 +100,15 @@ export class MerchantResources {
   constructor(
     private readonly clock: SandboxClock,
     transactionCount: number,
+    private readonly retention: MerchantRetention,
+    /** The files of applications, people and disputes (content on the storage host). */
+    readonly files: FileStore,
   ) {
+    files.retain({
+      maxFiles: retention.maxFiles,
+      finishedTest: () => this.finishedFileTest(),
+      evicted: (ids) => this.forgetComments(new Map([["files", ids]])),
+    });
     for (const [id, name] of [
       ["gw-sandbox-one", "Sandbox PSP One"],
       ["gw-sandbox-two", "Sandbox PSP Two"],
@@ -131,8 +148,57 @@ export class MerchantResources {
       stamps: new Set(),
       selectedGateways: new Set(),
     };
+    const evicted = new Set(idsToEvict(this.applications, this.retention.maxApplications, () => this.finishedApplicationTest()));
+    if (evicted.size > 0) this.evictApplications(evicted);
     this.applications.set(app.id, app);
     return app;
+  }
+
+  /** Finished: archived, or submitted with no contract awaiting signature. */
+  private finishedApplicationTest(): (app: Application) => boolean {
+    const awaitingSignature = new Set<string>();
+    for (const contract of this.contracts.values()) if (contract.state === "needs_signature") awaitingSignature.add(contract.applicationId);
+    return (app) => app.stamps.has("archived") || (app.state !== "unsubmitted" && !awaitingSignature.has(app.id));
+  }
+
+  /** A file is finished when its owner is gone or finished (a dispute that takes no more stamps takes no more evidence). */
+  private finishedFileTest(): (file: StoredFile) => boolean {
+    const applicationFinished = this.finishedApplicationTest();
+    const applicationGoneOrFinished = (id: string | undefined) => {
+      const app = id === undefined ? undefined : this.applications.get(id);
+      return app === undefined || applicationFinished(app);
+    };
+    return ({ owner }) => {
+      if (owner.kind === "applications") return applicationGoneOrFinished(owner.id);
+      if (owner.kind === "people") return applicationGoneOrFinished(this.people.get(owner.id)?.applicationId);
+      const dispute = owner.kind === "disputes" ? this.disputes.get(owner.id) : undefined;
+      return dispute === undefined || disputeStampsOffered(dispute.status).length === 0;
+    };
+  }
+
+  /** Removes applications with their people, contracts, files (theirs and their people's) and the comments on all of these. */
+  private evictApplications(ids: ReadonlySet<string>): void {
+    for (const id of ids) this.applications.delete(id);
+    const people = new Set<string>();
+    for (const [id, person] of this.people) {
+      if (!ids.has(person.applicationId)) continue;
+      this.people.delete(id);
+      people.add(id);
+    }
+    for (const [id, contract] of this.contracts) if (ids.has(contract.applicationId)) this.contracts.delete(id);
+    const files = this.files.deleteWhere(({ owner }) => (owner.kind === "applications" && ids.has(owner.id)) || (owner.kind === "people" && people.has(owner.id)));
+    this.forgetComments(
+      new Map([
+        ["applications", ids],
+        ["people", people],
+        ["files", files],
+      ]),
+    );
+  }
+
+  /** Deletes the comments on the given resources, by comment context (`files`, `people`, ...). */
+  private forgetComments(on: ReadonlyMap<string, ReadonlySet<string>>): void {
+    for (const [id, comment] of this.comments) if (on.get(comment.context)?.has(comment.contextId)) this.comments.delete(id);
   }
 
   peopleOf(applicationId: string): Person[] {
@@ -168,11 +234,14 @@ export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { o
 
 type Matcher<T> = (item: T, value: string) => boolean | "invalid";
 
+/** The modifiers of a query language, by name (a Map: a term names no inherited property). */
+export type QueryLanguage<T> = ReadonlyMap<string, Matcher<T>>;
+
 /**
  * Parses a query of `modifier:value` terms. `supported` filters; `accepted` modifiers are
  * understood by the service but not modelled by the sandbox, and match everything.
  */
-export function parseQuery<T>(query: string | undefined, supported: Record<string, Matcher<T>>, accepted: string[] = []): QueryResult<T> {
+export function parseQuery<T>(query: string | undefined, supported: QueryLanguage<T>, accepted: readonly string[] = []): QueryResult<T> {
   if (query === undefined || query.trim() === "") return { ok: true, predicate: () => true };
   const terms = query.trim().split(/\s+/);
   const filters: Array<(item: T) => boolean> = [];
@@ -182,8 +251,8 @@ export function parseQuery<T>(query: string | undefined, supported: Record<strin
     const modifier = term.slice(0, colon).toLowerCase();
     const value = term.slice(colon + 1);
     if (accepted.includes(modifier)) continue;
-    const matcher = supported[modifier];
-    if (!matcher) return { ok: false, message: `unknown modifier '${modifier}'; the sandbox understands ${[...Object.keys(supported), ...accepted].join(", ")}` };
+    const matcher = supported.get(modifier);
+    if (!matcher) return { ok: false, message: `unknown modifier '${maskCardNumbers(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}` };
     // Validate the value once, on a probe-free basis: matchers return "invalid" for bad values.
     filters.push((item) => matcher(item, value) === true);
     if (matcher(undefined as unknown as T, value) === "invalid") return { ok: false, message: `invalid value for '${modifier}'` };
@@ -195,38 +264,38 @@ function oneOf(value: string, actual: string | undefined): boolean {
   return value.toLowerCase().split(",").includes(String(actual).toLowerCase());
 }
 
-export const transactionQuery: Record<string, Matcher<Transaction>> = {
-  currency: (t, v) => (/^[A-Za-z]{3}(,[A-Za-z]{3})*$/.test(v) ? t !== undefined && oneOf(v, t.currency) : "invalid"),
-  is: (t, v) => (/^[a-z_]+$/.test(v) ? t !== undefined && t.type === v : "invalid"),
-  status: (t, v) => {
+export const transactionQuery: QueryLanguage<Transaction> = new Map<string, Matcher<Transaction>>([
+  ["currency", (t, v) => (/^[A-Za-z]{3}(,[A-Za-z]{3})*$/.test(v) ? t !== undefined && oneOf(v, t.currency) : "invalid")],
+  ["is", (t, v) => (/^[a-z_]+$/.test(v) ? t !== undefined && t.type === v : "invalid")],
+  ["status", (t, v) => {
     if (!/^(approved|declined|\d{5}(,\d{5})*)$/.test(v)) return "invalid";
     if (t === undefined) return false;
     if (v === "approved") return t.status === "20000";
     if (v === "declined") return t.status !== "20000";
     return v.split(",").includes(t.status);
-  },
-  amount: (t, v) => {
+  }],
+  ["amount", (t, v) => {
     const range = /^(\d+)(?:\.\.(\d+))?$/.exec(v);
     if (!range) return "invalid";
     if (t === undefined) return false;
     const low = Number(range[1]);
     const high = range[2] === undefined ? low : Number(range[2]);
     return t.amount >= low && t.amount <= high;
-  },
-};
+  }],
+]);
 
-export const applicationQuery: Record<string, Matcher<Application>> = {
-  state: (a, v) => (/^[a-z_]+$/.test(v) ? a !== undefined && a.state === v : "invalid"),
-};
+export const applicationQuery: QueryLanguage<Application> = new Map<string, Matcher<Application>>([
+  ["state", (a, v) => (/^[a-z_]+$/.test(v) ? a !== undefined && a.state === v : "invalid")],
+]);
 
-export const disputeQuery: Record<string, Matcher<Dispute>> = {
-  status: (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.status) : "invalid"),
-  reason: (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.reason) : "invalid"),
-  reason_code: (d, v) => (d === undefined ? false : oneOf(v, d.reason_code)),
-};
+export const disputeQuery: QueryLanguage<Dispute> = new Map<string, Matcher<Dispute>>([
+  ["status", (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.status) : "invalid")],
+  ["reason", (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.reason) : "invalid")],
+  ["reason_code", (d, v) => (d === undefined ? false : oneOf(v, d.reason_code))],
+]);
 
-export const contractQuery: Record<string, Matcher<Contract>> = {
-  state: (c, v) => (/^[a-z_]+$/.test(v) ? c !== undefined && c.state === v : "invalid"),
-  merchant_id: (c, v) => (/^\d+$/.test(v) ? c !== undefined && c.merchant_id === v : "invalid"),
-  effective_on: (c, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? c !== undefined && c.effective_on === v : "invalid"),
-};
+export const contractQuery: QueryLanguage<Contract> = new Map<string, Matcher<Contract>>([
+  ["state", (c, v) => (/^[a-z_]+$/.test(v) ? c !== undefined && c.state === v : "invalid")],
+  ["merchant_id", (c, v) => (/^\d+$/.test(v) ? c !== undefined && c.merchant_id === v : "invalid")],
+  ["effective_on", (c, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? c !== undefined && c.effective_on === v : "invalid")],
+]);

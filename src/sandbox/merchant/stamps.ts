@@ -33,5 +33,12 @@ export function contractStampsOffered(state: string): string[] {
   return state === "needs_signature" ? ["signed", "declined"] : [];
 }
 
-export const contractStampEffect: Record<string, string> = { signed: "signed", declined: "declined" };
-export const disputeStampEffect: Record<string, string> = { refuted: "refuted", accepted: "lost" };
+/** What adding a stamp does to the state (Maps: looked up by the stamp name from the path). */
+export const contractStampEffect: ReadonlyMap<string, string> = new Map([
+  ["signed", "signed"],
+  ["declined", "declined"],
+]);
+export const disputeStampEffect: ReadonlyMap<string, string> = new Map([
+  ["refuted", "refuted"],
+  ["accepted", "lost"],
+]);

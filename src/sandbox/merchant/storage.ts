@@ -3,7 +3,7 @@
  * merchant spec's operations that name their own `servers` (the upload), answers like S3 (200
  * with an ETag, 403 with an XML error), and never carries rate-limit headers.
  */
-import type { Handler, SandboxResponse } from "../http";
+import type { Handler, ListenerOptions, SandboxResponse } from "../http";
 import type { FileStore } from "./files";
 
 function xmlError(code: string, message: string): SandboxResponse {
@@ -11,6 +11,20 @@ function xmlError(code: string, message: string): SandboxResponse {
     status: 403,
     headers: { "content-type": "application/xml" },
     body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`,
+  };
+}
+
+/**
+ * The checks that need no body: a request without a valid, unexpired upload link (or one that
+ * declares too large a body) is refused before a byte of its body is buffered.
+ */
+export function storageScreen(files: FileStore, maxUploadBytes: number): NonNullable<ListenerOptions["screen"]> {
+  return ({ url, headers, route }) => {
+    if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
+    const declared = Number(headers["content-length"] ?? 0);
+    if (Number.isFinite(declared) && declared > maxUploadBytes) return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
+    const check = files.checkUpload(Object.values(route.params)[0] ?? "", url.searchParams, headers["content-type"], headers.authorization !== undefined);
+    return check.ok ? undefined : xmlError(check.code, check.message);
   };
 }
 

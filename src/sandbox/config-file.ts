@@ -1,0 +1,232 @@
+/**
+ * The sandbox config file (`SANDBOX_CONFIG`), read fail-closed: a file that cannot be read, is
+ * not JSON, breaks the schema (config-schema.ts) or names what does not exist (a partner, a key
+ * file) stops the start with an error naming the file and every problem's JSON path and rule.
+ */
+import { createPublicKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { defaultConfig, mergeConfig, type GatewayAccountConfig, type SandboxConfig, type SandboxConfigFile } from "./config";
+import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
+
+/**
+ * The default config plus the file named by `SANDBOX_CONFIG`, if any. Fails closed: a file that
+ * cannot be read, is not JSON, breaks the schema (config-schema.ts) or names what does not exist
+ * stops the start with an error naming the file and every problem's JSON path and rule.
+ */
+export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const file = env.SANDBOX_CONFIG;
+  if (!file) return defaultConfig();
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`sandbox config ${path} cannot be read: ${messageOf(error)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`sandbox config ${path} is not valid JSON: ${messageOf(error)}`);
+  }
+  const directory = resolve(path, "..");
+  const problems = configFileProblems(parsed, directory);
+  if (problems.length > 0) throw new Error(describeConfigProblems(path, problems));
+  return mergeConfig(defaultConfig(), parsed as SandboxConfigFile, directory);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// entries, uniqueness against the seeds, key files).
+
+/** One problem of a config file: where (a JSON Pointer into the file) and which rule it breaks. */
+export interface ConfigProblem {
+  path: string;
+  rule: string;
+}
+
+/** At most this many problems are listed; a file with more is usually not a config file at all. */
+export const MAX_REPORTED_PROBLEMS = 20;
+
+function describeConfigProblems(file: string, problems: readonly ConfigProblem[]): string {
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS).map((p) => `  ${p.path || "/"}: ${p.rule}`);
+  const hidden = problems.length - shown.length;
+  return [
+    `sandbox config ${file} is invalid (${problems.length} ${problems.length === 1 ? "problem" : "problems"}):`,
+    ...shown,
+    ...(hidden > 0 ? [`  ... and ${hidden} more`] : []),
+  ].join("\n");
+}
+
+/** Every problem of a parsed config file; `relativeTo` is the folder `public_key_file` paths start from. */
+export function configFileProblems(value: unknown, relativeTo: string): ConfigProblem[] {
+  const validate = configValidator();
+  if (!validate(value)) return schemaProblems(validate.errors ?? []);
+  // Only a file the schema accepts is looked into: the checks below rely on its types.
+  return referenceProblems(value as SandboxConfigFile, relativeTo);
+}
+
+let compiledSchema: ValidateFunction | undefined;
+
+function configValidator(): ValidateFunction {
+  if (!compiledSchema) {
+    // verbose: the errors carry their schema, so an unknown key can be answered with the known ones.
+    const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+    addFormats(ajv);
+    compiledSchema = ajv.compile(sandboxConfigSchema);
+  }
+  return compiledSchema;
+}
+
+function pointerSegment(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, rule: string) => {
+    if (seen.has(`${path}\u0000${rule}`)) return;
+    seen.add(`${path}\u0000${rule}`);
+    problems.push({ path, rule });
+  };
+  for (const error of errors) {
+    const parent = error.parentSchema as ConfigSchemaNode | undefined;
+    switch (error.keyword) {
+      case "additionalProperties": {
+        const key = String((error.params as { additionalProperty: string }).additionalProperty);
+        const known = Object.keys(parent?.properties ?? {});
+        add(`${error.instancePath}/${pointerSegment(key)}`, `unknown key "${key}"${closestHint(key, known)}; known keys: ${known.join(", ")}`);
+        break;
+      }
+      case "propertyNames": {
+        const key = String((error.params as { propertyName: string }).propertyName);
+        const names = parent?.propertyNames;
+        add(`${error.instancePath}/${pointerSegment(key)}`, `unknown key "${key}": not ${names?.description ?? "an accepted name"}${closestHint(key, names?.enum ?? [])}`);
+        break;
+      }
+      case "enum":
+        // The name check inside propertyNames is reported once, by its propertyNames error.
+        if ((error as ErrorObject & { propertyName?: string }).propertyName !== undefined) break;
+        add(error.instancePath, `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")}`);
+        break;
+      case "required":
+        add(error.instancePath, `missing required key "${(error.params as { missingProperty: string }).missingProperty}"`);
+        break;
+      default:
+        add(error.instancePath, error.message ?? error.keyword);
+    }
+  }
+  return problems;
+}
+
+/** ` (did you mean "signing"?)` for a near miss (at most two edits), else nothing. */
+function closestHint(key: string, known: readonly string[]): string {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of known) {
+    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best === undefined ? "" : ` (did you mean "${best}"?)`;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * What the schema cannot express: partners named must be partner accounts, ids and keys unique
+ * (the seeded ones included), and a signing key's public key present and an RSA public key.
+ */
+function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigProblem[] {
+  const seeds = defaultConfig();
+  const problems: ConfigProblem[] = [];
+  const accounts = file.gateway?.accounts ?? [];
+
+  // Accounts and API keys: ids unique, keys unique across all accounts (authentication ignores case).
+  const accountTypes = new Map<string, GatewayAccountConfig["type"]>(seeds.gateway.accounts.map((a) => [a.id, a.type]));
+  const keyOwners = new Map<string, string>();
+  for (const account of seeds.gateway.accounts) for (const key of account.keys) keyOwners.set(key.key.toLowerCase(), account.id);
+  accounts.forEach((account, i) => {
+    const at = `/gateway/accounts/${i}`;
+    if (accountTypes.has(account.id)) problems.push({ path: `${at}/id`, rule: `duplicate account id "${account.id}"` });
+    else accountTypes.set(account.id, account.type);
+    account.keys.forEach((key, k) => {
+      const owner = keyOwners.get(key.key.toLowerCase());
+      if (owner !== undefined) problems.push({ path: `${at}/keys/${k}/key`, rule: `duplicate API key: already a key of account "${owner}"` });
+      else keyOwners.set(key.key.toLowerCase(), account.id);
+    });
+  });
+  const partnerProblem = (partner: string): string | undefined => {
+    const type = accountTypes.get(partner);
+    if (type === "partner") return undefined;
+    return `must name a partner account; "${partner}" is ${type === undefined ? "not an account" : `a ${type} account`}`;
+  };
+  accounts.forEach((account, i) => {
+    const at = `/gateway/accounts/${i}`;
+    if (account.partner !== undefined) {
+      const problem = account.type === "merchant" ? partnerProblem(account.partner) : "only merchant accounts name a partner";
+      if (problem) problems.push({ path: `${at}/partner`, rule: problem });
+    }
+    if (account.account !== undefined && account.type !== "merchant") problems.push({ path: `${at}/account`, rule: "only merchant accounts have an account resource" });
+  });
+
+  // Signing keys: unique ids, owned by a partner, exactly one public key that parses.
+  const signingKeyIds = new Set(seeds.gateway.signingKeys.map((k) => k.id.toLowerCase()));
+  (file.gateway?.signingKeys ?? []).forEach((key, i) => {
+    const at = `/gateway/signingKeys/${i}`;
+    if (signingKeyIds.has(key.id.toLowerCase())) problems.push({ path: `${at}/id`, rule: `duplicate signing key id "${key.id}"` });
+    signingKeyIds.add(key.id.toLowerCase());
+    const partner = partnerProblem(key.partner);
+    if (partner) problems.push({ path: `${at}/partner`, rule: partner });
+    if ((key.public_key_pem === undefined) === (key.public_key_file === undefined)) {
+      problems.push({ path: at, rule: "give exactly one of public_key_pem and public_key_file" });
+    } else if (key.public_key_pem !== undefined) {
+      const problem = publicKeyProblem(key.public_key_pem);
+      if (problem) problems.push({ path: `${at}/public_key_pem`, rule: problem });
+    } else {
+      const keyFile = resolve(relativeTo, key.public_key_file!);
+      let pem: string | undefined;
+      try {
+        pem = readFileSync(keyFile, "utf8");
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : messageOf(error);
+        problems.push({ path: `${at}/public_key_file`, rule: `cannot read ${keyFile}: ${reason}` });
+      }
+      const problem = pem === undefined ? undefined : publicKeyProblem(pem);
+      if (problem) problems.push({ path: `${at}/public_key_file`, rule: `${keyFile} ${problem}` });
+    }
+  });
+
+  // OAuth clients: unique ids.
+  const clientIds = new Set(seeds.merchant.clients.map((c) => c.client_id));
+  (file.merchant?.clients ?? []).forEach((client, i) => {
+    if (clientIds.has(client.client_id)) problems.push({ path: `/merchant/clients/${i}/client_id`, rule: `duplicate client_id "${client.client_id}"` });
+    clientIds.add(client.client_id);
+  });
+  return problems;
+}
+
+/** Why a PEM cannot verify `RS256-hex` signatures, or undefined when it can. */
+function publicKeyProblem(pem: string): string | undefined {
+  // createPublicKey would accept a private key too (deriving its public half): refuse to hold one.
+  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem)) return "holds a private key: register only the public key";
+  try {
+    const key = createPublicKey(pem);
+    return key.asymmetricKeyType === "rsa" ? undefined : `must be an RSA public key (RS256), not ${key.asymmetricKeyType}`;
+  } catch (error) {
+    return `is not a PEM public key (${messageOf(error)})`;
+  }
+}

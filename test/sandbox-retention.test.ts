@@ -1,0 +1,208 @@
+/**
+ * Retention: the sandbox's in-memory stores stay within their configured bounds. Past a bound
+ * the oldest finished records go first, then the oldest others; an evicted record takes what
+ * hangs off it along, and its id answers exactly as an id that never existed. Every response is
+ * validated against the specs (strict); each sandbox ends with no violation.
+ */
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SandboxConfigFile } from "../src/sandbox/config";
+import type { RunningSandbox } from "../src/sandbox/server";
+import { expand, GatewayClient, MerchantClient, startTestSandbox, validApplication, validPerson, type GatewayCall, type MerchantCall } from "./support/sandbox";
+
+const running: RunningSandbox[] = [];
+
+async function sandboxWith(config: SandboxConfigFile): Promise<RunningSandbox> {
+  const sandbox = await startTestSandbox(config);
+  running.push(sandbox);
+  return sandbox;
+}
+
+afterEach(async () => {
+  for (const sandbox of running.splice(0)) {
+    expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
+    await sandbox.stop();
+  }
+});
+
+describe("gateway: gateway.retention.maxTransactions", () => {
+  async function authorized(gw: GatewayClient): Promise<string> {
+    const response = await gw.authorize({ amount: 10000 });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.id!;
+  }
+
+  /** The parts of a gateway answer that do not change from call to call (ids and times do). */
+  const answer = (call: GatewayCall) => ({ status: call.status, contentType: call.contentType, body: call.body });
+
+  it("holds at most 100: of 150 open authorizations the oldest 50 answer like unknown ids, the newest still capture", async () => {
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 100 } } });
+    const gw = new GatewayClient(sandbox.gatewayUrl);
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++) ids.push(await authorized(gw));
+    expect(sandbox.gateway.store.size).toBe(100);
+
+    for (const id of [ids[0]!, ids[49]!]) {
+      for (const [operation, body] of [["captures", { amount: 100 }], ["refunds", {}], ["voids", {}]] as const) {
+        const evicted = await gw.post(`/authorizations/${id}/${operation}`, body);
+        const neverExisted = await gw.post(`/authorizations/${randomUUID()}/${operation}`, body);
+        expect(answer(evicted), `${operation} of an evicted authorization`).toEqual(answer(neverExisted));
+        expect(evicted.body).toEqual({ status: { code: 40000, message: "invalid transaction id" } });
+      }
+    }
+    for (const id of [ids[50]!, ids[149]!]) {
+      const capture = await gw.post(`/authorizations/${id}/captures`, { amount: 2500 });
+      expect(capture.status, JSON.stringify(capture.body)).toBe(201);
+      expect(sandbox.gateway.store.remaining(id)).toBe(7500);
+    }
+    expect(sandbox.gateway.store.remaining(ids[0]!)).toBeUndefined();
+  });
+
+  it("evicts a finished authorization (voided) before older open ones", async () => {
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 100 } } });
+    const gw = new GatewayClient(sandbox.gatewayUrl);
+    const open = await authorized(gw);
+    const voided = await authorized(gw);
+    expect((await gw.post(`/authorizations/${voided}/voids`, {})).status).toBe(201);
+    const partlyCaptured = await authorized(gw);
+    expect((await gw.post(`/authorizations/${partlyCaptured}/captures`, { amount: 4000 })).status).toBe(201);
+    for (let i = 0; i < 98; i++) await authorized(gw);
+    expect(sandbox.gateway.store.size).toBe(100);
+
+    expect((await gw.post(`/authorizations/${voided}/voids`, {})).body).toEqual({ status: { code: 40000, message: "invalid transaction id" } });
+    expect((await gw.post(`/authorizations/${open}/captures`, { amount: 10000 })).status).toBe(201);
+    // The captures booked on a kept authorization stay with it: only the rest can be captured.
+    const overCapture = await gw.post(`/authorizations/${partlyCaptured}/captures`, { amount: 6001 });
+    expect(overCapture.body.status?.message).toContain("remaining amount of the authorization (6000)");
+    expect((await gw.post(`/authorizations/${partlyCaptured}/refunds`, { amount: 4000 })).status).toBe(201);
+  });
+
+  it("evicts debits too, with their refund", async () => {
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 100 } } });
+    const gw = new GatewayClient(sandbox.gatewayUrl);
+    const debit = await gw.post("/debits", {
+      amount: 5000,
+      currency: "EUR",
+      card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
+      sender: { name: "Jensen Anna M", address: "Torvegade 12", city: "Copenhagen", country: "DK" },
+      recipient: { name: "Jensen Anna M", account_number: "DK5000400440116243", account_number_type: "iban" },
+    });
+    expect(debit.status, JSON.stringify(debit.body)).toBe(201);
+    for (let i = 0; i < 100; i++) await authorized(gw);
+    expect(sandbox.gateway.store.size).toBe(100);
+    const refund = await gw.post(`/debits/${debit.body.id}/refunds`, {});
+    expect(answer(refund)).toEqual(answer(await gw.post(`/debits/${randomUUID()}/refunds`, {})));
+  });
+});
+
+describe("merchant: merchant.retention", () => {
+  async function client(sandbox: RunningSandbox): Promise<MerchantClient> {
+    const api = new MerchantClient(sandbox.merchantUrl);
+    expect((await api.login()).status).toBe(200);
+    return api;
+  }
+
+  async function newApplication(api: MerchantClient): Promise<MerchantCall> {
+    const created = await api.call("POST", "/applications", validApplication);
+    expect(created.status, created.text).toBe(201);
+    return created;
+  }
+
+  async function newFile(api: MerchantClient, filesLink: { href: string }, label = "evidence"): Promise<MerchantCall> {
+    const created = await api.call("POST", expand(filesLink), { label, content_type: "application/pdf" });
+    expect(created.status, created.text).toBe(201);
+    return created;
+  }
+
+  /** A 404 problem without its request id, which differs on every call. */
+  const notFound = (call: MerchantCall) => {
+    const { "request-id": requestId, ...problem } = call.body as Record<string, unknown>;
+    expect(requestId).toEqual(expect.any(String));
+    return { status: call.status, contentType: call.headers.get("content-type"), problem };
+  };
+
+  it("holds at most 100 applications: the oldest go with their people, files, comments, and answer 404 like unknown ids", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 100 } } });
+    const api = await client(sandbox);
+    const first = (await newApplication(api)).body;
+    const person = await api.call("POST", expand(first._links["ch:people"]), validPerson);
+    expect(person.status, person.text).toBe(201);
+    const personFile = await newFile(api, person.body._links["ch:files"], "picture_legitimation");
+    const applicationFile = await newFile(api, first._links["ch:files"], "bank_statement");
+    const comment = await api.call("POST", expand(first._links["ch:comments"]), { body: "Please add the trading name." });
+    expect(comment.status, comment.text).toBe(201);
+    const fileComment = await api.call("POST", expand(applicationFile.body._links["ch:comments"]), { body: "Unreadable scan." });
+    expect(fileComment.status, fileComment.text).toBe(201);
+
+    const selves: string[] = [first._links.self.href];
+    for (let i = 1; i < 150; i++) selves.push((await newApplication(api)).body._links.self.href);
+    const resources = sandbox.merchant.resources;
+    expect(resources.applications.size).toBe(100);
+
+    const neverExisted = notFound(await api.call("GET", `/applications/${randomUUID()}`));
+    expect(neverExisted.status).toBe(404);
+    for (const self of [selves[0]!, selves[49]!]) expect(notFound(await api.call("GET", self))).toEqual(neverExisted);
+    for (const gone of [person.body._links.self.href, personFile.body._links.self.href, applicationFile.body._links.self.href, comment.body._links.self.href, fileComment.body._links.self.href]) {
+      expect((await api.call("GET", gone)).status, gone).toBe(404);
+    }
+    expect([resources.people.size, resources.comments.size, resources.files.size]).toEqual([0, 0, 0]);
+    for (const self of [selves[50]!, selves[149]!]) expect((await api.call("GET", self)).status).toBe(200);
+    expect((await api.call("POST", expand({ href: `${selves[149]}/people` }), validPerson)).status).toBe(201);
+  });
+
+  it("evicts a finished (archived) application before an older open one", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 100 } } });
+    const api = await client(sandbox);
+    const open = (await newApplication(api)).body._links.self.href;
+    const archived = (await newApplication(api)).body;
+    const archive = archived._links["ch:stamps"].find((s: { name: string }) => s.name === "archived").href;
+    expect((await api.call("PUT", archive)).status).toBe(204);
+    for (let i = 0; i < 99; i++) await newApplication(api);
+    expect(sandbox.merchant.resources.applications.size).toBe(100);
+    expect((await api.call("GET", archived._links.self.href)).status).toBe(404);
+    expect((await api.call("GET", open)).status).toBe(200);
+  });
+
+  it("holds at most 100 files: the oldest go with their comments, their ids answer 404 and their upload links 403", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxFiles: 100 } } });
+    const api = await client(sandbox);
+    const dispute = (await api.call("GET", "/disputes/dp-0001")).body;
+    expect(dispute.status).toBe("open");
+    const created: MerchantCall[] = [];
+    for (let i = 0; i < 150; i++) created.push(await newFile(api, dispute._links["ch:files"]));
+    const comment = await api.call("POST", expand(created[149]!.body._links["ch:comments"]), { body: "The signed receipt." });
+    expect(comment.status, comment.text).toBe(201);
+    expect(sandbox.merchant.resources.files.size).toBe(100);
+
+    const neverExisted = notFound(await api.call("GET", `/files/${randomUUID()}`));
+    for (const file of [created[0]!, created[49]!]) expect(notFound(await api.call("GET", file.body._links.self.href))).toEqual(neverExisted);
+    const staleUpload = created[0]!.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+    const put = await fetch(staleUpload, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "late evidence" });
+    expect(put.status).toBe(403);
+    expect(await put.text()).toContain("<Code>AccessDenied</Code>");
+    for (const file of [created[50]!, created[149]!]) expect((await api.call("GET", file.body._links.self.href)).status).toBe(200);
+
+    // One more file evicts the oldest kept one (created[50]); the comment on created[149] stays.
+    await newFile(api, dispute._links["ch:files"]);
+    expect((await api.call("GET", created[50]!.body._links.self.href)).status).toBe(404);
+    expect((await api.call("GET", comment.body._links.self.href)).status).toBe(200);
+  });
+
+  it("evicts a finished file (of a dispute that takes no more evidence) before an older open one, with its comments", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxFiles: 100 } } });
+    const api = await client(sandbox);
+    const open = (await api.call("GET", "/disputes/dp-0001")).body;
+    const underReview = (await api.call("GET", "/disputes/dp-0003")).body;
+    expect(underReview.status).toBe("under_review");
+    const evidence = await newFile(api, open._links["ch:files"]);
+    const late = await newFile(api, underReview._links["ch:files"]);
+    const comment = await api.call("POST", expand(late.body._links["ch:comments"]), { body: "Too late for review." });
+    expect(comment.status, comment.text).toBe(201);
+    for (let i = 0; i < 99; i++) await newFile(api, open._links["ch:files"]);
+    expect(sandbox.merchant.resources.files.size).toBe(100);
+    expect((await api.call("GET", late.body._links.self.href)).status).toBe(404);
+    expect((await api.call("GET", comment.body._links.self.href)).status).toBe(404);
+    expect(sandbox.merchant.resources.comments.size).toBe(0);
+    expect((await api.call("GET", evidence.body._links.self.href)).status).toBe(200);
+  });
+});
