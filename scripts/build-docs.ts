@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { listApis, projectRoot } from "./lib/apis";
 import { runBin } from "./lib/exec";
 import { loadBundledSpec } from "../src/spec/document";
-import { addCodeSamples, markInferred } from "./lib/docs-decorations";
+import { addCodeSamples, markSourceNotes } from "./lib/docs-decorations";
 
 export const docsOutDir = join(projectRoot, "dist", "docs");
 /** TypeScript samples, one file per operation: docs/examples/samples/<api>/<operationId>.ts. */
@@ -23,7 +23,7 @@ export function buildDocs(): void {
   const pages = listApis().map((api) => {
     const doc = loadBundledSpec(api.name);
     const info = doc.info as { title: string; version: string };
-    const inferred = markInferred(doc);
+    const notes = markSourceNotes(doc);
     const samples = addCodeSamples(doc, api.name, samplesDir);
     const docsBundle = join(workDir, `${api.name}.json`);
     writeFileSync(docsBundle, JSON.stringify(doc));
@@ -32,7 +32,7 @@ export function buildDocs(): void {
       quiet: true,
     });
     console.log(
-      `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${inferred} inferred notes)`,
+      `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${notes.inferred} inferred notes, ${notes.departures} departures from the source)`,
     );
     return { file, title: info.title, version: info.version };
   });

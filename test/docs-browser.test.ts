@@ -46,7 +46,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
       .map(([method, operation]) => ({ method: method.toUpperCase(), ...operation })),
   );
 
-  it("renders every operation with its curl sample, and the inferred notes, without page errors", { timeout: 180_000 }, async () => {
+  it("renders every operation with its curl sample, the inferred and departure notes, without page errors", { timeout: 180_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(String(error)));
@@ -54,6 +54,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
 
     const missing: string[] = [];
     let sawInferredNote = false;
+    let sawDepartureNote = false;
     for (const operation of operations) {
       // Redoc routes by hash and renders one operation at a time; the legacy anchor form
       // (`tag/<Tag-with-dashes>/operation/<operationId>`) redirects to the route.
@@ -71,10 +72,12 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
         .catch(() => false);
       if (!shown) missing.push(operation.operationId);
       sawInferredNote ||= await page.evaluate(() => document.body.innerText.includes("Inferred (not stated"));
+      sawDepartureNote ||= await page.evaluate(() => document.body.innerText.includes("Departs from the source description"));
     }
     expect(missing).toEqual([]);
     // What the spec marks x-inferred must be visible as such somewhere in the rendered pages.
     expect(sawInferredNote).toBe(JSON.stringify(doc).includes('"x-inferred"'));
+    expect(sawDepartureNote).toBe(JSON.stringify(doc).includes('"x-departs-from-source"'));
     expect(pageErrors).toEqual([]);
     await page.screenshot({ path: join(artifactsDir, `${api}.png`) });
     await page.close();

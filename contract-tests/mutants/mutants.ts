@@ -80,6 +80,31 @@ export const mutants: Mutant[] = [
       },
     },
   },
+  {
+    name: "pan-echoed-in-a-header",
+    fault: "authorization answers carry the request's card number in an `X-Card` header",
+    mutation: {
+      response(q, r) {
+        const pan = /card\[pan\]=(\d+)/.exec(decodeURIComponent(q.body.toString("utf8")))?.[1];
+        if (q.operationId === "createAuthorization" && pan) r.headers["x-card"] = pan;
+      },
+    },
+  },
+  {
+    name: "card-data-echoed-in-the-message",
+    fault: "declined answers repeat the request's card number and CSC in `status.message`",
+    mutation: {
+      response(q, r) {
+        const sent = decodeURIComponent(q.body.toString("utf8"));
+        const pan = /card\[pan\]=(\d+)/.exec(sent)?.[1];
+        const csc = /card\[csc\]=(\d+)/.exec(sent)?.[1];
+        const body = jsonOf(r) as Json | undefined;
+        if (q.listener !== "gateway" || r.status !== 400 || !pan || !body?.status) return;
+        body.status.message = `${body.status.message ?? "declined"} (card ${pan}, csc ${csc ?? "none"})`;
+        setJson(r, body);
+      },
+    },
+  },
   // --- gateway: rules ---------------------------------------------------------------------------
   {
     name: "over-capture-allowed",

@@ -13,6 +13,7 @@ import { maskPans } from "../../src/clients/common/redact";
 import { createSigner, type Signer } from "../../src/clients/gateway/signing";
 import { encodeBody } from "../../src/spec/http-from-spec";
 import type { ContractTarget } from "../targets/target";
+import { cardDataEchoes, cardDataOf } from "./card-data-echo";
 import { conformanceProblems, isJsonMediaType, parseMediaType } from "./conformance";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 
@@ -202,6 +203,7 @@ export class ApiSession {
 
     const response = await fetch(url, { method, headers, body: payload ? new Uint8Array(payload) : undefined, redirect: "manual" });
     const exchange = this.received(method, url, response, Buffer.from(await response.arrayBuffer()), operation);
+    exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"]), exchange));
     if (meant && routed && routed.operationId !== meant.operationId) {
       exchange.problems.push(`the URL leads to ${routed.operationId}, not to ${meant.operationId}`);
     } else if (meant && !routed && options.url) {
@@ -240,6 +242,9 @@ export class ApiSession {
       const response = await fetch(url, init);
       const bytes = Buffer.from(await response.arrayBuffer());
       const exchange = this.received((init.method ?? "GET").toUpperCase(), url, response, bytes);
+      const sentType = new Headers(init.headers).get("content-type") ?? undefined;
+      const sentBody = typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body).toString("utf8") : undefined;
+      exchange.problems.push(...cardDataEchoes(cardDataOf(sentBody, sentType), exchange));
       if (exchange.problems.length > 0) throw violation(exchange);
       return new Response(bytes.length > 0 && ![204, 304].includes(response.status) ? new Uint8Array(bytes) : null, {
         status: response.status,

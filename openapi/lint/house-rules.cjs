@@ -53,27 +53,34 @@ function AuthAndServerErrors() {
   };
 }
 
-/** `x-inferred` is a one-line reason, so the docs can show it beside the thing it marks. */
-function InferredHasReason() {
-  const check = (node, ctx) => {
-    if (!node || typeof node !== "object" || !("x-inferred" in node)) return;
-    const reason = node["x-inferred"];
-    if (typeof reason !== "string" || reason.trim().length < 10 || reason.includes("\n")) {
-      ctx.report({
-        message: "`x-inferred` must be a one-line reason (at least 10 characters).",
-        location: ctx.location.child("x-inferred"),
-      });
-    }
-  };
-  const visitor = { enter: check };
+const isOneLine = (value, min) => typeof value === "string" && value.trim().length >= min && !value.includes("\n");
+
+/**
+ * The two marks of what the source description does not say, readable by people and tools:
+ * `x-inferred` is a one-line reason (at least 10 characters), and `x-departs-from-source` is
+ * `{source, why}`: what the source description says, and why the spec follows the live service
+ * instead (one line each, at least 20 characters). Checked on every node of the document.
+ */
+function SourceMarksHaveReasons() {
   return {
-    Schema: visitor,
-    Operation: visitor,
-    Response: visitor,
-    Parameter: visitor,
-    Header: visitor,
-    MediaType: visitor,
-    RequestBody: visitor,
+    any: {
+      enter(node, ctx) {
+        if (!node || typeof node !== "object" || Array.isArray(node)) return;
+        if ("x-inferred" in node && !isOneLine(node["x-inferred"], 10)) {
+          ctx.report({ message: "`x-inferred` must be a one-line reason (at least 10 characters).", location: ctx.location.child("x-inferred") });
+        }
+        if ("x-departs-from-source" in node) {
+          const mark = node["x-departs-from-source"];
+          const keys = mark && typeof mark === "object" && !Array.isArray(mark) ? Object.keys(mark).sort().join(",") : "";
+          if (keys !== "source,why" || !isOneLine(mark.source, 20) || !isOneLine(mark.why, 20)) {
+            ctx.report({
+              message: "`x-departs-from-source` must be {source, why}: what the source description says and why the spec differs, one line of at least 20 characters each.",
+              location: ctx.location.child("x-departs-from-source"),
+            });
+          }
+        }
+      },
+    },
   };
 }
 
@@ -84,7 +91,7 @@ module.exports = function houseRules() {
       oas3: {
         "media-type-examples": MediaTypeExamples,
         "auth-and-server-errors": AuthAndServerErrors,
-        "inferred-has-reason": InferredHasReason,
+        "source-marks-have-reasons": SourceMarksHaveReasons,
       },
     },
   };

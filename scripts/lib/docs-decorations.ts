@@ -1,8 +1,9 @@
 /**
  * Turns a bundle into the document the Redoc pages are built from. Only the docs get these
  * additions; generated/<api>/ stays the plain bundle that codegen consumes.
- *  - What the spec marks `x-inferred` is said in the rendered description, so readers can
- *    tell documented behaviour from the choices this project made.
+ *  - What the spec marks `x-inferred` or `x-departs-from-source` is said in the rendered
+ *    description, so readers can tell documented behaviour from this project's choices and
+ *    from where it follows the live service against the source description.
  *  - Every operation gets `x-codeSamples`: curl generated from its first request example,
  *    and the TypeScript sample file of this project's client when there is one.
  */
@@ -19,22 +20,40 @@ function canCarryDescription(parentKey: string | undefined): boolean {
   return parentKey !== "license" && parentKey !== "contact" && parentKey !== "info";
 }
 
-export function markInferred(doc: OpenApiDocument): number {
-  let marked = 0;
+export interface SourceNotes {
+  inferred: number;
+  departures: number;
+}
+
+/**
+ * Says in the rendered descriptions what the source description does not: `x-inferred` (this
+ * project's choice, with its reason) and `x-departs-from-source` (what the source says, and why
+ * the spec follows the live service instead).
+ */
+export function markSourceNotes(doc: OpenApiDocument): SourceNotes {
+  const counts: SourceNotes = { inferred: 0, departures: 0 };
   const visit = (node: unknown, parentKey?: string) => {
     if (Array.isArray(node)) return node.forEach((item) => visit(item, parentKey));
     if (!node || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
+    const notes: string[] = [];
     const reason = record["x-inferred"];
-    if (typeof reason === "string" && canCarryDescription(parentKey) && !("$ref" in record)) {
-      const note = `**Inferred** (not stated by the service's documentation): ${reason}`;
-      record.description = record.description ? `${String(record.description)}\n\n${note}` : note;
-      marked += 1;
+    if (typeof reason === "string") {
+      notes.push(`**Inferred** (not stated by the service's documentation): ${reason}`);
+      counts.inferred += 1;
     }
-    for (const [key, value] of Object.entries(record)) if (key !== "x-inferred") visit(value, key);
+    const departure = record["x-departs-from-source"] as { source?: unknown; why?: unknown } | undefined;
+    if (departure && typeof departure.source === "string" && typeof departure.why === "string") {
+      notes.push(`**Departs from the source description**, which says: ${departure.source} ${departure.why}`);
+      counts.departures += 1;
+    }
+    if (notes.length > 0 && canCarryDescription(parentKey) && !("$ref" in record)) {
+      record.description = [record.description, ...notes].filter(Boolean).join("\n\n");
+    }
+    for (const [key, value] of Object.entries(record)) if (key !== "x-inferred" && key !== "x-departs-from-source") visit(value, key);
   };
   visit(doc);
-  return marked;
+  return counts;
 }
 
 /** The server a reader should try first: the test or sandbox one when the spec has it. */
