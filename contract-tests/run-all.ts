@@ -24,7 +24,7 @@ const steps: Step[] = [
   { name: "suite vs sandbox", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "sandbox", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
   { name: "suite vs mock", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "mock", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
   { name: "dredd (sandbox, mock)", command: bin("ts-node"), args: ["contract-tests/dredd/run.ts"], summary: /^dredd: (\d+) passed, (\d+) failed, (\d+) skipped/m },
-  { name: "mutants", command: bin("ts-node"), args: ["contract-tests/mutants/run.ts", "--no-docs"], summary: /^mutants: (\d+) passed, (\d+) failed/m },
+  { name: "mutants", command: bin("ts-node"), args: ["contract-tests/mutants/run.ts"], summary: /^mutants: (\d+) passed, (\d+) failed/m },
 ];
 
 async function run(step: Step): Promise<{ passed: number; failed: number; skipped: number; code: number; seconds: number }> {

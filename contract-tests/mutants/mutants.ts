@@ -1,22 +1,27 @@
 /**
  * Deliberately broken providers. Each mutant is the sandbox with one fault: either an answer or
- * a request rewritten by the proxy in front of it, or one rule switched off inside that
- * sandbox instance (its own objects are patched; other sandboxes are untouched). The suite must
- * fail against every one of them.
+ * a request rewritten by the proxy in front of it, or one rule switched off inside that sandbox
+ * instance through its fault-injection seam. The suite must fail against every one of them, for
+ * the reason the mutant names (`catcher`).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- mutants reach into sandbox internals on purpose */
 import { createSigner } from "../../src/clients/gateway/signing";
 import { readFileSync } from "node:fs";
 import { seeded, seededPrivateKeyPath } from "../../src/sandbox/config";
-import type { RunningSandbox } from "../../src/sandbox/server";
+import { sandboxFaults, type SandboxFault } from "../../src/sandbox/faults";
 import { jsonOf, setJson, type Mutation, type ProxiedRequest, type ProxiedResponse } from "./proxy";
 
 export interface Mutant {
   name: string;
   /** What is broken, in one line (goes into the summary table). */
   fault: string;
-  /** Faults inside the sandbox instance (state rules). */
-  patch?(sandbox: RunningSandbox): void;
+  /**
+   * Why the suite must fail: matched against the first failing test's name and failure message.
+   * A run that fails for another reason (an unrelated test, a crash answered 500) is a wrong
+   * catch, and fails the mutation run.
+   */
+  catcher: RegExp;
+  /** A rule switched off inside the sandbox, through its fault-injection seam (src/sandbox/faults.ts). */
+  sandboxFault?: SandboxFault;
   /** Faults on the wire. */
   mutation?: Mutation;
 }
@@ -42,36 +47,43 @@ export const mutants: Mutant[] = [
   {
     name: "authorization-drops-processed_at",
     fault: "approved authorizations lack the required `processed_at`",
+    catcher: /processed_at/,
     mutation: editJson((q, r) => isOp("createAuthorization")(q) && r.status === 201, (b) => delete b.processed_at),
   },
   {
     name: "capture-amount-as-string",
     fault: "a capture's `amount` is a string (`\"1000\"`)",
+    catcher: /createCapture[\s\S]*amount/,
     mutation: editJson((q) => isOp("createCapture")(q), (b) => b.amount !== undefined && (b.amount = String(b.amount))),
   },
   {
     name: "capture-answered-200",
     fault: "approved captures are answered 200 instead of 201",
+    catcher: /createCapture[\s\S]*\b200\b/,
     mutation: { response: (q, r) => void (isOp("createCapture")(q) && r.status === 201 && (r.status = 200)) },
   },
   {
     name: "gateway-plain-json-media-type",
     fault: "the gateway answers `application/json` instead of its vendor media type",
+    catcher: /application\/json/,
     mutation: { response: (q, r) => void (r.headers["content-type"] && (r.headers["content-type"] = "application/json; charset=utf-8")) },
   },
   {
     name: "capture-decline-code-not-for-captures",
     fault: "declined captures carry status 40110, which the spec does not list for captures",
+    catcher: /40110/,
     mutation: editJson((q, r) => isOp("createCapture")(q) && r.status === 400, (b) => b.status?.code === 40200 && (b.status.code = 40110)),
   },
   {
     name: "input-errors-do-not-name-the-parameter",
     fault: "input errors (40000) say `invalid request` without naming the parameter",
+    catcher: /invalid request/,
     mutation: editJson((q, r) => q.listener === "gateway" && r.status === 400, (b) => b.status?.code === 40000 && (b.status.message = "invalid request")),
   },
   {
     name: "server-error-on-large-amounts",
     fault: "authorizations of 100 000 000 or more crash with HTTP 500",
+    catcher: /\b5xx\b|\b500\b/,
     mutation: {
       request(q) {
         if (q.operationId !== "createAuthorization") return;
@@ -83,6 +95,7 @@ export const mutants: Mutant[] = [
   {
     name: "pan-echoed-in-a-header",
     fault: "authorization answers carry the request's card number in an `X-Card` header",
+    catcher: /x-card header carries the request's card number/,
     mutation: {
       response(q, r) {
         const pan = /card\[pan\]=(\d+)/.exec(decodeURIComponent(q.body.toString("utf8")))?.[1];
@@ -93,6 +106,7 @@ export const mutants: Mutant[] = [
   {
     name: "card-data-echoed-in-the-message",
     fault: "declined answers repeat the request's card number and CSC in `status.message`",
+    catcher: /body carries the request's (card number|card security code)/,
     mutation: {
       response(q, r) {
         const sent = decodeURIComponent(q.body.toString("utf8"));
@@ -108,62 +122,32 @@ export const mutants: Mutant[] = [
   // --- gateway: rules ---------------------------------------------------------------------------
   {
     name: "over-capture-allowed",
-    fault: "captures above the remaining amount are approved",
-    patch(sandbox) {
-      const store = sandbox.gateway.store as any;
-      const original = store.capture.bind(store);
-      store.capture = (account: any, id: string, body: any) => {
-        const record = store.primary.get(String(id).toLowerCase());
-        const requested = body?.amount;
-        if (!record || requested === undefined) return original(account, id, body);
-        const saved = record.amount;
-        record.amount = Math.max(saved, record.captured + requested);
-        try {
-          return original(account, id, body);
-        } finally {
-          record.amount = saved;
-        }
-      };
-    },
+    fault: sandboxFaults["over-capture"],
+    catcher: /captures are allowed up to the authorized amount|remaining/,
+    sandboxFault: "over-capture",
   },
   {
     name: "debit-refunded-twice",
-    fault: "a debit can be refunded again and again",
-    patch(sandbox) {
-      const store = sandbox.gateway.store as any;
-      const original = store.debitRefund.bind(store);
-      store.debitRefund = (account: any, id: string) => {
-        const record = store.primary.get(String(id).toLowerCase());
-        if (record) record.refunded = false;
-        return original(account, id);
-      };
-    },
+    fault: sandboxFaults["debit-refunded-twice"],
+    catcher: /Debit refunds/,
+    sandboxFault: "debit-refunded-twice",
   },
   {
     name: "refund-frees-captured-amount",
-    fault: "a refund lowers the captured amount, so it can be captured again",
-    patch(sandbox) {
-      const store = sandbox.gateway.store as any;
-      const original = store.refund.bind(store);
-      store.refund = (account: any, id: string, body: any) => {
-        const outcome = original(account, id, body);
-        const record = store.primary.get(String(id).toLowerCase());
-        if (outcome.approved && record) record.captured -= Number(outcome.body.amount ?? 0);
-        return outcome;
-      };
-    },
+    fault: sandboxFaults["refund-frees-captured-amount"],
+    catcher: /does not free captured amount/,
+    sandboxFault: "refund-frees-captured-amount",
   },
   {
     name: "void-window-ignored",
-    fault: "authorizations can be voided at any age",
-    patch(sandbox) {
-      const store = sandbox.gateway.store as any;
-      store.facts = { ...store.facts, voidWindowDays: 100_000 };
-    },
+    fault: sandboxFaults["void-window-ignored"],
+    catcher: /void window/,
+    sandboxFault: "void-window-ignored",
   },
   {
     name: "signatures-not-checked",
     fault: "missing and wrong signatures are accepted (the proxy signs every POST validly)",
+    catcher: /Signature/,
     mutation: (() => {
       let signer: ReturnType<typeof createSigner> | undefined;
       return {
@@ -177,62 +161,57 @@ export const mutants: Mutant[] = [
   },
   {
     name: "csc-always-matches",
-    fault: "every CSC is reported as matching",
-    patch(sandbox) {
-      const cards = (sandbox.gateway.store as any).cards;
-      cards.cscResult = (card: { csc?: string }) => ({ present: card.csc !== undefined, matches: card.csc !== undefined });
-    },
+    fault: sandboxFaults["csc-always-matches"],
+    catcher: /\bCSC\b/,
+    sandboxFault: "csc-always-matches",
   },
   {
     name: "test-pans-do-not-force-status",
-    fault: "status-forcing test PANs ignore the amount",
-    patch(sandbox) {
-      const cards = (sandbox.gateway.store as any).cards;
-      cards.cardStatus = () => undefined;
-    },
+    fault: sandboxFaults["test-pans-ignored"],
+    catcher: /status-forcing PAN/,
+    sandboxFault: "test-pans-ignored",
   },
   {
     name: "other-merchants-transactions-visible",
-    fault: "a key of another merchant account can capture this account's authorizations",
-    patch(sandbox) {
-      const store = sandbox.gateway.store as any;
-      store.find = (_account: any, id: string, kind: string) => {
-        const record = store.primary.get(String(id).toLowerCase());
-        return record && record.kind === kind ? record : undefined;
-      };
-    },
+    fault: sandboxFaults["other-merchants-transactions-visible"],
+    catcher: /another merchant account/,
+    sandboxFault: "other-merchants-transactions-visible",
   },
   {
     name: "merchant-block-forgotten",
-    fault: "after a 40420 merchant-initiated transactions on the card are approved again",
-    patch(sandbox) {
-      (sandbox.gateway.store as any).blocks = { has: () => false, add: () => undefined };
-    },
+    fault: sandboxFaults["merchant-block-forgotten"],
+    catcher: /40420/,
+    sandboxFault: "merchant-block-forgotten",
   },
   // --- merchant: answers ------------------------------------------------------------------------
   {
     name: "problem-without-request-id",
     fault: "problems lack the `request-id` member",
+    catcher: /request-id/,
     mutation: editJson((_q, r) => /problem\+json/.test(r.headers["content-type"] ?? ""), (b) => delete b["request-id"]),
   },
   {
     name: "problem-as-plain-json",
     fault: "problems are sent as `application/json`",
+    catcher: /problem\+json|application\/json/,
     mutation: { response: (_q, r) => void (/problem\+json/.test(r.headers["content-type"] ?? "") && (r.headers["content-type"] = "application/json")) },
   },
   {
     name: "application-created-200",
     fault: "a created application is answered 200 instead of 201",
+    catcher: /createApplication[\s\S]*\b20[01]\b/,
     mutation: { response: (q, r) => void (isOp("createApplication")(q) && r.status === 201 && (r.status = 200)) },
   },
   {
     name: "rate-limit-headers-missing",
     fault: "successful answers carry no RateLimit headers",
+    catcher: /ratelimit/i,
     mutation: { response: (_q, r) => void (r.status < 300 && Object.keys(r.headers).filter((h) => h.startsWith("ratelimit-")).forEach((h) => delete r.headers[h])) },
   },
   {
     name: "application-self-link-broken",
     fault: "an application's `self` link leads elsewhere",
+    catcher: /self|following links/,
     mutation: editJson(
       (q) => isOp("createApplication", "getApplication")(q),
       (b) => b._links?.self?.href && (b._links.self.href = b._links.self.href.replace(/\/applications\//, "/applications/x")),
@@ -241,17 +220,20 @@ export const mutants: Mutant[] = [
   {
     name: "download-returns-other-bytes",
     fault: "a file download returns bytes other than those uploaded",
+    catcher: /same bytes/,
     mutation: { response: (q, r) => void (isOp("downloadFileContent")(q) && r.status === 200 && (r.body = Buffer.concat([r.body, Buffer.from("!")]))) },
   },
   {
     name: "transactions-next-link-missing",
     fault: "pages of the transactions collection have no `next` link",
+    catcher: /\bnext\b/,
     mutation: editJson((q) => isOp("listTransactions")(q), (b) => delete b._links?.next),
   },
   // --- merchant: rules --------------------------------------------------------------------------
   {
     name: "per_page-not-bounded",
     fault: "`per_page` outside 1 to 50 is accepted (served with the default)",
+    catcher: /per_page/,
     mutation: {
       request(q) {
         const value = q.url.searchParams.get("per_page");
@@ -262,6 +244,7 @@ export const mutants: Mutant[] = [
   {
     name: "incomplete-application-submitted",
     fault: "an application lacking data is answered 204 on `submitted`",
+    catcher: /\b409\b|submitted/,
     mutation: {
       response(q, r) {
         if (!isOp("addApplicationStamp")(q) || r.status !== 409) return;
@@ -274,6 +257,7 @@ export const mutants: Mutant[] = [
   {
     name: "field-comment-tags-unchecked",
     fault: "comment tags are not checked (and dropped)",
+    catcher: /ch-field/,
     mutation: {
       request(q) {
         if (q.operationId !== "createComment" || q.body.length === 0) return;
@@ -290,6 +274,7 @@ export const mutants: Mutant[] = [
   {
     name: "upload-content-type-unchecked",
     fault: "the storage host accepts an upload whatever its Content-Type",
+    catcher: /Content-Type/,
     mutation: {
       response(q, r) {
         if (q.listener === "storage" && r.status === 403 && /SignatureDoesNotMatch/.test(r.body.toString("utf8"))) {
@@ -302,21 +287,14 @@ export const mutants: Mutant[] = [
   },
   {
     name: "rate-limit-not-enforced",
-    fault: "an exhausted quota is never answered 429",
-    patch(sandbox) {
-      const limiter = sandbox.merchant.limiter as any;
-      const original = limiter.take.bind(limiter);
-      limiter.take = (operationId: string, client: string) => ({ ...original(operationId, client), allowed: true });
-    },
+    fault: sandboxFaults["rate-limit-not-enforced"],
+    catcher: /\b429\b/,
+    sandboxFault: "rate-limit-not-enforced",
   },
   {
     name: "token-for-wrong-secret",
-    fault: "the token endpoint issues tokens for a wrong client secret",
-    patch(sandbox) {
-      const oauth = sandbox.merchant.oauth as any;
-      const original = oauth.authenticateClient.bind(oauth);
-      const valid = "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64");
-      oauth.authenticateClient = (header: string | undefined) => original(header) ?? (header ? original(valid) : undefined);
-    },
+    fault: sandboxFaults["token-for-wrong-secret"],
+    catcher: /invalid_client/,
+    sandboxFault: "token-for-wrong-secret",
   },
 ];

@@ -3,12 +3,14 @@
  * (the sandbox behind a rewriting proxy, or with one rule switched off) it runs the whole
  * contract suite, stopping at the first failure, and reports which test caught the fault. A
  * baseline run through the same proxies with no fault must pass first, so a catch means the
- * fault, not the plumbing. Every mutant must be caught; the summary table is written to
- * docs/contract-tests.md between `<!-- mutants:start -->` and `<!-- mutants:end -->`.
+ * fault, not the plumbing. Every mutant must be caught, and for its reason: the first failing
+ * test's name and message must match the mutant's `catcher` (a catch by an unrelated test or by
+ * a crash fails the run). The summary table is printed, and written to docs/contract-tests.md
+ * between `<!-- mutants:start -->` and `<!-- mutants:end -->` only with --write-docs.
  *
- *   npm run contract:mutants                       all mutants, two at a time
- *   npm run contract:mutants -- --only a,b         some of them
- *   npm run contract:mutants -- --no-docs          do not touch docs/contract-tests.md
+ *   npm run contract:mutants                            all mutants, two at a time
+ *   npm run contract:mutants -- --only a,b              some of them
+ *   npm run contract:mutants -- --write-docs            also record the table in docs/contract-tests.md
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,14 +30,23 @@ interface Result {
   name: string;
   fault: string;
   caught: boolean;
+  /** Caught, and by a failure that matches the mutant's catcher. */
+  forItsReason: boolean;
   caughtBy: string[];
+  /** The first failure's message (the start of it), to tell a right catch from a wrong one. */
+  reason: string;
   seconds: number;
   output: string;
 }
 
-const BASELINE: Mutant = { name: "baseline (no fault)", fault: "the sandbox behind the same proxies, unchanged" };
+const BASELINE: Mutant = { name: "baseline (no fault)", fault: "the sandbox behind the same proxies, unchanged", catcher: /(?!)/ };
 
-async function runSuite(gatewayUrl: string, merchantUrl: string, bail: boolean): Promise<{ failed: string[]; code: number; output: string }> {
+interface Failure {
+  name: string;
+  message: string;
+}
+
+async function runSuite(gatewayUrl: string, merchantUrl: string, bail: boolean): Promise<{ failed: Failure[]; code: number; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), "contract-mutant-"));
   const outputFile = join(dir, "report.json");
   const args = ["run", "--config", "contract-tests/vitest.config.mts", "--reporter", "json", "--outputFile", outputFile, ...(bail ? ["--bail", "1"] : [])];
@@ -48,11 +59,15 @@ async function runSuite(gatewayUrl: string, merchantUrl: string, bail: boolean):
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr.on("data", (c: Buffer) => (output += c.toString()));
   const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
-  const failed: string[] = [];
+  const failed: Failure[] = [];
   try {
-    const report = JSON.parse(readFileSync(outputFile, "utf8")) as { testResults?: Array<{ assertionResults?: Array<{ fullName?: string; title?: string; status?: string }> }> };
+    const report = JSON.parse(readFileSync(outputFile, "utf8")) as {
+      testResults?: Array<{ assertionResults?: Array<{ fullName?: string; title?: string; status?: string; failureMessages?: string[] }> }>;
+    };
     for (const file of report.testResults ?? []) {
-      for (const test of file.assertionResults ?? []) if (test.status === "failed") failed.push(test.fullName ?? test.title ?? "(unnamed)");
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed") failed.push({ name: test.fullName ?? test.title ?? "(unnamed)", message: (test.failureMessages ?? []).join("\n").slice(0, 4000) });
+      }
     }
   } catch {
     /* no report: the run broke before any test; the exit code says so */
@@ -63,10 +78,9 @@ async function runSuite(gatewayUrl: string, merchantUrl: string, bail: boolean):
 
 async function runMutant(mutant: Mutant, bail = true): Promise<Result> {
   const started = Date.now();
-  const sandbox = await startSandbox({ config: contractSandboxConfig(), responseValidation: "off", log: () => undefined });
+  const sandbox = await startSandbox({ config: contractSandboxConfig(), responseValidation: "off", log: () => undefined, faults: mutant.sandboxFault ? [mutant.sandboxFault] : [] });
   const proxies: RunningProxy[] = [];
   try {
-    mutant.patch?.(sandbox);
     const rewrites: Array<[string, string]> = [];
     const start = (listener: "gateway" | "merchant" | "storage", upstream: string) =>
       startProxy({ listener, upstream, mutation: mutant.mutation ?? {}, rewrites: () => rewrites });
@@ -79,7 +93,18 @@ async function runMutant(mutant: Mutant, bail = true): Promise<Result> {
     sandbox.merchant.setBaseUrl(merchant.url);
     const run = await runSuite(gateway.url, merchant.url, bail);
     const caught = run.code !== 0;
-    return { name: mutant.name, fault: mutant.fault, caught, caughtBy: run.failed, seconds: (Date.now() - started) / 1000, output: run.output };
+    const first = run.failed[0];
+    const forItsReason = caught && first !== undefined && mutant.catcher.test(`${first.name}\n${first.message}`);
+    return {
+      name: mutant.name,
+      fault: mutant.fault,
+      caught,
+      forItsReason,
+      caughtBy: run.failed.map((f) => f.name),
+      reason: (first?.message ?? "").slice(0, 1500),
+      seconds: (Date.now() - started) / 1000,
+      output: run.output,
+    };
   } finally {
     await Promise.all(proxies.map((p) => p.close()));
     await sandbox.stop();
@@ -105,9 +130,12 @@ function table(results: Result[], totalSeconds: number): string {
   const lines = [
     `${results.filter((r) => r.caught).length} of ${results.length} mutants caught (run of ${new Date().toISOString().slice(0, 10)}, ${Math.round(totalSeconds)} s on this machine). Regenerate with \`npm run contract:mutants\`.`,
     "",
-    "| mutant | fault | caught | caught by (a failing test) |",
+    "| mutant | fault | caught | caught by (the first failing test) |",
     "|---|---|---|---|",
-    ...results.map((r) => `| \`${r.name}\` | ${escape(r.fault)} | ${r.caught ? "yes" : "**NO**"} | ${escape(r.caughtBy[0] ?? (r.caught ? "(the run failed before a test)" : "-"))} |`),
+    ...results.map(
+      (r) =>
+        `| \`${r.name}\` | ${escape(r.fault)} | ${r.forItsReason ? "yes" : r.caught ? "**by the wrong test**" : "**NO**"} | ${escape(r.caughtBy[0] ?? (r.caught ? "(the run failed before a test)" : "-"))} |`,
+    ),
   ];
   return lines.join("\n");
 }
@@ -148,20 +176,21 @@ async function main(): Promise<void> {
 
   const results = await pool(selected, concurrency, async (mutant) => {
     const result = await runMutant(mutant);
-    console.log(`${result.caught ? "caught" : "MISSED"}  ${result.name} (${result.seconds.toFixed(1)} s)${result.caughtBy[0] ? ` by: ${result.caughtBy[0]}` : ""}`);
+    const verdict = result.forItsReason ? "caught" : result.caught ? "WRONG CATCH" : "MISSED";
+    console.log(`${verdict}  ${result.name} (${result.seconds.toFixed(1)} s)${result.caughtBy[0] ? ` by: ${result.caughtBy[0]}` : ""}`);
     return result;
   });
   const totalSeconds = (Date.now() - started) / 1000;
   const summary = table(results, totalSeconds);
   console.log(`\n${summary}\n`);
-  if (!args.includes("--no-docs") && !only) writeDocs(summary);
-  const missed = results.filter((r) => !r.caught);
-  const caught = results.length - missed.length;
-  console.log(`mutants: ${caught} passed, ${missed.length} failed`);
-  if (missed.length > 0) {
-    console.error(`missed: ${missed.map((m) => m.name).join(", ")}`);
-    process.exitCode = 1;
+  if (args.includes("--write-docs") && !only) writeDocs(summary);
+  const failed = results.filter((r) => !r.forItsReason);
+  console.log(`mutants: ${results.length - failed.length} passed, ${failed.length} failed`);
+  for (const r of failed) {
+    console.error(`${r.caught ? "caught by the wrong test" : "missed"}: ${r.name} (expected a failure matching ${String(mutants.find((m) => m.name === r.name)?.catcher)})`);
+    if (r.caught) console.error(`  the first failure: ${r.caughtBy[0]}\n  ${r.reason || "(no message)"}`);
   }
+  if (failed.length > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import type { Server } from "node:http";
 import { SandboxClock } from "./clock";
 import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./config";
 import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
+import { Faults, type SandboxFault } from "./faults";
 import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./http";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/files";
@@ -22,6 +23,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** How long a request may take to arrive (tests shorten them). */
   timeouts?: ListenerTimeouts;
+  /** Rules switched off, for the contract suite's mutation run only (see faults.ts). */
+  faults?: Iterable<SandboxFault>;
 }
 
 export interface RunningSandbox {
@@ -42,8 +45,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock = new SandboxClock();
   const violations = new ViolationLog();
   const files = new FileStore(clock, config.merchant.uploadUrlTtlSeconds);
-  const gateway = createGatewaySandbox(config.gateway, clock);
-  const merchant = createMerchantSandbox(config.merchant, clock, files);
+  const faults = new Faults(options.faults);
+  const gateway = createGatewaySandbox(config.gateway, clock, faults);
+  const merchant = createMerchantSandbox(config.merchant, clock, files, faults);
 
   const gatewayServer = createListener({
     api: "gateway",

@@ -3,6 +3,7 @@
  * signatures over the raw body, validates parameters and bodies with the spec's schemas, and
  * hands valid requests to the transaction store. Card data is never logged.
  */
+import { noFaults, type Faults } from "../faults";
 import { loadBundledSpec, type OpenApiDocument } from "../../spec/document";
 import { SpecValidator } from "../../spec/ajv";
 import type { SandboxClock } from "../clock";
@@ -58,14 +59,14 @@ function substitute(template: string, id: string): string {
   return template.replace(/\{[^}]+\}/, encodeURIComponent(id));
 }
 
-export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: SandboxClock): GatewaySandbox {
+export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: SandboxClock, faults: Faults = noFaults): GatewaySandbox {
   const doc = loadBundledSpec("gateway");
   const validator = new SpecValidator(doc);
   const router = new SpecRouter(doc);
   const requests = new RequestValidator(doc, validator);
   const responses = new ResponseValidator(doc, validator);
   const facts = readGatewayFacts();
-  const cards = new TestCards(facts);
+  const cards = new TestCards(facts, faults);
   const keys = new ApiKeys(config.accounts, clock);
   const signatures = new SignatureVerifier(config.signingKeys, keys.accounts);
   const http = new GatewayResponses(doc);
@@ -80,7 +81,7 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
     debitRefunds: (id) => substitute(template("createDebitRefund"), id),
     debit: (id) => substitute(parent(template("createDebitRefund")), id),
   };
-  const store = new TransactionStore(clock, cards, facts, links, config.signing, config.retention.maxTransactions);
+  const store = new TransactionStore(clock, cards, facts, links, config.signing, config.retention.maxTransactions, faults);
 
   function inputErrorFor(errors: ParameterError[]): SandboxResponse {
     const first = errors[0]!;

@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { approvedStatusCode, paymentMethods, statusCodes } from "../../../generated/gateway/constants";
+import { noFaults, type Faults } from "../faults";
 import type { GatewayFacts } from "./spec-facts";
 
 export type TransactionType = (typeof statusCodes)[keyof typeof statusCodes]["returnedFor"][number];
@@ -68,7 +69,10 @@ export function cardDataOf(method: unknown, depth = 0): CardData {
 export class TestCards {
   private readonly secret = randomBytes(32);
 
-  constructor(readonly facts: GatewayFacts) {}
+  constructor(
+    readonly facts: GatewayFacts,
+    private readonly faults: Faults = noFaults,
+  ) {}
 
   /** A stable, non-reversible handle of a card within this sandbox run. */
   cardKey(pan: string): string {
@@ -86,7 +90,7 @@ export class TestCards {
    */
   cardStatus(card: CardData, amount: number, type: TransactionType): { code: number; forced: boolean } | undefined {
     if (!card.pan) return undefined;
-    if (this.isForcingPan(card.pan)) return { code: statusCodeFor(amount, type) ?? invalidCardNumber, forced: true };
+    if (this.isForcingPan(card.pan) && !this.faults.has("test-pans-ignored")) return { code: statusCodeFor(amount, type) ?? invalidCardNumber, forced: true };
     if (this.facts.testPans.includes(card.pan) || !isLuhnValid(card.pan)) return undefined;
     return { code: invalidCardNumber, forced: false };
   }
@@ -103,7 +107,8 @@ export class TestCards {
   }
 
   cscResult(card: CardData): { present: boolean; matches: boolean } {
-    return { present: card.csc !== undefined, matches: card.csc === this.facts.matchingCsc };
+    const matches = this.faults.has("csc-always-matches") ? card.csc !== undefined : card.csc === this.facts.matchingCsc;
+    return { present: card.csc !== undefined, matches };
   }
 }
 

@@ -15,6 +15,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { paymentMethodsRequiringSigning } from "../../../generated/gateway/constants";
 import { DAY_MS, gatewayTimestamp, type SandboxClock } from "../clock";
 import { idsToEvict } from "../retention";
+import { noFaults, type Faults } from "../faults";
 import type { GatewayAccount } from "./auth";
 import type { GatewayFacts } from "./spec-facts";
 import {
@@ -116,11 +117,17 @@ export class TransactionStore {
     private readonly links: Links,
     private readonly signingMode: "all-posts" | "methods",
     private readonly maxTransactions: number,
+    private readonly faults: Faults = noFaults,
   ) {}
 
   /** Authorizations and debits held (for the retention tests and the benchmark). */
   get size(): number {
     return this.primary.size;
+  }
+
+  /** Whether a merchant has blocked further merchant-initiated transactions on a card (40420). */
+  private isBlocked(merchantCard: string): boolean {
+    return this.blocks.has(merchantCard) && !this.faults.has("merchant-block-forgotten");
   }
 
   private timestamp(): string {
@@ -130,7 +137,8 @@ export class TransactionStore {
   private find<K extends PrimaryRecord["kind"]>(account: GatewayAccount, id: string, kind: K): Extract<PrimaryRecord, { kind: K }> | undefined {
     const record = this.primary.get(id.toLowerCase());
     // Another merchant's transactions do not exist for this account.
-    if (!record || record.accountId !== account.id || record.kind !== kind) return undefined;
+    if (!record || record.kind !== kind) return undefined;
+    if (record.accountId !== account.id && !this.faults.has("other-merchants-transactions-visible")) return undefined;
     return record as Extract<PrimaryRecord, { kind: K }>;
   }
 
@@ -204,7 +212,7 @@ export class TransactionStore {
     if (!status && threeDS && ["N", "R"].includes(threeDS.status ?? "")) status = this.declined(threeDSecureFailure, "3-D Secure authentication failed");
     if (!status && initiator === "merchant" && cardKey) {
       const key = `${account.id}|${cardKey}`;
-      if (this.blocks.has(key)) {
+      if (this.isBlocked(key)) {
         status = this.declined(merchantBlocked, "merchant blocked by cardholder: merchant-initiated transactions on this card must stop");
       } else if (seriesInfo && !seriesInfo.first && !seriesInfo.state) {
         // Scheme references of a series moved from elsewhere carry their own authority.
@@ -375,7 +383,7 @@ export class TransactionStore {
       if (expiry) status = this.declined(expiry);
     }
     // A credit is implicitly merchant-initiated: a merchant block stops it too.
-    if (!status && cardKey && this.blocks.has(`${account.id}|${cardKey}`)) {
+    if (!status && cardKey && this.isBlocked(`${account.id}|${cardKey}`)) {
       status = this.declined(merchantBlocked, "merchant blocked by cardholder: merchant-initiated transactions on this card must stop");
     }
     status ??= { code: approved };
@@ -430,6 +438,7 @@ export class TransactionStore {
     const requested = (body?.amount as number | undefined) ?? auth.captured - auth.refunded;
     const status: Status = this.refundRefusal(auth, this.clock.now(), requested) ?? { code: approved };
     if (status.code === approved) auth.refunded += requested; // never frees captured amount
+    if (status.code === approved && this.faults.has("refund-frees-captured-amount")) auth.captured -= requested;
     const text = (body?.text_on_statement as string | undefined) ?? auth.textOnStatement;
     return {
       approved: status.code === approved,
@@ -483,6 +492,7 @@ export class TransactionStore {
     if (auth.voided) return this.declined(ruleViolation, "the authorization is voided");
     if (now - auth.createdAt >= this.facts.captureWindowDays * DAY_MS)
       return this.declined(ruleViolation, `capture not allowed: the authorization is ${this.facts.captureWindowDays} days old or older`);
+    if (this.faults.has("over-capture")) return undefined;
     if (remaining <= 0) return this.declined(ruleViolation, "nothing left to capture: the authorized amount is captured");
     if (requested > remaining) return this.declined(ruleViolation, `amount exceeds the remaining amount of the authorization (${remaining})`);
     return undefined;
@@ -503,14 +513,14 @@ export class TransactionStore {
     if (auth.status !== approved && auth.status !== this.facts.voidableDeclineCode)
       return this.declined(ruleViolation, `only approved authorizations and those that ended with ${this.facts.voidableDeclineCode} can be voided`);
     if (auth.voided) return this.declined(ruleViolation, "the authorization is already voided");
-    if (now - auth.createdAt >= this.facts.voidWindowDays * DAY_MS)
+    if (now - auth.createdAt >= this.facts.voidWindowDays * DAY_MS && !this.faults.has("void-window-ignored"))
       return this.declined(ruleViolation, `void not allowed: the authorization is ${this.facts.voidWindowDays} days old or older`);
     return undefined;
   }
 
   private debitRefundRefusal(debit: DebitRecord): Status | undefined {
     if (debit.status !== approved) return this.declined(ruleViolation, "the debit is not approved");
-    if (debit.refunded) return this.declined(ruleViolation, "only one refund per debit: this debit is already refunded");
+    if (debit.refunded && !this.faults.has("debit-refunded-twice")) return this.declined(ruleViolation, "only one refund per debit: this debit is already refunded");
     return undefined;
   }
 

@@ -3,6 +3,7 @@
  * through the clients endpoint), the Client Credentials grant with `audience`, and bearer
  * tokens that expire on the sandbox clock.
  */
+import { noFaults, type Faults } from "../faults";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
 import type { OAuthClientConfig } from "../config";
@@ -51,6 +52,7 @@ export class OAuthServer {
     seeds: OAuthClientConfig[],
     private readonly clock: SandboxClock,
     private readonly tokenTtlSeconds: number,
+    private readonly faults: Faults = noFaults,
   ) {
     for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: ["client_credentials"] });
   }
@@ -65,6 +67,7 @@ export class OAuthServer {
     const id = decodeURIComponentSafe(decoded.slice(0, colon));
     const secret = decodeURIComponentSafe(decoded.slice(colon + 1));
     const client = this.clients.get(id);
+    if (this.faults.has("token-for-wrong-secret")) return client ?? this.clients.values().next().value;
     return client && safeEqual(client.client_secret, secret) ? client : undefined;
   }
 

@@ -10,6 +10,7 @@
 import { rateLimitHeaders } from "../../../generated/merchant/constants";
 import type { SandboxClock } from "../clock";
 import type { RateLimitConfig } from "../config";
+import { noFaults, type Faults } from "../faults";
 
 const [LIMIT, REMAINING, RESET] = rateLimitHeaders;
 
@@ -45,6 +46,7 @@ export class RateLimiter {
     private readonly config: RateLimitConfig,
     private readonly clock: SandboxClock,
     private readonly maxWindows = MAX_RATE_WINDOWS,
+    private readonly faults: Faults = noFaults,
   ) {}
 
   /** The number of windows held (for tests of the memory bound). */
@@ -70,7 +72,7 @@ export class RateLimiter {
       this.windows.set(key, window);
     }
     const limit = this.quotaOf(operationId);
-    const allowed = window.used < limit;
+    const allowed = window.used < limit || this.faults.has("rate-limit-not-enforced");
     if (allowed) window.used += 1;
     const resetSeconds = Math.max(0, Math.ceil((window.startedAt + windowMs - now) / 1000));
     return {
