@@ -4,7 +4,7 @@
  * Files flow and the generic request(). Every assertion that matters is made on what the server received.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { curieName, pagination, rateLimitHeaders } from "../generated/merchant/constants";
+import { curieName, pagination, rateLimitHeaders, tokenMediaTypes } from "../generated/merchant/constants";
 import type { components } from "../generated/merchant/schema";
 import {
   ClientNetworkError,
@@ -19,6 +19,8 @@ import {
 import { hal, problem, startFakeMerchantApi, type FakeMerchantApi } from "./support/fake-merchant-api";
 import { startLocalServer, type LocalServer } from "./support/local-server";
 import { responseExample } from "./support/spec-examples";
+import { loadBundledSpec } from "../src/spec/document";
+import { listOperationExamples } from "../src/spec/examples";
 
 type S = components["schemas"];
 
@@ -119,14 +121,19 @@ describe("access tokens", () => {
     }
   });
 
-  it("a refused token request is a MerchantTokenError with the OAuth error, and no secret", async () => {
-    api.server.handle((_req, res) => {
-      res.writeHead(401, { "Content-Type": "application/json", "WWW-Authenticate": 'Basic realm="oauth"' });
-      res.end(JSON.stringify(responseExample("merchant", "createToken", "401", "wrongSecret")));
+  // The token endpoint's errors are documented in two forms; the client reads each.
+  it.each(tokenErrorForms())("a refused token request answered as %s is a MerchantTokenError, and holds no secret", async (mediaType, body) => {
+    let accept: string | undefined;
+    api.server.handle((req, res) => {
+      accept = req.headers.accept;
+      res.writeHead(401, { "Content-Type": mediaType, "WWW-Authenticate": 'Basic realm="oauth"' });
+      res.end(JSON.stringify(body));
     });
     const failure = await client().root().catch((error: unknown) => error);
+    expect(accept).toBe(tokenMediaTypes.join(", "));
     expect(failure).toBeInstanceOf(MerchantTokenError);
-    expect(failure).toMatchObject({ status: 401, error: "invalid_client" });
+    const oauth = body as { error?: string; error_description?: string; detail?: string };
+    expect(failure).toMatchObject({ status: 401, error: oauth.error, errorDescription: oauth.error_description ?? oauth.detail });
     expect(JSON.stringify({ ...(failure as object), message: (failure as Error).message, stack: (failure as Error).stack })).not.toContain(clientSecret);
   });
 });
@@ -592,3 +599,10 @@ describe("uploadContent", () => {
     expect((failure as Error).message).not.toContain("X-Amz-Signature");
   });
 });
+
+/** Each documented media type of the token endpoint's 401, with its `wrongSecret` example. */
+function tokenErrorForms(): Array<[string, unknown]> {
+  const forms = listOperationExamples(loadBundledSpec("merchant")).filter((e) => e.kind === "response" && e.operationId === "createToken" && e.status === "401" && e.name === "wrongSecret");
+  expect(forms.length).toBeGreaterThanOrEqual(2);
+  return forms.map((e) => [e.mediaType!, e.value]);
+}

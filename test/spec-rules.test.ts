@@ -3,7 +3,8 @@
  * that a spec change cannot drop them silently.
  */
 import { describe, expect, it } from "vitest";
-import { deref, getAtPointer, loadBundledSpec, type OpenApiDocument } from "../src/spec/document";
+import { describeErrors, SpecValidator } from "../src/spec/ajv";
+import { deref, findOperation, getAtPointer, loadBundledSpec, requestBodySchemaPointer, toPointer, type OpenApiDocument } from "../src/spec/document";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -102,7 +103,7 @@ describe("gateway spec", () => {
   it("answers every POST with 201 and 400 transaction bodies, and documents 401, 404 and 5xx everywhere", () => {
     for (const { method, path, operation } of ops) {
       const codes = Object.keys(operation.responses);
-      expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "404", "5XX"]));
+      expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "404", "500", "502", "503", "504"]));
       if (method !== "post") continue;
       expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(["201", "400"]));
       for (const status of ["201", "400"]) {
@@ -202,13 +203,117 @@ describe("gateway spec", () => {
   });
 });
 
+describe("gateway: rules the truth pass made machine-readable", () => {
+  const doc = loadBundledSpec("gateway");
+  const validator = new SpecValidator(doc);
+  const FORM = "application/x-www-form-urlencoded";
+  const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
+  /** The transaction type (as `x-returned-for` names it) of each transaction-creating operation. */
+  const TYPE_OF: Record<string, string> = {
+    createAuthorization: "authorization",
+    createCapture: "capture",
+    createRefund: "refund",
+    createVoid: "void",
+    createCredit: "credit",
+    createDebit: "debit",
+    createDebitRefund: "debit_refund",
+  };
+
+  const request = (operationId: string, body: unknown) =>
+    describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM), body));
+
+  /** JSON Pointer of the vendor-media-type schema of an operation's response (following a $ref'd response). */
+  function responseSchemaPointer(operationId: string, status: string): string {
+    const { operation, at } = findOperation(doc, operationId);
+    const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
+    const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]);
+    return `${base}${toPointer(["content", VENDOR, "schema"])}`;
+  }
+  const response = (operationId: string, status: string, body: unknown) =>
+    describeErrors(validator.validate(responseSchemaPointer(operationId, status), body));
+
+  /** The codes x-returned-for lists for a transaction type, 20000 (approved) excepted. */
+  function declinableCodes(type: string): number[] {
+    const codes = getAtPointer(doc, "/components/schemas/StatusCode/oneOf") as { const: number; "x-returned-for": string[] }[];
+    return codes.filter((c) => c["x-returned-for"].includes(type) && c.const !== 20000).map((c) => c.const);
+  }
+
+  /** The enum the declined (400) response of an operation puts on status.code. */
+  function declinedEnum(operationId: string): number[] | undefined {
+    const schema = deref<{ allOf?: unknown[] }>(doc, getAtPointer(doc, responseSchemaPointer(operationId, "400")));
+    const enums = (schema.allOf ?? [])
+      .map((branch) => deref<any>(doc, branch)?.properties?.status?.properties?.code?.enum as number[] | undefined)
+      .filter((e): e is number[] => Array.isArray(e));
+    return enums.length === 1 ? enums[0] : undefined;
+  }
+
+  const card = { pan: "2221000000000009", expire_month: "11", expire_year: "2029" };
+  const subsequent = (extra: Record<string, unknown> = {}) => ({
+    amount: 4900,
+    currency: "EUR",
+    series: { previous: { id: "3b7e9a1c-5d2f-4e8b-a6c4-1d9f0e2b7a35" } },
+    card: { ...card, ...extra },
+  });
+
+  it("accepts a Mastercard series reference by economically_related_tlid alone, and needs tid or that tlid", () => {
+    const withReference = (mastercard: Record<string, unknown>) => ({ amount: 4900, currency: "EUR", series: { previous: { mastercard } }, card });
+    const tlid = "8aWIaxDXJ3PF822ho-q722";
+    const tid = "MCCA1B2C31120  ";
+    expect(request("createAuthorization", withReference({ economically_related_tlid: tlid, exemption: "variable_amount_series" }))).toBe("");
+    expect(request("createAuthorization", withReference({ tid, exemption: "fixed_amount_series" }))).toBe("");
+    expect(request("createAuthorization", withReference({ tid, economically_related_tlid: tlid, exemption: "fixed_amount_series" }))).toBe("");
+    expect(request("createAuthorization", withReference({ type: "recurring", exemption: "fixed_amount_series" }))).not.toBe("");
+    expect(request("createAuthorization", withReference({ economically_related_tlid: "too-short", exemption: "fixed_amount_series" }))).not.toBe("");
+  });
+
+  it("rejects card[csc] and card[3dsecure][v2][rreq] on a subsequent-in-series authorization or debit", () => {
+    const rreq = { "3dsecure": { v2: { rreq: '{"messageType":"RReq","messageVersion":"2.2.0","transStatus":"Y"}' } } };
+    const ares = { "3dsecure": { v2: { ares: '{"messageType":"ARes","messageVersion":"2.2.0","transStatus":"Y"}' } } };
+    expect(request("createAuthorization", subsequent())).toBe("");
+    expect(request("createAuthorization", subsequent(ares))).toBe("");
+    expect(request("createAuthorization", subsequent({ csc: "987" }))).toMatch(/\/card\/csc/);
+    expect(request("createAuthorization", subsequent(rreq))).toMatch(/\/card\/3dsecure\/v2\/rreq/);
+    // Outside a series both are fine.
+    const { series: _series, ...standalone } = subsequent({ csc: "987", ...rreq });
+    expect(request("createAuthorization", standalone)).toBe("");
+    const debit = { recipient: { name: "Jensen Anna M", account_number: "DK5000400440116243" } };
+    expect(request("createDebit", { ...subsequent(), ...debit })).toBe("");
+    expect(request("createDebit", { ...subsequent({ csc: "987" }), ...debit })).not.toBe("");
+  });
+
+  it("rejects a capture declined with a code that captures cannot return, and accepts each code they can", () => {
+    expect(response("createCapture", "400", { status: { code: 40110 } })).not.toBe("");
+    expect(response("createCapture", "400", { status: { code: 40410 } })).not.toBe("");
+    for (const code of declinableCodes("capture")) expect(response("createCapture", "400", { status: { code } }), String(code)).toBe("");
+    // The same code is fine where the status code table allows it.
+    expect(response("createRefund", "400", { status: { code: 40110 } })).toBe("");
+  });
+
+  it.each(Object.entries(TYPE_OF))("%s: the declined response's code enum equals x-returned-for of %s", (operationId, type) => {
+    expect(declinedEnum(operationId)).toEqual(declinableCodes(type));
+  });
+
+  it("covers every transaction-creating operation with a type", () => {
+    const posts = operations(doc).filter((o) => o.method === "post").map((o) => o.operation.operationId);
+    expect(posts.sort()).toEqual(Object.keys(TYPE_OF).sort());
+  });
+
+  it("lets GET requests be signed or not, and keeps POSTs signed", () => {
+    for (const { method, path, operation } of operations(doc)) {
+      const security = (operation.security ?? doc.security) as Record<string, string[]>[];
+      const alternatives = security.map((requirement) => Object.keys(requirement).sort().join("+"));
+      if (method === "get") expect(alternatives.sort(), `${method} ${path}`).toEqual(["apiKey", "apiKey+signature"]);
+      else expect(alternatives, `${method} ${path}`).toEqual(["apiKey+signature"]);
+    }
+  });
+});
+
 describe("merchant spec", () => {
   const doc = loadBundledSpec("merchant");
   const ops = operations(doc);
   /** Operations served by the API itself; the upload goes to an external storage host. */
   const apiOps = ops.filter((o) => !o.operation["x-external"]);
   const RATE_LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
-  const isOAuth = (path: string) => path.startsWith("/oauth/");
 
   it("has the production and the sandbox entrypoints", () => {
     expect((doc.servers as unknown[]).length).toBe(2);
@@ -237,12 +342,13 @@ describe("merchant spec", () => {
     }
   });
 
-  it("answers errors with application/problem+json (OAuth errors of the token endpoint excepted)", () => {
+  it("answers errors with application/problem+json (and, at the token endpoint, also with the OAuth error body)", () => {
     for (const { method, path, operation } of apiOps) {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!/^[45]/.test(status)) continue;
         const types = Object.keys(deref<any>(doc, response).content ?? {});
-        if (path === "/oauth/token" && (status === "400" || status === "401")) expect(types).toEqual(["application/json"]);
+        // The token endpoint's errors come in both forms: problem+json (the service description's) and RFC 6749's JSON.
+        if (path === "/oauth/token" && (status === "400" || status === "401")) expect(types).toEqual(["application/problem+json", "application/json"]);
         else expect(types, `${method} ${path} ${status}`).toEqual(["application/problem+json"]);
       }
     }
@@ -288,7 +394,7 @@ describe("merchant spec", () => {
   });
 
   it("answers with HAL: application/hal+json bodies carry _links", () => {
-    for (const { method, path, operation } of apiOps.filter((o) => !isOAuth(o.path))) {
+    for (const { method, path, operation } of apiOps) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = deref<any>(doc, response).content?.["application/hal+json"];
         if (!media) continue;
@@ -307,5 +413,242 @@ describe("merchant spec", () => {
     });
     expect(commentable).toBeGreaterThan(0);
     expect(inferred).toBeGreaterThan(0);
+  });
+});
+
+describe("merchant: rules the truth pass made machine-readable", () => {
+  const doc = loadBundledSpec("merchant");
+  const validator = new SpecValidator(doc);
+  const ops = operations(doc);
+  const HAL = "application/hal+json";
+  const PROBLEM = "application/problem+json";
+  const JSON_TYPE = "application/json";
+
+  /** The response object of an operation (a $ref'd response followed) and the pointer of its base. */
+  function responseAt(operationId: string, status: string): { response: Record<string, any>; base: string } {
+    const { operation, at } = findOperation(doc, operationId);
+    const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
+    const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]);
+    return { response: deref<Record<string, any>>(doc, raw), base };
+  }
+  const mediaTypes = (operationId: string, status: string) => Object.keys(responseAt(operationId, status).response.content ?? {});
+  const answer = (operationId: string, status: string, mediaType: string, body: unknown) =>
+    describeErrors(validator.validate(`${responseAt(operationId, status).base}${toPointer(["content", mediaType, "schema"])}`, body));
+  const schema = (name: string, value: unknown) => describeErrors(validator.validate(`/components/schemas/${name}`, value));
+  /** The schema of a path parameter of an operation. */
+  function parameterSchemaPointer(operationId: string, name: string): string {
+    const { path, at } = findOperation(doc, operationId);
+    const pathItem = deref<Record<string, any>>(doc, doc.paths[path]);
+    const candidates = [
+      ...((pathItem.parameters ?? []) as unknown[]).map((p, i) => ({ p, at: toPointer(["paths", path, "parameters", String(i)]) })),
+      ...((getAtPointer(doc, toPointer([...at, "parameters"])) ?? []) as unknown[]).map((p, i) => ({ p, at: toPointer([...at, "parameters", String(i)]) })),
+    ];
+    const found = candidates.find(({ p }) => deref<{ name: string }>(doc, p).name === name)!;
+    const ref = (found.p as { $ref?: string }).$ref;
+    return `${ref ? ref.slice(1) : found.at}/schema`;
+  }
+
+  const token = { access_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", token_type: "Bearer", expires_in: 86400 };
+  const root = { "ch:root": { href: "https://merchant.test.clearhaus.com/" } };
+  const registration = { client_name: "Nightly report", grant_types: ["client_credentials"], client_id: "4f1c8a2e", client_secret: "9f2b6d1e" };
+  const self = { self: { href: "https://merchant.test.clearhaus.com/oauth/clients/4f1c8a2e" } };
+
+  it("documents the token and registration answers in the service description's form first, then in the RFC form", () => {
+    expect(mediaTypes("createToken", "200")).toEqual([HAL, JSON_TYPE]);
+    expect(mediaTypes("registerClient", "201")).toEqual([HAL, JSON_TYPE]);
+    for (const status of ["400", "401"]) expect(mediaTypes("createToken", status)).toEqual([PROBLEM, JSON_TYPE]);
+    expect(mediaTypes("optionsToken", "401")).toEqual([PROBLEM, JSON_TYPE]);
+    // The RFC forms are marked: inferred for the answers, a departure for the errors.
+    expect(responseAt("createToken", "200").response.content[JSON_TYPE]["x-inferred"]).toEqual(expect.any(String));
+    expect(responseAt("registerClient", "201").response.content[JSON_TYPE]["x-inferred"]).toEqual(expect.any(String));
+    for (const status of ["400", "401"]) {
+      expect(responseAt("createToken", status).response.content[JSON_TYPE]["x-departs-from-source"]).toMatchObject({ source: expect.any(String), why: expect.any(String) });
+    }
+  });
+
+  it("accepts token answers as application/hal+json and as application/json (RFC 6749 §5.1)", () => {
+    expect(answer("createToken", "200", HAL, { ...token, _links: root })).toBe("");
+    expect(answer("createToken", "200", HAL, token), "the HAL form has _links").not.toBe("");
+    expect(answer("createToken", "200", HAL, { ...token, token_type: "bearer", _links: root }), "the HAL form says Bearer").not.toBe("");
+    expect(answer("createToken", "200", JSON_TYPE, token)).toBe("");
+    expect(answer("createToken", "200", JSON_TYPE, { ...token, token_type: "bearer" }), "RFC 6749: case-insensitive").toBe("");
+    expect(answer("createToken", "200", JSON_TYPE, { ...token, _links: root })).toBe("");
+    expect(answer("createToken", "200", JSON_TYPE, { ...token, token_type: "mac" })).not.toBe("");
+    expect(answer("createToken", "200", JSON_TYPE, { access_token: token.access_token, token_type: "Bearer" })).not.toBe("");
+  });
+
+  it("accepts registration answers as application/hal+json and as application/json (RFC 7591 §3.2.1)", () => {
+    expect(answer("registerClient", "201", HAL, { ...registration, _links: self })).toBe("");
+    expect(answer("registerClient", "201", HAL, registration), "the HAL form has _links").not.toBe("");
+    expect(answer("registerClient", "201", JSON_TYPE, registration)).toBe("");
+    expect(answer("registerClient", "201", JSON_TYPE, { ...registration, client_id_issued_at: 1772445245, client_secret_expires_at: 0 })).toBe("");
+    const { client_secret: _secret, ...public_ } = registration;
+    expect(answer("registerClient", "201", JSON_TYPE, public_), "every client is confidential").not.toBe("");
+  });
+
+  it("accepts token errors as problem details and as OAuth 2.0 error bodies (RFC 6749 §5.2)", () => {
+    const validation = { title: "Validation Error", status: 400, detail: "The request has invalid parameters.", errors: { audience: ["is required"] }, "request-id": "1c3e5a7b" };
+    const unauthorized = { title: "Unauthorized", status: 401, detail: "Client authentication failed.", "request-id": "7b9d1f3a" };
+    expect(answer("createToken", "400", PROBLEM, validation)).toBe("");
+    expect(answer("createToken", "401", PROBLEM, unauthorized)).toBe("");
+    expect(answer("createToken", "401", PROBLEM, { title: "Unauthorized", status: 401, "request-id": "7b9d1f3a" })).toBe("");
+    expect(answer("createToken", "400", JSON_TYPE, { error: "invalid_request", error_description: "The audience parameter is required." })).toBe("");
+    expect(answer("createToken", "401", JSON_TYPE, { error: "invalid_client" })).toBe("");
+    expect(answer("createToken", "400", JSON_TYPE, { error: "invalid_audience" }), "RFC 6749 §8.5 extension codes").toBe("");
+    expect(answer("createToken", "400", JSON_TYPE, { error: 'bad"quote' })).not.toBe("");
+    expect(answer("createToken", "400", PROBLEM, { error: "invalid_request" }), "an OAuth body is no problem").not.toBe("");
+    expect(answer("createToken", "400", JSON_TYPE, validation), "a problem is no OAuth body").not.toBe("");
+  });
+
+  it("accepts any stamp name a link offers, the known ones included", () => {
+    const stampOperations = ["addApplicationStamp", "removeApplicationStamp", "addDisputeStamp", "addContractStamp"];
+    for (const operationId of stampOperations) {
+      const pointer = parameterSchemaPointer(operationId, "stamp_name");
+      const check = (name: string) => describeErrors(validator.validate(pointer, name));
+      for (const name of ["submitted", "archived", "refuted", "accepted", "under_review_requested", "re-opened"]) expect(check(name), `${operationId} ${name}`).toBe("");
+      for (const name of ["", "a/b", "a?b"]) expect(check(name), `${operationId} ${JSON.stringify(name)}`).not.toBe("");
+    }
+    const known = (name: string) => (getAtPointer(doc, `/components/schemas/${name}/anyOf/0/enum`) as string[] | undefined) ?? [];
+    expect(known("ApplicationStampName")).toEqual(["submitted", "archived"]);
+    expect(known("DisputeStampName")).toEqual(["refuted", "accepted"]);
+    for (const name of ["ApplicationStampName", "DisputeStampName", "StampName"]) expect(schema(name, "something_new"), name).toBe("");
+  });
+
+  it("marks every GET 200, the inferred required lists and the version as inferred", () => {
+    const gets = ops.filter((o) => o.method === "get");
+    expect(gets.length).toBeGreaterThanOrEqual(19);
+    for (const { path, operation } of gets) {
+      expect(deref<any>(doc, operation.responses["200"])["x-inferred"], `GET ${path} 200`).toEqual(expect.any(String));
+    }
+    for (const name of ["Dispute", "Comment", "Gateway", "Application", "Person", "File", "ApplicationMetadata"]) {
+      const node = getAtPointer(doc, `/components/schemas/${name}`) as Record<string, unknown>;
+      expect(node.required, name).toBeDefined();
+      expect(node["x-inferred"], name).toMatch(/always present/);
+    }
+    expect((doc.info as Record<string, unknown>)["x-inferred"]).toEqual(expect.any(String));
+  });
+
+  it("lets a 503 come without the RateLimit headers, and requires them on every other response of the API", () => {
+    for (const { method, path, operation } of ops.filter((o) => !o.operation["x-external"])) {
+      for (const [status, raw] of Object.entries(operation.responses)) {
+        const headers = deref<any>(doc, raw).headers ?? {};
+        for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) {
+          const header = deref<{ required?: boolean }>(doc, headers[name]);
+          expect(header.required === true, `${method} ${path} ${status} ${name}`).toBe(status !== "503");
+        }
+      }
+    }
+  });
+
+  it("gives the 10 MB of a dispute file as advice, not as a maximum", () => {
+    const pointer = requestBodySchemaPointer(doc, "createDisputeFile", JSON_TYPE);
+    const file = (size: number) => ({ label: "customer invoice", name: "invoice.pdf", content_type: "application/pdf", size });
+    expect(describeErrors(validator.validate(pointer, file(25_000_000)))).toBe("");
+    let advised: unknown;
+    let maximum: unknown;
+    walkSchemas(doc, getAtPointer(doc, pointer), (node) => {
+      const size = node.properties?.size;
+      if (size && typeof size === "object") {
+        advised ??= deref<any>(doc, size)["x-recommended-maximum"];
+        maximum ??= deref<any>(doc, size).maximum;
+      }
+    });
+    expect(advised).toBe(10_000_000);
+    expect(maximum).toBeUndefined();
+  });
+
+  it("requires exactly one link back to the commented resource", () => {
+    const comment = (links: Record<string, unknown>) => ({
+      id: "e7c3b9d1",
+      body: "Please use the trading name shown on your website.",
+      created_at: "2026-03-03T12:05:41Z",
+      _links: { self: { href: "https://merchant.test.clearhaus.com/comments/e7c3b9d1" }, ...links },
+    });
+    const application = { "ch:application": { href: "https://merchant.test.clearhaus.com/applications/19be420f" } };
+    const dispute = { "ch:dispute": { href: "https://merchant.test.clearhaus.com/disputes/c6d9153b" } };
+    expect(schema("Comment", comment(application))).toBe("");
+    expect(schema("Comment", comment({}))).not.toBe("");
+    expect(schema("Comment", comment({ ...application, ...dispute }))).not.toBe("");
+  });
+
+  it("has no prev link on the first page of a collection", () => {
+    const page = (number: number, links: Record<string, unknown>) => ({
+      count: 30,
+      page: number,
+      per_page: 20,
+      _links: { self: { href: "https://merchant.test.clearhaus.com/disputes?page=1" }, ...links },
+      _embedded: { "ch:disputes": [] },
+    });
+    const prev = { prev: { href: "https://merchant.test.clearhaus.com/disputes?page=1" } };
+    expect(schema("DisputeCollection", page(1, {}))).toBe("");
+    expect(schema("DisputeCollection", page(1, prev))).not.toBe("");
+    expect(schema("DisputeCollection", page(2, prev))).toBe("");
+  });
+
+  it("gives selectable gateways ch:selection and selected ones ch:comments", () => {
+    const gateway = (links: Record<string, unknown>) => ({ id: "8b7e5a0c", name: "Pay pay", _links: { self: { href: "https://merchant.test.clearhaus.com/gateways/8b7e5a0c" }, ...links } });
+    const selection = { "ch:selection": { href: "https://merchant.test.clearhaus.com/applications/19be420f/gateways/8b7e5a0c" } };
+    const comments = { "ch:comments": { href: "https://merchant.test.clearhaus.com/gateways/8b7e5a0c/comments{?page,per_page}", templated: true } };
+    const collection = (selected: unknown[], selectable: unknown[]) => ({
+      count: selected.length + selectable.length,
+      page: 1,
+      per_page: 20,
+      _links: { self: { href: "https://merchant.test.clearhaus.com/applications/19be420f/gateways" }, "ch:application": { href: "https://merchant.test.clearhaus.com/applications/19be420f" } },
+      _embedded: { "ch:gateways": selected, selectable },
+    });
+    expect(schema("GatewayCollection", collection([gateway(comments)], [gateway(selection)]))).toBe("");
+    expect(schema("GatewayCollection", collection([], [gateway({})]))).not.toBe("");
+    expect(schema("GatewayCollection", collection([gateway({})], []))).not.toBe("");
+  });
+
+  it("bounds decimals to decimal(19,4)", () => {
+    expect(schema("Decimal", 999999999999999.9)).toBe("");
+    expect(schema("Decimal", 1e15)).not.toBe("");
+    expect((getAtPointer(doc, "/components/schemas/Decimal") as Record<string, unknown>)["x-decimal"]).toEqual({ precision: 19, scale: 4 });
+  });
+
+  it("states the rules a schema cannot hold as extensions that name what they bind", () => {
+    const at = (pointer: string) => getAtPointer(doc, pointer) as Record<string, any>;
+    expect(at("/components/schemas/HalLinks")["x-required-at-top-level"]).toEqual(["curies"]);
+    expect(Object.keys(at("/components/schemas/HalLinks").properties)).toEqual(expect.arrayContaining(at("/components/schemas/HalLinks")["x-required-at-top-level"]));
+    expect(at("/components/schemas/FileCreate").properties.label["x-label-by-owner"]).toEqual({ website: "ownership" });
+    expect(at("/components/schemas/PersonCreate")["x-required-file-labels"]).toEqual(["picture_legitimation", "address_legitimation"]);
+    expect(at("/components/schemas/CommentCreate").properties.tags.items["x-names-commentable-property"]).toBe(true);
+    const merged = at("/components/schemas/ApplicationUpdate")["x-merged-must-satisfy"];
+    expect(at(`/components/schemas/${merged}`), "x-merged-must-satisfy names a schema").toBeDefined();
+    const upload = findOperation(doc, "uploadFileContent").operation as Record<string, any>;
+    const fileProperty = deref<any>(doc, upload.requestBody)["x-content-type-from-file"];
+    expect(at("/components/schemas/FileProperties").properties[fileProperty], "x-content-type-from-file names a file property").toBeDefined();
+    expect(at("/components/parameters/UploadPath")["x-from-link"]).toEqual({ rel: "ch:data", name: "upload" });
+    // A comment without tags is valid (the live service's rule); with tags, exactly one field-comment tag.
+    const create = requestBodySchemaPointer(doc, "createComment", JSON_TYPE);
+    expect(describeErrors(validator.validate(create, { body: "Please see attached files." }))).toBe("");
+    expect(describeErrors(validator.validate(create, { body: "x", tags: ["ch-field:name", "ch-field:city"] }))).not.toBe("");
+  });
+
+  it("keeps its examples truthful: 15-digit merchant ids, no claim about which application stamps are removable", () => {
+    const merchantIds: unknown[] = [];
+    JSON.stringify(doc, (key, value) => {
+      if (key === "merchant_id" && typeof value === "string") merchantIds.push(value);
+      return value;
+    });
+    expect(merchantIds.length).toBeGreaterThan(0);
+    for (const id of merchantIds) expect(id).toMatch(/^\d{15}$/);
+    const notRemovable = getAtPointer(doc, "/components/responses/Conflict/content/application~1problem+json/examples/stampNotRemovable") as Record<string, any>;
+    expect(notRemovable["x-inferred"]).toEqual(expect.any(String));
+    expect(notRemovable.value.detail).not.toMatch(/submitted|archived/);
+  });
+
+  it("gives every departure from the source description as {source, why}, one line each", () => {
+    const departures: unknown[] = [];
+    JSON.stringify(doc, (key, value) => {
+      if (key === "x-departs-from-source") departures.push(value);
+      return value;
+    });
+    expect(departures.length).toBeGreaterThanOrEqual(6);
+    for (const departure of departures) {
+      expect(Object.keys(departure as object).sort()).toEqual(["source", "why"]);
+      for (const text of Object.values(departure as Record<string, string>)) expect(text).toMatch(/^[^\n]{20,}$/);
+    }
   });
 });

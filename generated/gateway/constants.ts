@@ -79,7 +79,7 @@ export const statusCodes = {
   },
   "40111": {
     "meaning": "Unsupported card scheme",
-    "description": "The card scheme is not supported for this merchant account.",
+    "description": "The card scheme is not supported.",
     "returnedFor": [
       "authorization",
       "credit",
@@ -154,7 +154,7 @@ export const statusCodes = {
   },
   "40300": {
     "meaning": "3-D Secure problem",
-    "description": "The 3-D Secure data could not be used.",
+    "description": "A problem with the 3-D Secure data.",
     "returnedFor": [
       "authorization",
       "debit"
@@ -170,7 +170,7 @@ export const statusCodes = {
   },
   "40400": {
     "meaning": "Backend problem",
-    "description": "A problem upstream (card scheme or issuer connection).",
+    "description": "A problem in the backend of the service.",
     "returnedFor": [
       "authorization",
       "refund",
@@ -249,7 +249,7 @@ export const statusCodes = {
   },
   "40416": {
     "meaning": "Additional authentication required",
-    "description": "The issuer requires strong customer authentication; retry with 3-D Secure.",
+    "description": "Additional authentication of the cardholder is required.",
     "returnedFor": [
       "authorization",
       "refund",

@@ -296,7 +296,7 @@ export interface components {
         Base64Cryptogram: string;
         /**
          * ThreeDSecureRaw
-         * @description The individual values of a 3-D Secure version 2 result, for clients that run their own 3-D Secure server flow and do not forward the ARes or RReq message. Accepted from 2026-07-27.
+         * @description The individual values of a 3-D Secure version 2 result, as an alternative to forwarding the ARes or RReq message. Accepted from 2026-07-27.
          */
         ThreeDSecureRaw: {
             /**
@@ -344,20 +344,17 @@ export interface components {
          * ThreeDSecureV2
          * @description Result of a 3-D Secure version 2 authentication: exactly one of `ares`, `rreq` and `raw` (`ares` and `rreq` cannot be sent together; `raw` replaces both).
          *
-         *     **Rule:** an authorization that includes `[3dsecure][v2][rreq]` cannot be subsequent-in-series.
+         *     An authorization that includes `card[3dsecure][v2][rreq]` cannot be subsequent-in-series.
          */
         ThreeDSecureV2: {
             /**
-             * @description The complete ARes message (JSON) returned by the 3-D Secure server in a frictionless flow, with at least `authenticationValue`, `dsTransID`, `eci`, `messageVersion` and `transStatus`. Cannot be present with `rreq` or `raw`.
+             * @description The complete ARes message (JSON) returned by the 3-D Secure server in a frictionless flow, containing `authenticationValue`, `dsTransID` and the other ARes values. Cannot be present with `rreq` or `raw`.
              * @example {"acsReferenceNumber":"3DS_LOA_ACS_PPFU_020100_00010","acsTransID":"a1c2e3f4-5b6d-4e7f-8a9b-0c1d2e3f4a5b","authenticationValue":"AAABBEg0VhI0VniQEjRWAAAAAAA=","dsReferenceNumber":"3DS_LOA_DIS_PPFU_020100_00010","dsTransID":"b7d0f6a2-3c4e-4f5a-9b8c-1d2e3f4a5b6c","eci":"05","messageType":"ARes","messageVersion":"2.2.0","threeDSServerTransID":"c9e8d7f6-5a4b-4c3d-8e2f-1a0b9c8d7e6f","transStatus":"Y"}
              */
             ares?: components["schemas"]["JsonString"];
-            /**
-             * @description The complete RReq message (JSON) received by the 3-D Secure server after a challenge or decoupled flow. Cannot be present with `ares` or `raw`.
-             *
-             *     **Rule:** an authorization with `rreq` cannot be subsequent-in-series.
-             */
+            /** @description The complete RReq message (JSON) received by the 3-D Secure server after a challenge or decoupled flow. Cannot be present with `ares` or `raw`. Not allowed in `card[3dsecure]` on a subsequent-in-series authorization or debit. */
             rreq?: components["schemas"]["JsonString"];
+            /** @description The individual 3-D Secure values instead of a message (accepted from 2026-07-27). */
             raw?: components["schemas"]["ThreeDSecureRaw"];
         } & ({
             ares: unknown;
@@ -452,7 +449,7 @@ export interface components {
              */
             shared_key: string;
             /**
-             * @description Recipient id used when the token was created, prefixed by its type: `merchant:` or `gateway:`; printable ASCII without spaces. The test environment uses `merchant:12345678901234567890`.
+             * @description Recipient id used when the token was created, prefixed by its type: `merchant:` or `gateway:`; printable ASCII without spaces. The test environment uses a fixed recipient id (see *Test environment*).
              * @example merchant:12345678901234567890
              */
             recipient_id: string;
@@ -509,7 +506,7 @@ export interface components {
          * ClickToPayMethod
          * @description Click to Pay network token (`clicktopay[...]`), for Visa and Mastercard cardholder-initiated transactions. Available since 2025-10-01.
          *
-         *     **Rule:** signing required. Cannot be subsequent-in-series (it can start a series).
+         *     **Rule:** signing required. Cannot be subsequent-in-series (it serves cardholder-initiated transactions; it can start a series).
          */
         ClickToPayMethod: {
             /** @description Token account number. */
@@ -527,6 +524,12 @@ export interface components {
             "3dsecure"?: components["schemas"]["ThreeDSecure"];
         };
         /**
+         * Rcai
+         * @description Remote commerce acceptor identifier: the business website URL or reverse domain name (for example `com.example.www`), Base64-encoded, 1 to 150 characters; optional.
+         * @example Y29tLmV4YW1wbGUuc2hvcA==
+         */
+        Rcai: string;
+        /**
          * M4mToken
          * @description Mastercard MDES for Merchants token (`token[m4m][...]`). `token[m4m][eci]` was removed on 2024-06-03; it is ignored like any unknown parameter.
          */
@@ -542,11 +545,7 @@ export interface components {
              * @example AJkBAQAAAAACkBgAZ7oIAAAAAAA=
              */
             tav?: components["schemas"]["Base64Cryptogram"];
-            /**
-             * @description Remote commerce acceptor identifier: the business website URL or reverse domain name, Base64-encoded, 1 to 150 characters; optional.
-             * @example Y29tLmV4YW1wbGUuc2hvcA==
-             */
-            rcai?: string;
+            rcai?: components["schemas"]["Rcai"];
             "3dsecure"?: components["schemas"]["ThreeDSecure"];
         };
         /**
@@ -575,19 +574,43 @@ export interface components {
         };
         /**
          * TokenMethod
-         * @description Network token (`token[...]`): exactly one of the frameworks `token[m4m]` (Mastercard MDES for Merchants) and `token[vts]` (Visa Token Service). Some values are required for cardholder-initiated transactions (CIT) and optional for merchant-initiated ones.
+         * @description Network token (`token[...]`): exactly one of the scheme-neutral token values (`token[tan]`, `token[expire_month]`, ...; Visa Token Service, Mastercard MDES and Secure Card on File) and the deprecated frameworks `token[m4m]` (Mastercard MDES for Merchants) and `token[vts]` (Visa Token Service), which still work. Some values are required for cardholder-initiated transactions (CIT) and optional for merchant-initiated ones.
          *
          *     **Rule:** signing required. A subsequent-in-series authorization on a token uses this method.
          */
         TokenMethod: {
+            /** @description Token account number. */
+            tan?: components["schemas"]["Pan"];
+            expire_month?: components["schemas"]["ExpireMonth"];
+            expire_year?: components["schemas"]["ExpireYear"];
+            /**
+             * @description Electronic commerce indicator, `05` or `07` (Visa Token Service).
+             *
+             *     **Rule:** for Visa, required for cardholder-initiated transactions; otherwise optional, and `07` when omitted.
+             */
+            eci?: components["schemas"]["TokenEci"];
+            /**
+             * @description Token authentication value (token cryptogram), Base64, 28 characters.
+             *
+             *     **Rule:** required for cardholder-initiated transactions. For Mastercard only DSRP cryptograms (starting with a letter `A` to `P`) are accepted, and for merchant-initiated transactions the value is sent only on the first tokenized transaction or when the token changes.
+             */
+            tav?: components["schemas"]["Base64Cryptogram"];
+            /** @description Remote commerce acceptor identifier (Secure Card on File); optional. */
+            rcai?: components["schemas"]["Rcai"];
+            "3dsecure"?: components["schemas"]["ThreeDSecure"];
+            /** @deprecated */
             m4m?: components["schemas"]["M4mToken"];
+            /** @deprecated */
             vts?: components["schemas"]["VtsToken"];
         } & ({
-            m4m: unknown;
+            m4m?: never;
             vts?: never;
         } | {
+            tan?: never;
+            vts?: never;
+        } | {
+            tan?: never;
             m4m?: never;
-            vts: unknown;
         });
         /**
          * VippsMethod
@@ -734,7 +757,7 @@ export interface components {
         Tlid: string;
         /**
          * MastercardSeriesReference
-         * @description Raw Mastercard values of the previous transaction of a series that was not made through this API (`series[previous][mastercard][...]`). `tid` and `exemption` are required as soon as any Mastercard value is present.
+         * @description Raw Mastercard values of the previous transaction of a series that was not made through this API (`series[previous][mastercard][...]`). As soon as any Mastercard value is present, `exemption` is required, and so is at least one of `tid` and `economically_related_tlid`.
          *
          *     **Rule:** only after explicit approval from the operator (for example when moving a subscription between acquirers or accounts).
          */
@@ -745,10 +768,12 @@ export interface components {
              */
             type: components["schemas"]["SeriesType"];
             /**
-             * @description Mastercard trace id of the previous transaction, 15 characters: network code (positions 1-3), Banknet reference number (4-9), settlement date `MMDD` (10-13), then two spaces.
+             * @description Mastercard trace id of the previous transaction, 15 characters: network code (positions 1-3), Banknet reference number (4-9), settlement date `MMDD` (10-13), then two spaces. Required unless `economically_related_tlid` is sent.
              * @example MCCA1B2C31120
              */
-            tid: string;
+            tid?: string;
+            /** @description Mastercard economically related transaction link id (Data Element 105, subelement 002) of the series. Required unless `tid` is sent. */
+            economically_related_tlid?: components["schemas"]["Tlid"];
             /**
              * @description Mastercard series exemption: `fixed_amount_series` (scheme value 03) or `variable_amount_series` (scheme value 01).
              *
@@ -756,9 +781,7 @@ export interface components {
              * @enum {string}
              */
             exemption: "fixed_amount_series" | "variable_amount_series";
-            /** @description Mastercard economically related transaction link id of the series; optional. */
-            economically_related_tlid?: components["schemas"]["Tlid"];
-        };
+        } & (unknown | unknown);
         /**
          * VisaSeriesReference
          * @description Raw Visa values of the previous transaction of a series that was not made through this API (`series[previous][visa][...]`).
@@ -772,7 +795,7 @@ export interface components {
              */
             type: components["schemas"]["SeriesType"];
             /**
-             * @description Visa transaction identifier of the series, 15 digits.
+             * @description Visa transaction identifier of the first-in-series or previous-in-series authorization, 15 digits. Not required when `type` is sent (since 2026-08-06).
              * @example 481048839682954
              */
             tid?: string;
@@ -781,7 +804,7 @@ export interface components {
          * SeriesPrevious
          * @description Makes the authorization or debit subsequent-in-series: exactly one of `id` (previous transaction made through this API), `mastercard` or `visa` (raw scheme values of a previous transaction made elsewhere).
          *
-         *     **Rule:** only with the payment methods `card` (for a PAN) and `token` (for a network token); CSC and `card[3dsecure][v2][rreq]` must be omitted. `initiator` then defaults to, and must be, `merchant`.
+         *     Only with the payment methods `card` (for a PAN) and `token` (for a network token); `card[csc]` and `card[3dsecure][v2][rreq]` must be omitted. `initiator` then defaults to, and must be, `merchant`.
          */
         SeriesPrevious: {
             /**
@@ -856,7 +879,7 @@ export interface components {
             reference?: components["schemas"]["Reference"];
             series?: components["schemas"]["Series"];
             /**
-             * @description Requests an SCA exemption upstream regardless of whether SCA is necessary: `transaction_risk_analysis` (TRA), `low_value_payment` or `secure_corporate_payment`. Mutually exclusive with `series`. Available since 2024-02-09.
+             * @description Requests an SCA exemption upstream regardless of whether SCA is necessary: `transaction_risk_analysis` (TRA, since 2024-02-09), `low_value_payment` or `secure_corporate_payment` (both since 2025-12-12). Mutually exclusive with `series`.
              *
              *     **Rule:** the merchant's transaction rules may forbid the exemption (status 40200).
              * @enum {string}
@@ -871,7 +894,7 @@ export interface components {
         AuthorizationRequest: components["schemas"]["PaymentMethod"] & components["schemas"]["AuthorizationParameters"];
         /**
          * StatusCode
-         * @description Transaction status code. `20000` is the only approved code; every other code is a decline or an error. `x-returned-for` lists the transaction types that can return each code. Codes outside this list (for example 40190 "Invalid transaction") have been seen in the wild but are not documented by the service.
+         * @description Transaction status code. `20000` is the only approved code; every other code is a decline or an error. `x-returned-for` lists the transaction types that can return each code, as the service's public status code table does; where the source description lists other types or another title, the entry says so in `x-departs-from-source`. The declined (400) response of each operation accepts exactly the codes listed for its transaction type. Codes outside this list (for example 40190 "Invalid transaction") have been reported by third parties but are not documented by the service.
          */
         StatusCode: number & (20000 | 40000 | 40110 | 40111 | 40120 | 40130 | 40135 | 40140 | 40150 | 40200 | 40300 | 40310 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000);
         /**
@@ -881,7 +904,7 @@ export interface components {
         Status: {
             code: components["schemas"]["StatusCode"];
             /**
-             * @description Optional, more specific message, for example `parameter 'amount' is required` or `amount > 100 EUR and (not strongly authenticated)`. Meant for debugging and for showing to the merchant; its wording may change. Usually absent on approvals.
+             * @description Optional, more specific message, for example `parameter 'amount' is required` or `amount > 100 EUR and (not strongly authenticated)`. Meant for debugging and for showing to the merchant. Absent on approvals in every published example.
              * @example parameter 'amount' is required
              */
             message?: string;
@@ -905,7 +928,7 @@ export interface components {
         };
         /**
          * ThreeDSecureResult
-         * @description 3-D Secure data used for the transaction; present when 3-D Secure data was supplied.
+         * @description 3-D Secure data used for the transaction; assumed to be present when 3-D Secure data was supplied.
          */
         ThreeDSecureResult: {
             /**
@@ -946,9 +969,9 @@ export interface components {
              * @example 481048839682954
              */
             tid?: string;
-            /** @description Mastercard transaction link id (since 2026-03). */
+            /** @description Mastercard transaction link id (documented since 2026-03-09; may be absent). */
             tlid?: components["schemas"]["Tlid"];
-            /** @description Mastercard economically related transaction link id (since 2026-03). */
+            /** @description Mastercard economically related transaction link id (documented since 2026-03-09; may be absent). */
             economically_related_tlid?: components["schemas"]["Tlid"];
         };
         /**
@@ -959,7 +982,9 @@ export interface components {
             id?: components["schemas"]["TransactionId"];
             status?: components["schemas"]["Status"];
             processed_at?: components["schemas"]["Timestamp"];
+            /** @description The amount authorized (echo). */
             amount?: components["schemas"]["Amount"];
+            /** @description The currency of the authorization (echo). */
             currency?: components["schemas"]["Currency"];
             /** @description The text on statement used (echo). */
             text_on_statement?: string;
@@ -978,7 +1003,9 @@ export interface components {
                 /** @description The authorization itself; seen in older responses, may be absent. */
                 self?: components["schemas"]["HalLink"];
                 captures?: components["schemas"]["HalLink"];
+                /** @description The authorization's capture refunds. */
                 refunds?: components["schemas"]["HalLink"];
+                /** @description The authorization's voids. */
                 voids?: components["schemas"]["HalLink"];
             };
         };
@@ -996,7 +1023,7 @@ export interface components {
         };
         /**
          * Declined
-         * @description A transaction that was not approved (any status code but 20000). A declined transaction normally carries `id` and `processed_at` too (it exists and, for an authorization, can be voided); an input error (40000) may carry only `status`.
+         * @description A transaction that was not approved (any status code but 20000; the declined response of each operation narrows the code to those of its transaction type). A declined transaction normally carries `id` and `processed_at` too (it exists and, for an authorization, can be voided); an input error (40000) may carry only `status`.
          */
         Declined: {
             status: components["schemas"]["Status"] & {
@@ -1251,7 +1278,9 @@ export interface components {
             id?: components["schemas"]["TransactionId"];
             status?: components["schemas"]["Status"];
             processed_at?: components["schemas"]["Timestamp"];
+            /** @description The amount debited (echo). */
             amount?: components["schemas"]["PositiveAmount"];
+            /** @description The currency of the debit (echo). */
             currency?: components["schemas"]["Currency"];
             /** @description The text on statement used (echo). */
             text_on_statement?: string;
@@ -1380,7 +1409,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unauthorized: the API key in the Basic `Authorization` header is missing, invalid, disabled or expired. No body is documented. (An invalid `Signature` header does not give 401: the transaction fails with a status in the body instead.) */
+        /** @description Unauthorized: the API key in the Basic `Authorization` header is invalid. No body is documented. A missing, disabled or expired key is assumed to be refused the same way. An incorrect `Signature` header is not answered with 401: the transaction fails with a status in the body instead (`invalid signing api-key` is observed for an unknown signing key). */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
@@ -1388,14 +1417,14 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Not found: the path does not exist (for example a misspelt path). No body is documented. An unknown transaction id in a valid path gives 400 (`invalid transaction id`) instead. */
+        /** @description Not found. The service lists 404 among its HTTP status codes without saying when it is returned; an unknown path (for example a misspelt one) is the assumed cause. No body is documented. An unknown transaction id in a valid path is answered with 400 and `status.message` `invalid transaction id` instead (observed by public clients). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description Server error (HTTP 5xx): the request could not be handled and no transaction response was produced. No body is documented. Distinct from transaction status code 50000, which comes in a transaction body. */
+        /** @description Server error (HTTP 500, 502, 503 or 504). No body is documented. Distinct from transaction status code 50000, which comes in a transaction body. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -1411,13 +1440,18 @@ export interface components {
                 "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Approved"];
             };
         };
-        /** @description Not approved: the authorization was declined (by the issuer, the card scheme or a rule; any status code but 20000) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). A declined authorization still exists; one that ended with 50000 can be voided. */
+        /** @description Not approved: the authorization was declined (by the issuer, the card scheme or a rule; any status code the status code table lists for authorizations, 20000 excepted) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). An authorization that ended with 50000 can still be voided. */
         AuthorizationDeclined: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40110 | 40111 | 40120 | 40130 | 40135 | 40140 | 40150 | 40200 | 40300 | 40310 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000;
+                    };
+                };
             };
         };
         /** @description Created and approved (status code 20000). The amount will be transferred to the merchant. */
@@ -1435,7 +1469,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Capture"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Capture"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40140 | 40150 | 40200 | 50000;
+                    };
+                };
             };
         };
         /** @description Created and approved (status code 20000). The amount will be returned to the cardholder. */
@@ -1453,7 +1492,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Refund"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Refund"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40110 | 40135 | 40140 | 40150 | 40200 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000;
+                    };
+                };
             };
         };
         /** @description Created and approved (status code 20000). The reservation is released. */
@@ -1471,7 +1515,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Void"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Void"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40140 | 40200 | 40400 | 40410 | 50000;
+                    };
+                };
             };
         };
         /** @description Created and approved (status code 20000). The money is transferred in real time. */
@@ -1483,13 +1532,18 @@ export interface components {
                 "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Debit"] & components["schemas"]["Approved"];
             };
         };
-        /** @description Not approved: the debit was declined (by the issuer, the card scheme or a rule; any status code but 20000) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). */
+        /** @description Not approved: the debit was declined (by the issuer, the card scheme or a rule; any status code the status code table lists for debits, 20000 excepted) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). */
         DebitDeclined: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Debit"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Debit"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40110 | 40111 | 40120 | 40130 | 40135 | 40140 | 40150 | 40200 | 40300 | 40310 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000;
+                    };
+                };
             };
         };
         /** @description Created and approved (status code 20000). The full debit amount is returned to the cardholder. */
@@ -1507,7 +1561,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["DebitRefund"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["DebitRefund"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40110 | 40120 | 40135 | 40140 | 40200 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000;
+                    };
+                };
             };
         };
         /** @description Created and approved (status code 20000). The payout is on its way to the cardholder. */
@@ -1519,13 +1578,18 @@ export interface components {
                 "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Credit"] & components["schemas"]["Approved"];
             };
         };
-        /** @description Not approved: the credit was declined (by the issuer, the card scheme or a rule; any status code but 20000) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). */
+        /** @description Not approved: the credit was declined (by the issuer, the card scheme or a rule; any status code the status code table lists for credits, 20000 excepted) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). */
         CreditDeclined: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Credit"] & components["schemas"]["Declined"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Credit"] & components["schemas"]["Declined"] & {
+                    status?: {
+                        /** @enum {unknown} */
+                        code?: 40000 | 40110 | 40111 | 40130 | 40135 | 40140 | 40150 | 40200 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000;
+                    };
+                };
             };
         };
     };
@@ -1570,7 +1634,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createAuthorization: {
@@ -1590,7 +1657,10 @@ export interface operations {
             400: components["responses"]["AuthorizationDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createCapture: {
@@ -1616,7 +1686,10 @@ export interface operations {
             400: components["responses"]["CaptureDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createRefund: {
@@ -1642,7 +1715,10 @@ export interface operations {
             400: components["responses"]["RefundDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createVoid: {
@@ -1664,7 +1740,10 @@ export interface operations {
             400: components["responses"]["VoidDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createDebit: {
@@ -1684,7 +1763,10 @@ export interface operations {
             400: components["responses"]["DebitDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createDebitRefund: {
@@ -1706,7 +1788,10 @@ export interface operations {
             400: components["responses"]["DebitRefundDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     createCredit: {
@@ -1726,7 +1811,10 @@ export interface operations {
             400: components["responses"]["CreditDeclined"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
     getAccount: {
@@ -1749,7 +1837,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            "5XX": components["responses"]["ServerError"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+            503: components["responses"]["ServerError"];
+            504: components["responses"]["ServerError"];
         };
     };
 }

@@ -18,3 +18,8 @@ export const rateLimitHeaders = [
   "RateLimit-Remaining",
   "RateLimit-Reset"
 ] as const;
+export const tokenMediaTypes = [
+  "application/hal+json",
+  "application/json",
+  "application/problem+json"
+] as const;

@@ -58,7 +58,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth client
-         * @description Protected dynamic client registration (RFC 7591): the call carries a bearer token, so a first client is registered in the management console. The registered client is always confidential; use its `client_id` and `client_secret` with HTTP Basic on the token endpoint. The service ignores unknown parameters.
+         * @description Protected dynamic client registration (RFC 7591): the call carries a bearer token, so a first client is registered in the management console. The registered client is always confidential; use its `client_id` and `client_secret` with HTTP Basic on the token endpoint.
          */
         post: operations["registerClient"];
         delete?: never;
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Create an evidence file for a dispute
-         * @description Step 1 of the Files flow for dispute evidence. **Rule:** at most 10 MB per file; card schemes may not process larger files correctly. Then upload the bytes to the returned `ch:data` link named `upload`, and refute the dispute with its `refuted` stamp.
+         * @description Step 1 of the Files flow for dispute evidence. Advice: at most 10 MB per file, since card schemes may not process larger files correctly (`x-recommended-maximum` of `size`). Then upload the bytes to the returned `ch:data` link named `upload`, and refute the dispute with its `refuted` stamp.
          */
         post: operations["createDisputeFile"];
         delete?: never;
@@ -625,7 +625,7 @@ export interface paths {
                  */
                 contract_id: components["parameters"]["ContractId"];
                 /**
-                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. No contract stamp names are published; use the names the links offer.
                  * @example signed
                  */
                 stamp_name: components["parameters"]["ContractStampName"];
@@ -723,7 +723,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` verbatim, host and signature query parameters included, before it expires.
+                 * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` (`x-from-link`) verbatim, host and signature query parameters included, before it expires.
                  * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
                  */
                 upload_path: components["parameters"]["UploadPath"];
@@ -817,6 +817,12 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * RateLimitValue
+         * @description Value of a `RateLimit-Limit`, `RateLimit-Remaining` or `RateLimit-Reset` header, a non-negative integer.
+         * @example 97
+         */
+        RateLimitValue: number;
+        /**
          * Link
          * @description HAL link object. Follow `href` as given; never build or edit it. When `templated` is true, `href` is a URI Template (RFC 6570) that you expand before use.
          */
@@ -850,7 +856,7 @@ export interface components {
         Curies: components["schemas"]["Curie"][];
         /**
          * HalLinks
-         * @description Members of `_links` common to every HAL representation of the service. Relations of the service are prefixed `ch:` and resolve through `curies`. **Rule:** `curies` is present on every top-level representation.
+         * @description Members of `_links` common to every HAL representation of the service. Relations of the service are prefixed `ch:` and resolve through `curies`. **Rule:** `curies` is present on every top-level representation; embedded items may omit it (`x-required-at-top-level`).
          */
         HalLinks: {
             self: components["schemas"]["Link"];
@@ -968,62 +974,35 @@ export interface components {
             audience: string;
         };
         /**
-         * Token
-         * @description Access token response. Send the token as `Authorization: Bearer <access_token>` on every call and reuse it until `expires_in` has passed; requesting a token per call exhausts the token endpoint's rate limit.
+         * OAuthToken
+         * @description Access token response of OAuth 2.0 (RFC 6749 §5.1). Send the token as `Authorization: Bearer <access_token>` on every call and reuse it until `expires_in` has passed; requesting a token per call exhausts the token endpoint's rate limit. The HAL form of the same answer is `Token`, which adds `_links`.
          */
-        Token: {
+        OAuthToken: {
             /** @description The bearer token. */
             access_token: string;
-            /** @constant */
-            token_type: "Bearer";
+            /** @description `Bearer`. RFC 6749 §7.1 compares token types case-insensitively, so this form accepts any case; the HAL form (`Token`) has exactly `Bearer`. */
+            token_type: string;
             /** @description Lifetime of the token in seconds. */
             expires_in: number;
+            /** @description May be present as in the HAL form (`Token`). */
+            _links?: {
+                "ch:root"?: components["schemas"]["Link"];
+            };
+        };
+        /**
+         * Token
+         * @description Access token response as the service description gives it: the RFC 6749 §5.1 members (`OAuthToken`) and `_links` with `ch:root`, the root of the API.
+         */
+        Token: {
+            access_token: unknown;
+            expires_in: unknown;
+            /** @constant */
+            token_type: "Bearer";
             _links: {
                 /** @description Root of the API; start navigating here. */
                 "ch:root": components["schemas"]["Link"];
             };
-        };
-        /**
-         * OAuthError
-         * @description Error response of the token endpoint (RFC 6749 §5.2), media type `application/json`.
-         */
-        OAuthError: {
-            /**
-             * @description `invalid_request`: a parameter is missing, repeated or malformed (e.g. no `audience`). `invalid_client`: client authentication failed (unknown client, wrong secret, no Basic credentials). `invalid_grant`: the grant is invalid or expired. `unauthorized_client`: the client may not use this grant type. `unsupported_grant_type`: `grant_type` is not `client_credentials`. `invalid_scope`: the requested scope is invalid.
-             * @enum {string}
-             */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
-            /** @description Human-readable explanation. */
-            error_description?: string;
-            /**
-             * Format: uri
-             * @description Page that explains the error.
-             */
-            error_uri?: string;
-        };
-        /**
-         * ClientRegistration
-         * @description Client metadata of OAuth 2.0 Dynamic Client Registration (RFC 7591). **Rule:** the only client type issued is `confidential` (the client receives a `client_secret` and must keep it secret).
-         */
-        ClientRegistration: {
-            /** @description Name of the client. */
-            client_name?: string;
-            /** @description Grants the client will use; the only supported value is `client_credentials`. */
-            grant_types?: "client_credentials"[];
-            /** @description E-mail addresses of the people responsible for the client. */
-            contacts?: string[];
-            /** @description Extension parameter; short description of the purpose of the client. */
-            description?: string;
-        };
-        /**
-         * Client
-         * @description Registered OAuth client: the registration fields echoed, plus the credentials to use with HTTP Basic on the token endpoint. Keep `client_secret` secret.
-         */
-        Client: {
-            readonly client_id: string;
-            readonly client_secret: string;
-            _links: components["schemas"]["HalLinks"];
-        } & components["schemas"]["ClientRegistration"];
+        } & WithRequired<components["schemas"]["OAuthToken"], "access_token" | "token_type" | "expires_in" | "_links">;
         /**
          * ValidationProblem
          * @description 400 Validation Error: the request has invalid parameters. `detail` says so and `errors` names each invalid parameter.
@@ -1038,6 +1017,70 @@ export interface components {
             status?: 400;
             "oauth2-token"?: never;
         } & WithRequired<components["schemas"]["Problem"], "detail" | "errors" | "request-id">;
+        /**
+         * OAuthError
+         * @description Error response of the token endpoint in the form of OAuth 2.0 (RFC 6749 §5.2), media type `application/json`.
+         */
+        OAuthError: {
+            /** @description Error code. The codes of RFC 6749 §5.2: `invalid_request`: a parameter is missing, repeated or malformed (e.g. no `audience`). `invalid_client`: client authentication failed (unknown client, wrong secret, no Basic credentials). `invalid_grant`: the grant is invalid or expired. `unauthorized_client`: the client may not use this grant type. `unsupported_grant_type`: `grant_type` is not `client_credentials`. `invalid_scope`: the requested scope is invalid. RFC 6749 §8.5 allows further codes, so any code in its character set is accepted. */
+            error: ("invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope") | string;
+            /** @description Human-readable explanation. */
+            error_description?: string;
+            /**
+             * Format: uri
+             * @description Page that explains the error.
+             */
+            error_uri?: string;
+        };
+        /**
+         * InvalidClientProblem
+         * @description 401 Unauthorized at the token endpoint, as problem details: the client authentication (HTTP Basic `client_id:client_secret`) failed.
+         */
+        InvalidClientProblem: {
+            "request-id": unknown;
+            /** @constant */
+            title?: "Unauthorized";
+            /** @constant */
+            status?: 401;
+            errors?: never;
+        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        /**
+         * ClientRegistration
+         * @description Client metadata of OAuth 2.0 Dynamic Client Registration (RFC 7591). The only client type issued is `confidential`: the answer always carries a `client_secret` (required in `Client` and `ClientInformation`), which the client must keep secret.
+         */
+        ClientRegistration: {
+            /** @description Name of the client. */
+            client_name?: string;
+            /** @description Grants the client will use; the only supported value is `client_credentials`. */
+            grant_types?: "client_credentials"[];
+            /** @description E-mail addresses of the people responsible for the client. */
+            contacts?: string[];
+            /** @description Extension parameter; short description of the purpose of the client. */
+            description?: string;
+        };
+        /**
+         * ClientInformation
+         * @description Registered OAuth client in the form of RFC 7591 §3.2.1: the registered metadata echoed, plus the credentials to use with HTTP Basic on the token endpoint. Keep `client_secret` secret. The HAL form of the same answer is `Client`, which adds `_links`.
+         */
+        ClientInformation: {
+            readonly client_id: string;
+            /** @description Issued to every client, since every client is confidential. */
+            readonly client_secret: string;
+            /** @description When `client_id` was issued, in seconds since 1970-01-01T00:00:00Z (RFC 7591). */
+            readonly client_id_issued_at?: number;
+            /** @description When `client_secret` expires, in seconds since 1970-01-01T00:00:00Z; 0 means never (RFC 7591). */
+            readonly client_secret_expires_at?: number;
+            _links?: components["schemas"]["HalLinks"];
+        } & components["schemas"]["ClientRegistration"];
+        /**
+         * Client
+         * @description Registered OAuth client as the service description gives it: the registration fields echoed, plus `client_id`, `client_secret` and `_links.self`. Use the credentials with HTTP Basic on the token endpoint and keep `client_secret` secret.
+         */
+        Client: {
+            client_id: unknown;
+            client_secret: unknown;
+            _links: components["schemas"]["HalLinks"];
+        } & WithRequired<components["schemas"]["ClientInformation"], "client_id" | "client_secret" | "_links">;
         /**
          * PaginatedCollection
          * @description Paging members of every collection. Each collection extends this with `_links` (`CollectionLinks` plus its own context links) and `_embedded`, where its items sit under the same `ch:` relation as the link that led to it. See the Pagination chapter.
@@ -1113,7 +1156,7 @@ export interface components {
         };
         /**
          * Decimal
-         * @description Decimal amount in major units, decimal(19,4). **Rule:** at most 15 digits before and 4 digits after the decimal point.
+         * @description Decimal amount in major units, decimal(19,4): at most 15 digits before the decimal point (`exclusiveMaximum`). **Rule:** at most 4 digits after it (`x-decimal` gives precision and scale; a `multipleOf` check is unreliable on binary floating-point numbers).
          * @example 300000
          */
         Decimal: number;
@@ -1232,7 +1275,7 @@ export interface components {
                 "ch:contracts"?: components["schemas"]["Link"];
                 /** @description Present once a merchant account exists. */
                 "ch:accounts"?: components["schemas"]["Link"];
-                /** @description Present depending on `metadata.state`. Names: `submitted`, `archived`. */
+                /** @description Present depending on `metadata.state`. Known names: `submitted`, `archived` (`ApplicationStampName`); the list is not published in full. */
                 "ch:stamps"?: components["schemas"]["StampLinks"];
             };
         } & WithRequired<components["schemas"]["ApplicationProperties"], "business_model">;
@@ -1250,7 +1293,7 @@ export interface components {
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
          * ApplicationCreate
-         * @description New application. The service ignores unknown parameters. It also accepts a full "Application JSON" document (application, contact, company, people, websites and bank account in one body, files excluded), which is not described here. Contact, company and bank account sub-resources are created together with the application.
+         * @description New application. The service also accepts a full "Application JSON" document (application, contact, company, people, websites and bank account in one body, files excluded), which is not described here. Contact, company and bank account sub-resources are created together with the application.
          */
         ApplicationCreate: {
             signer?: components["schemas"]["ApplicationSigner"] & unknown;
@@ -1280,15 +1323,21 @@ export interface components {
         } & WithRequired<components["schemas"]["Problem"], "request-id">;
         /**
          * ApplicationUpdate
-         * @description Changes to an application: send only the properties to change; nested objects are merged property by property. The service ignores unknown parameters. **Rule:** the merged application must still satisfy the create rules (`signer.email` when `signer.name` is set, `business_model.delivery_delay` when `business_model.physical_delivery` is true).
+         * @description Changes to an application: send only the properties to change; nested objects are merged property by property. **Rule:** the merged application must still satisfy the create rules (`signer.email` when `signer.name` is set, `business_model.delivery_delay` when `business_model.physical_delivery` is true): `x-merged-must-satisfy` names the schema.
          */
         ApplicationUpdate: components["schemas"]["ApplicationProperties"];
         /**
-         * ApplicationStampName
-         * @description `submitted`: hand the application in for review; allowed only when the application holds all necessary data. `archived`: set the application aside.
-         * @enum {string}
+         * StampName
+         * @description Name of a stamp, as in the `name` of a `ch:stamps` link and the last segment of its `href`. The complete lists of stamps per resource are not published, so any name a link offers is accepted; the per-resource schemas list the names known so far.
+         * @example submitted
          */
-        ApplicationStampName: "submitted" | "archived";
+        StampName: string;
+        /**
+         * ApplicationStampName
+         * @description Name of an application stamp. Known names: `submitted` (hand the application in for review; allowed only when the application holds all necessary data) and `archived` (set the application aside). The complete list is not published: any other name a `ch:stamps` link offers is valid too.
+         * @example submitted
+         */
+        ApplicationStampName: ("submitted" | "archived") | components["schemas"]["StampName"];
         /**
          * ConflictProblem
          * @description 409 Conflict: the action is not allowed in the resource's current state (a stamp that cannot be added or removed now, a gateway that is not selectable). When the resource lacks data the action needs (for example submitting an incomplete application), `errors` names each missing or invalid property.
@@ -1329,10 +1378,18 @@ export interface components {
                 "ch:application": components["schemas"]["Link"];
             };
             _embedded: {
-                /** @description Gateways selected for the application. */
-                "ch:gateways": components["schemas"]["Gateway"][];
-                /** @description Gateways that can be selected. */
-                selectable: components["schemas"]["Gateway"][];
+                /** @description Gateways selected for the application; each carries `ch:comments`. */
+                "ch:gateways": (components["schemas"]["Gateway"] & {
+                    _links?: {
+                        "ch:comments": unknown;
+                    };
+                })[];
+                /** @description Gateways that can be selected; each carries `ch:selection`. */
+                selectable: (components["schemas"]["Gateway"] & {
+                    _links?: {
+                        "ch:selection": unknown;
+                    };
+                })[];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1400,7 +1457,7 @@ export interface components {
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
          * PersonCreate
-         * @description New director or owner. The service ignores unknown parameters. **Rule:** during the application process every person needs at least two files, one with a picture (`picture_legitimation`) and one with the address (`address_legitimation`); attach them through the person's `ch:files` link.
+         * @description New director or owner. **Rule:** during the application process every person needs at least two files, one with a picture (`picture_legitimation`) and one with the address (`address_legitimation`), attached through the person's `ch:files` link (`x-required-file-labels`).
          */
         PersonCreate: {
             name: unknown;
@@ -1478,7 +1535,7 @@ export interface components {
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
          * FileCreate
-         * @description Metadata of a new file. The service ignores unknown parameters. **Rule:** a website file must have the label `ownership`.
+         * @description Metadata of a new file. **Rule:** a website file must have the label `ownership` (`x-label-by-owner` of `label`).
          */
         FileCreate: {
             label: unknown;
@@ -1491,7 +1548,7 @@ export interface components {
         Contract: {
             /** @enum {string} */
             state: "needs_signature" | "signed" | "declined" | "cancelled";
-            /** @description Merchant identifier the contract covers. */
+            /** @description Merchant identifier the contract covers (a filter of the contracts query). */
             merchant_id?: string;
             /**
              * Format: date
@@ -1520,7 +1577,7 @@ export interface components {
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
          * PersonUpdate
-         * @description Changes to a person; send only the properties to change. The service ignores unknown parameters.
+         * @description Changes to a person; send only the properties to change.
          */
         PersonUpdate: components["schemas"]["PersonProperties"];
         /**
@@ -1571,7 +1628,7 @@ export interface components {
                 "ch:files": components["schemas"]["TemplatedLink"];
                 /** @description Comments, template `{?page,per_page}`. */
                 "ch:comments": components["schemas"]["TemplatedLink"];
-                /** @description Present depending on `status`. Names `refuted` and `accepted`, not removable. */
+                /** @description Present depending on `status`. Known names `refuted` and `accepted` (`DisputeStampName`), neither removable; the list is not published in full. */
                 "ch:stamps"?: components["schemas"]["StampLinks"];
             };
         };
@@ -1589,15 +1646,16 @@ export interface components {
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
          * DisputeStampName
-         * @description `refuted`: mark the dispute as refuted (attach the evidence files first). `accepted`: mark the dispute as accepted. Neither can be removed.
-         * @enum {string}
+         * @description Name of a dispute stamp. Known names: `refuted` (mark the dispute as refuted; attach the evidence files first) and `accepted` (mark the dispute as accepted); neither can be removed. The complete list is not published: any other name a `ch:stamps` link offers is valid too.
+         * @example refuted
          */
-        DisputeStampName: "refuted" | "accepted";
+        DisputeStampName: ("refuted" | "accepted") | components["schemas"]["StampName"];
         /**
          * DisputeFileCreate
-         * @description Metadata of a dispute evidence file. **Rule:** at most 10 MB per file; card schemes may not process larger files correctly.
+         * @description Metadata of a dispute evidence file. Advice: keep each file at most 10 MB (`x-recommended-maximum` of `size`), since card schemes may not process larger files correctly; the service description does not say that larger files are refused.
          */
         DisputeFileCreate: components["schemas"]["FileCreate"] & {
+            /** @description Size of the content in bytes. Advice: at most 10 MB (`x-recommended-maximum`); larger files may not be processed correctly by card schemes. */
             size?: unknown;
         };
         /**
@@ -1617,7 +1675,7 @@ export interface components {
         };
         /**
          * CommentContextLinks
-         * @description Link back to the commented resource. **Rule:** exactly one of these relations is present, the one matching the resource the comments belong to.
+         * @description Link back to the commented resource: exactly one of these relations is present, the one matching the resource the comments belong to (`oneOf`).
          */
         CommentContextLinks: {
             "ch:application"?: components["schemas"]["Link"];
@@ -1630,7 +1688,7 @@ export interface components {
             "ch:gateway"?: components["schemas"]["Link"];
             "ch:person"?: components["schemas"]["Link"];
             "ch:website"?: components["schemas"]["Link"];
-        };
+        } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
         /**
          * Comment
          * @description A comment on a resource or on one of its properties. Comments cannot be edited or deleted.
@@ -1670,12 +1728,12 @@ export interface components {
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
          * CommentCreate
-         * @description New comment. Without `tags` the comment is about the resource as a whole. With `tags` it is a field comment on one property. The service ignores unknown parameters.
+         * @description New comment. Without `tags` the comment is about the resource as a whole. With `tags` it is a field comment on one property.
          */
         CommentCreate: {
             /** @description Text of the comment. */
             body: string;
-            /** @description Field-comment tag `ch-field:<property_name>`, using the dotted property name for nested properties (`ch-field:business_model.trading_name`). **Rule:** the comment is rejected unless exactly one supported field-comment tag is given: the property must exist on the commented resource and be commentable (`x-commentable: true` in its schema). */
+            /** @description Field-comment tag `ch-field:<property_name>`, using the dotted property name for nested properties (`ch-field:business_model.trading_name`). Optional; when given, exactly one tag. **Rule:** the property must exist on the commented resource and be commentable (`x-commentable: true` in its schema; `x-names-commentable-property`), or the comment is rejected. */
             tags?: string[];
         };
     };
@@ -1708,9 +1766,12 @@ export interface components {
         /** @description Service Unavailable; carries no `detail`. Retry later. */
         ServiceUnavailable: {
             headers: {
-                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                /** @description As on every other response (see Rate limiting); a 503 may come without it. */
+                "RateLimit-Limit"?: components["schemas"]["RateLimitValue"];
+                /** @description As on every other response (see Rate limiting); a 503 may come without it. */
+                "RateLimit-Remaining"?: components["schemas"]["RateLimitValue"];
+                /** @description As on every other response (see Rate limiting); a 503 may come without it. */
+                "RateLimit-Reset"?: components["schemas"]["RateLimitValue"];
                 [name: string]: unknown;
             };
             content: {
@@ -1728,9 +1789,10 @@ export interface components {
             };
             content?: never;
         };
-        /** @description OAuth 2.0 error (RFC 6749 §5.2): missing or malformed parameter (`invalid_request`), a grant other than `client_credentials` (`unsupported_grant_type`), or a grant the client may not use (`unauthorized_client`, `invalid_grant`). */
+        /** @description The token request is invalid: a missing or malformed parameter (no `audience`), a grant other than `client_credentials`, or a grant the client may not use. Documented in two forms: problem details with `errors`, as the service description gives every error, and the OAuth 2.0 error body (RFC 6749 §5.2) that public client code of the service reads. */
         OAuthBadRequest: {
             headers: {
+                /** @description Token responses must not be cached (RFC 6749 §5.1). */
                 "Cache-Control"?: "no-store";
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -1738,17 +1800,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/problem+json": components["schemas"]["ValidationProblem"];
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description OAuth 2.0 `invalid_client` (RFC 6749 §5.2): client authentication failed (unknown client, wrong secret, or no HTTP Basic credentials). */
+        /** @description Client authentication failed at the token endpoint (unknown client, wrong secret, or no HTTP Basic credentials). Documented in two forms: problem details, as the service description gives every error, and the OAuth 2.0 `invalid_client` body (RFC 6749 §5.2) that public client code of the service reads. */
         OAuthInvalidClient: {
             headers: {
                 /**
-                 * @description Basic challenge for the client credentials.
+                 * @description Basic challenge for the client credentials, which RFC 6749 §5.2 requires when the client authenticated with HTTP Basic. Not required here: the problem-details form may come without it.
                  * @example Basic realm="oauth"
                  */
-                "WWW-Authenticate": string;
+                "WWW-Authenticate"?: string;
+                /** @description Token responses must not be cached (RFC 6749 §5.1). */
                 "Cache-Control"?: "no-store";
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -1756,6 +1820,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/problem+json": components["schemas"]["InvalidClientProblem"];
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
@@ -1878,17 +1943,17 @@ export interface components {
          */
         ContractId: string;
         /**
-         * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+         * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. No contract stamp names are published; use the names the links offer.
          * @example signed
          */
-        ContractStampName: string;
+        ContractStampName: components["schemas"]["StampName"];
         /**
          * @description File identifier, from the file's `self` link. Paths are shapes; take the address from the link relation.
          * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
          */
         FileId: string;
         /**
-         * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` verbatim, host and signature query parameters included, before it expires.
+         * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` (`x-from-link`) verbatim, host and signature query parameters included, before it expires.
          * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
          */
         UploadPath: string;
@@ -1914,17 +1979,17 @@ export interface components {
          * @description Request quota of this endpoint in the current window.
          * @example 100
          */
-        RateLimitLimit: number;
+        RateLimitLimit: components["schemas"]["RateLimitValue"];
         /**
          * @description Requests left in the current window. At 0 the next request gets 429.
          * @example 97
          */
-        RateLimitRemaining: number;
+        RateLimitRemaining: components["schemas"]["RateLimitValue"];
         /**
          * @description When usage resets: seconds until the quota is restored. After a 429, wait this long before retrying.
          * @example 42
          */
-        RateLimitReset: number;
+        RateLimitReset: components["schemas"]["RateLimitValue"];
         /**
          * @description Bearer challenge (RFC 6750 §3), for example `Bearer error="invalid_token"`.
          * @example Bearer error="invalid_token"
@@ -1999,10 +2064,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Token issued. */
+            /** @description Token issued. Documented in two forms: `application/hal+json` with `_links`, as the service description gives it, and the plain `application/json` token response of RFC 6749 §5.1. */
             200: {
                 headers: {
-                    /** @description Tokens must not be cached by intermediaries (RFC 6749 §5.1). */
+                    /** @description Token responses must not be cached (RFC 6749 §5.1). */
                     "Cache-Control"?: "no-store";
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -2010,7 +2075,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Token"];
+                    "application/hal+json": components["schemas"]["Token"];
+                    "application/json": components["schemas"]["OAuthToken"];
                 };
             };
             400: components["responses"]["OAuthBadRequest"];
@@ -2047,7 +2113,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client registered. */
+            /** @description Client registered. Documented in two forms: `application/hal+json` with `_links`, as the service description gives it, and the plain `application/json` client information response of RFC 7591 §3.2.1. */
             201: {
                 headers: {
                     Location: components["headers"]["Location"];
@@ -2057,7 +2123,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Client"];
+                    "application/hal+json": components["schemas"]["Client"];
+                    "application/json": components["schemas"]["ClientInformation"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3433,7 +3500,7 @@ export interface operations {
                  */
                 contract_id: components["parameters"]["ContractId"];
                 /**
-                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. No contract stamp names are published; use the names the links offer.
                  * @example signed
                  */
                 stamp_name: components["parameters"]["ContractStampName"];
@@ -3467,7 +3534,7 @@ export interface operations {
                  */
                 contract_id: components["parameters"]["ContractId"];
                 /**
-                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. The list of contract stamps is not published; use the names the links offer.
+                 * @description Name of the stamp, as in the `name` of the contract's `ch:stamps` link. No contract stamp names are published; use the names the links offer.
                  * @example signed
                  */
                 stamp_name: components["parameters"]["ContractStampName"];
@@ -3660,14 +3727,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` verbatim, host and signature query parameters included, before it expires.
+                 * @description Opaque path of the pre-signed upload address; it may contain `/`. **Rule:** use the `href` of the file's `ch:data` link named `upload` (`x-from-link`) verbatim, host and signature query parameters included, before it expires.
                  * @example a41f6c2e-7d3b-4e85-9f10-2b6c8d4e0f37
                  */
                 upload_path: components["parameters"]["UploadPath"];
             };
             cookie?: never;
         };
-        /** @description The raw bytes. **Rule:** `Content-Type` must equal the file's `content_type`; the size should match `size`. */
+        /** @description The raw bytes. **Rule:** `Content-Type` must equal the file's `content_type` (`x-content-type-from-file`). */
         requestBody: {
             content: {
                 "*/*": string;

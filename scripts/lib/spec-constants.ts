@@ -77,6 +77,10 @@ const merchant: Extractor = (doc) => {
     required(doc, "/components/responses/TooManyRequests"),
   );
   const root = deref<{ content: Record<string, unknown> }>(doc, required(doc, "/paths/~1/get/responses/200"));
+  // Every media type the token endpoint may answer in (it is documented in two forms), in the spec's order.
+  const tokenResponses = required<Record<string, unknown>>(doc, "/paths/~1oauth~1token/post/responses");
+  const tokenMediaTypes = [...new Set(Object.values(tokenResponses).flatMap((response) => Object.keys(deref<{ content?: Record<string, unknown> }>(doc, response).content ?? {})))];
+  if (tokenMediaTypes.length === 0) throw new Error("spec-constants: the token endpoint documents no media type");
   return {
     servers: serversByEnvironment(doc),
     halMediaType: Object.keys(root.content)[0],
@@ -89,6 +93,7 @@ const merchant: Extractor = (doc) => {
       perPageMaximum: perPage.schema.maximum,
     },
     rateLimitHeaders: Object.keys(rateLimited.headers).filter((name) => /^ratelimit-/i.test(name)),
+    tokenMediaTypes,
   };
 };
 

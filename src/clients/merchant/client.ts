@@ -4,7 +4,7 @@
  * configuration, the entrypoint and (optionally) the token endpoint; every other address is
  * the href of a link in an earlier answer.
  */
-import { halMediaType, problemMediaType } from "../../../generated/merchant/constants";
+import { halMediaType, problemMediaType, tokenMediaTypes } from "../../../generated/merchant/constants";
 import type { components, operations } from "../../../generated/merchant/schema";
 import { describeTarget } from "../common/redact";
 import { backoffDelay, resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../common/retry";
@@ -21,6 +21,8 @@ type S = components["schemas"];
 
 /** Media types of request bodies, checked against the generated operations. */
 const jsonMediaType: keyof operations["createApplication"]["requestBody"]["content"] = "application/json";
+/** The token endpoint is documented in two forms (HAL and RFC 6749 JSON; errors as problems or RFC 6749): accept each. */
+const tokenAccept = tokenMediaTypes.join(", ");
 const formMediaType: keyof operations["createToken"]["requestBody"]["content"] = "application/x-www-form-urlencoded";
 const stampsRel: keyof NonNullable<S["Application"]["_links"]> = "ch:stamps";
 
@@ -142,7 +144,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     const response = await exchange(
       "POST",
       tokenUrl,
-      { Authorization: `Basic ${basic}`, "Content-Type": formMediaType, Accept: jsonMediaType },
+      { Authorization: `Basic ${basic}`, "Content-Type": formMediaType, Accept: tokenAccept },
       new URLSearchParams(form).toString(),
       true,
     );

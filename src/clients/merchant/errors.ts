@@ -58,17 +58,24 @@ export class MerchantHttpError extends MerchantError {
   }
 }
 
-/** The token endpoint refused (RFC 6749 §5.2 error body), or answered something unusable. */
+/**
+ * The token endpoint refused, or answered something unusable. Its errors are documented in two
+ * forms: RFC 6749 §5.2 (`error`, `error_description`) and problem details (`title`, `detail`).
+ */
 export class MerchantTokenError extends MerchantError {
+  /** The OAuth error code (RFC 6749 form only). */
   readonly error: OAuthError["error"] | undefined;
+  /** `error_description`, or the problem's `detail`. */
   readonly errorDescription: string | undefined;
 
   constructor(
     readonly status: number,
-    body: Partial<OAuthError> | undefined,
+    body: (Partial<OAuthError> & { title?: unknown; detail?: unknown }) | undefined,
   ) {
-    super(`The token endpoint answered HTTP ${status}${body?.error ? ` ${body.error}` : ""}${body?.error_description ? `: ${body.error_description}` : ""}`);
+    const description = body?.error_description ?? (typeof body?.detail === "string" ? body.detail : undefined);
+    const code = body?.error ?? (typeof body?.title === "string" ? body.title : undefined);
+    super(`The token endpoint answered HTTP ${status}${code ? ` ${code}` : ""}${description ? `: ${description}` : ""}`);
     this.error = body?.error;
-    this.errorDescription = body?.error_description;
+    this.errorDescription = description;
   }
 }

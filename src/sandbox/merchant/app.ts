@@ -4,6 +4,7 @@
  * parameters and bodies with the spec's schemas, and answers with HAL resources and problem
  * details that carry a request id.
  */
+import { noFaults, type Faults } from "../faults";
 import { curieName, halMediaType } from "../../../generated/merchant/constants";
 import { randomUUID } from "node:crypto";
 import { deref, loadBundledSpec, type OpenApiDocument } from "../../spec/document";
@@ -19,7 +20,7 @@ import type { FileStore, StoredFile } from "./files";
 import { OAuthServer, type OAuthClient } from "./oauth";
 import { Cursors, pageOf } from "./pagination";
 import { newRequestId, problems, type Errors, type ProblemContext } from "./problems";
-import { RateLimiter } from "./rate-limit";
+import { MAX_RATE_WINDOWS, RateLimiter } from "./rate-limit";
 import {
   applicationQuery,
   contractQuery,
@@ -105,15 +106,15 @@ function mergePatch(target: Json, patch: Json): Json {
   return out;
 }
 
-export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: SandboxClock, files: FileStore): MerchantSandbox {
+export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: SandboxClock, files: FileStore, faults: Faults = noFaults): MerchantSandbox {
   const doc = loadBundledSpec("merchant");
   const validator = new SpecValidator(doc);
   const router = new SpecRouter(doc, { select: (op, item) => !hasOwnServers(op, item) });
   const storageRouter = new SpecRouter(doc, { select: hasOwnServers });
   const requests = new RequestValidator(doc, validator);
   const responses = new ResponseValidator(doc, validator);
-  const oauth = new OAuthServer(config.clients, clock, config.tokenTtlSeconds);
-  const limiter = new RateLimiter(config.rateLimits, clock);
+  const oauth = new OAuthServer(config.clients, clock, config.tokenTtlSeconds, faults);
+  const limiter = new RateLimiter(config.rateLimits, clock, MAX_RATE_WINDOWS, faults);
   const resources = new MerchantResources(clock, config.transactionCount, config.retention, files);
   const cursors = new Cursors();
   const personFileLabels = requiredPersonFileLabels(router);
@@ -339,13 +340,21 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     const response = deref<{ content?: Json }>(doc, (route.operation.responses as Json)[String(status)]);
     return Object.keys(response.content ?? {})[0] ?? halMediaType;
   };
+  /** The media type of a documented answer whose body is the named schema (the spec documents some answers in two forms). */
+  const mediaTypeWithSchema = (route: RoutedOperation, status: number, schemaName: string): string => {
+    const response = deref<{ content?: Record<string, { schema?: { $ref?: string } }> }>(doc, (route.operation.responses as Json)[String(status)]);
+    const entry = Object.entries(response.content ?? {}).find(([, media]) => media.schema?.$ref === `#/components/schemas/${schemaName}`);
+    if (!entry) throw new Error(`merchant spec: ${route.operationId} ${status} documents no ${schemaName} body`);
+    return entry[0];
+  };
+  // Token errors in the RFC 6749 form ({error, error_description}), the form the live service uses.
   const oauthError = (ctx: Context, status: 400 | 401, error: string, description: string): SandboxResponse => {
     const errorRoute = router.operation("createToken");
     return {
       status,
       headers: {
         ...ctx.problem.headers,
-        "content-type": documentedType(errorRoute, status),
+        "content-type": mediaTypeWithSchema(errorRoute, status, "OAuthError"),
         "cache-control": "no-store",
         ...(status === 401 ? { "www-authenticate": 'Basic realm="oauth"' } : {}),
       },
@@ -502,7 +511,8 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
         _links: { ...page.links, "ch:application": link("getApplication", ctx.params), curies },
         _embedded: {
           "ch:gateways": page.items.filter((g) => app.selectedGateways.has(g.id)).map((g) => gatewayRep(g, app)),
-          selectable: page.items.filter((g) => !app.selectedGateways.has(g.id)).map((g) => gatewayRep(g, app)),
+          // Selectable only while the selection can change: each one then carries its ch:selection link.
+          selectable: app.state === "unsubmitted" ? page.items.filter((g) => !app.selectedGateways.has(g.id)).map((g) => gatewayRep(g, app)) : [],
         },
       });
     },
