@@ -6,9 +6,7 @@
  * DOCS_PORT (8080). Prints one `ready` line once every listener answers.
  */
 import { createServer } from "node:http";
-import { join } from "node:path";
 import sirv from "sirv";
-import { projectRoot } from "./lib/apis";
 import { docsOutDir } from "./build-docs";
 import { startMocksFromSettings } from "../src/cli/commands/mock";
 import { describeSandbox, sandboxEndpoints, startSandboxFromSettings } from "../src/cli/commands/sandbox";
@@ -16,14 +14,17 @@ import { Lifecycle } from "../src/serve/lifecycle";
 import { describeListenError, LOOPBACK, portSetting } from "../src/serve/ports";
 import { readyLine } from "../src/serve/ready";
 
-/** Serves the built Redoc pages, and the guides of docs/ under /guides/. */
+/**
+ * Serves dist/docs only: the built Redoc pages and the guides, rendered at build time to
+ * /guides/<name>.html. An old /guides/<name>.md address redirects to its page.
+ */
 async function startDocs(lifecycle: Lifecycle): Promise<string> {
   const serveDocs = sirv(docsOutDir, { dev: true });
-  const serveGuides = sirv(join(projectRoot, "docs"), { dev: true });
   const server = createServer((req, res) => {
-    if (req.url?.startsWith("/guides/")) {
-      req.url = req.url.slice("/guides".length);
-      return serveGuides(req, res);
+    const markdown = /^\/guides\/([\w.-]+)\.md(?=$|[?#])/.exec(req.url ?? "");
+    if (markdown) {
+      res.writeHead(301, { Location: `/guides/${markdown[1]}.html` });
+      return res.end();
     }
     return serveDocs(req, res);
   });
@@ -45,7 +46,7 @@ void lifecycle.run(async () => {
 
   for (const mock of mocks) console.log(`${mock.api} mock (Prism): ${mock.url}`);
   for (const line of describeSandbox(sandbox)) console.log(line);
-  console.log(`docs: ${docsUrl}/   (sandbox guide: ${docsUrl}/guides/sandbox.md)`);
+  console.log(`docs: ${docsUrl}/   (sandbox guide: ${docsUrl}/guides/sandbox.html)`);
   console.log(
     await readyLine([...mocks.map((mock) => ({ name: `${mock.api}-mock`, url: mock.url })), ...sandboxEndpoints(sandbox), { name: "docs", url: `${docsUrl}/` }]),
   );

@@ -2,7 +2,7 @@
 export { createGatewayClient, gatewayBaseUrls } from "./clients/gateway/client";
 export type { CallOptions, GatewayClient, GatewayClientOptions, GatewayFlows } from "./clients/gateway/client";
 export { GatewayAuthenticationError, GatewayError, GatewayHttpError, GatewaySigningRequiredError } from "./clients/gateway/errors";
-export { serializeForm } from "./clients/gateway/form-body";
+export { encodeForm, serializeForm } from "./clients/gateway/form-body";
 export { meaningOf } from "./clients/gateway/outcomes";
 export type { Approved, ApprovedTransaction, Declined, DeclinedTransaction, Outcome, TransactionOperation } from "./clients/gateway/outcomes";
 export { createSigner } from "./clients/gateway/signing";

@@ -1,16 +1,18 @@
 /**
- * Opens each built Redoc page in headless Chromium, from a local server, and checks that every
- * operation of the spec and its code samples render. Screenshots go to test-artifacts/docs/.
+ * Opens each built Redoc page and each rendered guide in headless Chromium, from a local server,
+ * and checks what a reader sees: every operation with its curl and TypeScript samples (long lines
+ * wrapped, not clipped), no sidebar entry twice, no request leaving the page and no console
+ * error. Screenshots for review go to test-artifacts/docs/.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { basename, join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
 import sirv from "sirv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApis, projectRoot } from "../scripts/lib/apis";
-import { buildDocs, docsOutDir } from "../scripts/build-docs";
+import { buildDocs, docsOutDir, guidesSourceDir, samplesDir } from "../scripts/build-docs";
 import { chromiumPath } from "../scripts/ensure-browser";
 import { deref, loadBundledSpec } from "../src/spec/document";
 
@@ -38,6 +40,50 @@ afterAll(async () => {
   await new Promise((done) => server?.close(done));
 });
 
+/** A page that records every request leaving the local server and every console error. */
+async function watchedPage(): Promise<{ page: Page; outside: string[]; consoleErrors: string[]; pageErrors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const outside: string[] = [];
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${baseUrl}/`) && !url.startsWith("data:") && !url.startsWith("blob:")) outside.push(url);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text().slice(0, 300)}`);
+  });
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  return { page, outside, consoleErrors, pageErrors };
+}
+
+/** Sidebar labels that occur more than once among the entries of one level (one list). */
+async function duplicateSidebarEntries(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const items = [...document.querySelectorAll('[data-component-name="Menu/MenuItem"]')];
+    const byList = new Map<Element | null, string[]>();
+    for (const item of items) {
+      const copy = item.cloneNode(true) as Element;
+      copy.querySelectorAll('[data-component-name="Menu/MenuItem"]').forEach((nested) => nested.remove());
+      const label = (copy as HTMLElement).textContent?.replace(/\s+/g, " ").trim() ?? "";
+      const labels = byList.get(item.parentElement) ?? [];
+      labels.push(label);
+      byList.set(item.parentElement, labels);
+    }
+    return [...byList.values()].flatMap((labels) => labels.filter((label, i) => label !== "" && labels.indexOf(label) !== i));
+  });
+}
+
+/** A line of a TypeScript sample a reader must see: the first one that is code, not a comment or import. */
+function sampleLine(file: string): string {
+  const line = readFileSync(file, "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => l.length > 12 && !l.startsWith("//") && !l.startsWith("import ") && !l.startsWith("export "));
+  if (!line) throw new Error(`${file} has no code line to look for`);
+  return line;
+}
+
 describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
   const doc = loadBundledSpec(api);
   const operations = Object.values(doc.paths).flatMap((item) =>
@@ -46,11 +92,11 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
       .map(([method, operation]) => ({ method: method.toUpperCase(), ...operation })),
   );
 
-  it("renders every operation with its curl sample, the inferred and departure notes, without page errors", { timeout: 180_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const pageErrors: string[] = [];
-    page.on("pageerror", (error) => pageErrors.push(String(error)));
+  it("renders every operation with its curl sample and the notes, no outside request, no console error, no duplicate sidebar entry", { timeout: 180_000 }, async () => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
     await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+    await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
+    expect(await duplicateSidebarEntries(page)).toEqual([]);
 
     const missing: string[] = [];
     let sawInferredNote = false;
@@ -79,18 +125,106 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
     expect(sawInferredNote).toBe(JSON.stringify(doc).includes('"x-inferred"'));
     expect(sawDepartureNote).toBe(JSON.stringify(doc).includes('"x-departs-from-source"'));
     expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    // Groups opened along the way must not show an entry twice either.
+    expect(await duplicateSidebarEntries(page)).toEqual([]);
     await page.screenshot({ path: join(artifactsDir, `${api}.png`) });
+    await page.close();
+  });
+
+  // A few operations per page (the first, a middle and the last with a sample file).
+  const withSamples = operations.filter((op) => existsSync(join(samplesDir, api, `${op.operationId}.ts`)));
+  const picked = [...new Set([withSamples[0], withSamples[Math.floor(withSamples.length / 2)], withSamples.at(-1)])].filter((op) => op !== undefined);
+
+  it("shows the TypeScript sample of an operation when its TypeScript tab is chosen, and wraps long curl lines", { timeout: 120_000 }, async () => {
+    expect(picked.length).toBeGreaterThan(0);
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+    await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+    for (const operation of picked) {
+      const tag = operation.tags[0]!.replace(/ /g, "-");
+      await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
+      // A page may show several operations of a tag: mark the samples panel of this one.
+      await page.waitForFunction(
+        (summary) => {
+          document.querySelectorAll("[data-test-samples]").forEach((e) => e.removeAttribute("data-test-samples"));
+          let node: Element | null = [...document.querySelectorAll("h1, h2")].find((h) => h.textContent?.trim() === summary) ?? null;
+          while (node && !node.querySelector(".panel-request-samples")) node = node.parentElement;
+          node?.querySelector(".panel-request-samples")?.setAttribute("data-test-samples", "");
+          return !!node;
+        },
+        operation.summary,
+        { timeout: 15_000 },
+      );
+      const samples = page.locator("[data-test-samples]");
+      await samples.scrollIntoViewIfNeeded();
+      const chooser = samples.locator('button[aria-haspopup="menu"]').filter({ hasText: /^(curl|TypeScript|Payload)$/ });
+      await chooser.waitFor({ timeout: 15_000 });
+      if ((await chooser.innerText()).trim() !== "curl") {
+        await chooser.click();
+        await page.getByRole("menuitem", { name: "curl", exact: true }).click();
+      }
+      // curl: long lines wrap inside the panel (nothing runs out of view).
+      const curl = samples.locator("pre").filter({ hasText: "curl -X" }).first();
+      await curl.waitFor();
+      expect(await curl.evaluate((pre) => pre.scrollWidth - pre.clientWidth), `${operation.operationId}: curl overflows`).toBeLessThanOrEqual(1);
+
+      await chooser.click();
+      await page.getByRole("menuitem", { name: "TypeScript", exact: true }).click();
+      const line = sampleLine(join(samplesDir, api, `${operation.operationId}.ts`));
+      const code = samples.locator("pre").filter({ hasText: line }).first();
+      await code.waitFor({ state: "visible", timeout: 10_000 });
+      expect(await code.isVisible(), `${operation.operationId}: TypeScript sample not visible`).toBe(true);
+      expect(await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth), `${operation.operationId}: TypeScript overflows`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: join(artifactsDir, `${api}-${operation.operationId}-typescript.png`) });
+    }
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("guides", () => {
+  const sources = readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md"));
+
+  it.each(sources)("%s is served as rendered HTML with the look of the Redoc pages", { timeout: 60_000 }, async (source) => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+    const response = await page.goto(`${baseUrl}/guides/${basename(source, ".md")}.html`, { waitUntil: "load" });
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toMatch(/text\/html/);
+    const shown = await page.evaluate(() => ({
+      h1: document.querySelector("main h1")?.textContent ?? "",
+      text: (() => {
+        const main = document.querySelector("main")?.cloneNode(true) as HTMLElement | undefined;
+        main?.querySelectorAll("pre").forEach((pre) => pre.remove());
+        return main?.textContent ?? "";
+      })(),
+      font: getComputedStyle(document.body).fontFamily,
+      back: [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href")),
+    }));
+    expect(shown.h1).not.toBe("");
+    // Markdown syntax is rendered, not shown: no heading marks or code fences left outside code blocks.
+    expect(shown.text).not.toMatch(/^#{1,6} |^```/m);
+    expect(shown.font).toMatch(/^system-ui/);
+    expect(shown.back).toContain("../index.html");
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.screenshot({ path: join(artifactsDir, `guide-${basename(source, ".md")}.png`) });
     await page.close();
   });
 });
 
 describe("docs index", () => {
-  it("links every API page and the guides", async () => {
+  it("links every API page and every rendered guide", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/index.html`);
     const links = await page.evaluate(() => [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")));
     for (const { name } of listApis()) expect(links).toContain(`${name}.html`);
-    expect(links.some((href) => href?.startsWith("guides/"))).toBe(true);
+    for (const source of readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md"))) {
+      expect(links).toContain(`guides/${basename(source, ".md")}.html`);
+    }
     await page.close();
   });
 });

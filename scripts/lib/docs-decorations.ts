@@ -15,9 +15,9 @@ import { listOperationExamples } from "../../src/spec/examples";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** Objects whose `description` Redoc renders; `x-inferred` elsewhere (e.g. on the licence) is left as is. */
+/** Objects whose `description` Redoc renders; a mark elsewhere (on the licence, the contact) is left as is. */
 function canCarryDescription(parentKey: string | undefined): boolean {
-  return parentKey !== "license" && parentKey !== "contact" && parentKey !== "info";
+  return parentKey !== "license" && parentKey !== "contact";
 }
 
 export interface SourceNotes {
@@ -117,4 +117,124 @@ export function addCodeSamples(doc: OpenApiDocument, api: string, samplesDir: st
     }
   }
   return { operations, typescript };
+}
+
+/** Keys whose values are data (examples, defaults), never schemas: left exactly as written. */
+const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "x-codeSamples"]);
+
+/**
+ * Boolean subschemas (`properties: { card: true, applepay: false }`) crash Redoc's schema view
+ * (React error #520 in the console of the gateway page). For the docs copy only:
+ *  - a `oneOf` whose branches only mark which of the parent's properties is present
+ *    (`required: [card]`, `properties: { card: true, applepay: false, ... }`) becomes one
+ *    branch per property holding that property's schema, so the reader picks "card",
+ *    "applepay", ... and sees just that method;
+ *  - any other boolean property schema becomes its object form (`true` → `{}`,
+ *    `false` → `{ not: {} }` with a description saying the property is not allowed).
+ * Returns how many boolean subschemas were rewritten.
+ */
+export function replaceBooleanSchemas(doc: OpenApiDocument): number {
+  let rewritten = 0;
+  const isPresenceBranch = (branch: unknown): branch is { properties: Record<string, boolean> } =>
+    !!branch &&
+    typeof branch === "object" &&
+    !("$ref" in branch) &&
+    !!(branch as { properties?: unknown }).properties &&
+    Object.values((branch as { properties: Record<string, unknown> }).properties).every((v) => typeof v === "boolean");
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    const properties = record.properties as Record<string, unknown> | undefined;
+    if (properties && typeof properties === "object" && Array.isArray(record.oneOf) && record.oneOf.length > 0 && record.oneOf.every(isPresenceBranch)) {
+      const branches = record.oneOf as { properties: Record<string, unknown> }[];
+      const present = branches.map((b) => Object.keys(b.properties).filter((k) => b.properties[k] === true));
+      if (present.every((keys) => keys.length > 0 && keys.every((k) => k in properties))) {
+        branches.forEach((branch, i) => {
+          rewritten += Object.keys(branch.properties).length;
+          branch.properties = Object.fromEntries(present[i]!.map((k) => [k, properties[k]]));
+        });
+        for (const key of new Set(present.flat())) delete properties[key];
+      }
+    }
+    for (const key of ["properties", "patternProperties"]) {
+      const map = record[key] as Record<string, unknown> | undefined;
+      if (!map || typeof map !== "object" || Array.isArray(map)) continue;
+      for (const [name, value] of Object.entries(map)) {
+        if (value === true) map[name] = {};
+        else if (value === false) map[name] = { not: {}, description: "Not allowed here." };
+        else continue;
+        rewritten += 1;
+      }
+    }
+    for (const [key, value] of Object.entries(record)) if (!DATA_KEYS.has(key)) visit(value);
+  };
+  visit(doc);
+  return rewritten;
+}
+
+/**
+ * Redoc lists every Markdown heading of `info.description` in the sidebar next to the tags (at
+ * any level), so a heading named like a tag (the gateway's "## Signing" summary beside its
+ * "Signing" chapter) shows up twice. Such a heading becomes a bold lead-in paragraph: its text
+ * stays, the sidebar entry goes. Returns the headings changed.
+ */
+export function demoteHeadingsNamedLikeTags(doc: OpenApiDocument): string[] {
+  const info = doc.info as { description?: string } | undefined;
+  if (!info?.description) return [];
+  const tagNames = new Set(
+    ((doc.tags ?? []) as { name: string; "x-displayName"?: string }[]).flatMap((t) => [t.name, t["x-displayName"] ?? t.name]).map((n) => n.trim().toLowerCase()),
+  );
+  const demoted: string[] = [];
+  let inFence = false;
+  info.description = info.description
+    .split("\n")
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+      const heading = !inFence && /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+      if (!heading || !tagNames.has(heading[2]!.toLowerCase())) return line;
+      demoted.push(heading[2]!);
+      return `**${heading[2]}**`;
+    })
+    .join("\n");
+  return demoted;
+}
+
+/**
+ * Redoc options for the pages (the `openapi:` section of the config given to build-docs).
+ * Redoc shows only the languages of `codeSamples.languages` (by default curl, JavaScript, ...,
+ * Payload): TypeScript has to be listed, or its samples are built but never shown.
+ */
+export const redocOptions = {
+  codeSamples: { languages: [{ lang: "curl" }, { lang: "TypeScript" }, { lang: "Payload" }] },
+};
+
+/** A text-only stand-in for the Redocly logo the badge would fetch from cdn.redoc.ly. */
+const LOCAL_LOGO =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="52" height="12" viewBox="0 0 52 12"><text x="0" y="10" font-family="system-ui,sans-serif" font-size="11" font-weight="600" fill="#1f7cff">Redocly</text></svg>`,
+  );
+
+/** CSS added to every Redoc page: code samples wrap their long lines instead of running out of view. */
+const PAGE_CSS = `
+  .panel-request-samples pre, .panel-request-samples pre code {
+    white-space: pre-wrap !important;
+    overflow-wrap: anywhere;
+    word-break: break-word;
+  }
+`;
+
+/**
+ * Adjusts a page built by build-docs so it needs nothing from outside the page: the attribution
+ * badge's logo (cdn.redoc.ly) becomes an inline image, the browser's `/favicon.ico` request (a
+ * 404 in the console) is answered by an empty inline icon, and PAGE_CSS is added. Throws when
+ * the page no longer has the expected shape.
+ */
+export function postProcessRedocPage(html: string): string {
+  const logo = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+  if (!/<\/head>/i.test(html)) throw new Error("build-docs output has no </head>");
+  return html
+    .replace(logo, LOCAL_LOGO)
+    .replace(/<\/head>/i, `  <link rel="icon" href="data:,">\n  <style id="docs-decorations">${PAGE_CSS}</style>\n</head>`);
 }
