@@ -3,6 +3,7 @@
  * problems of any severity, so warnings fail too.
  */
 import { spawnSync } from "node:child_process";
+import { relative } from "node:path";
 import { listApis, projectRoot } from "./lib/apis";
 import { bin, toolEnv } from "./lib/exec";
 
@@ -34,7 +35,35 @@ for (const { name } of listApis()) {
     failed = true;
   }
 }
+// The OWASP API Security selection (openapi/lint/spectral-owasp.yaml), run by Spectral on each
+// root. Every finding fails, whatever its severity (error, warn, info or hint).
+const owaspRuleset = "openapi/lint/spectral-owasp.yaml";
+for (const { name, root } of listApis()) {
+  const result = spawnSync(
+    bin("spectral"),
+    ["lint", root, "--ruleset", owaspRuleset, "--format", "json", "--fail-severity", "hint", "--quiet"],
+    { cwd: projectRoot, env: toolEnv, encoding: "utf8" },
+  );
+  let findings: { code: string; message: string; source?: string; range: { start: { line: number; character: number } } }[];
+  try {
+    findings = JSON.parse(result.stdout.trim() || "[]");
+  } catch {
+    process.stderr.write(result.stdout + result.stderr);
+    console.error(`owasp ${name}: spectral produced no report.`);
+    failed = true;
+    continue;
+  }
+  console.log(`owasp ${name}: ${findings.length} findings.`);
+  for (const f of findings) {
+    const where = `${relative(projectRoot, f.source ?? root)}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
+    console.log(`  ${where} ${f.code} ${f.message}`);
+  }
+  if (findings.length > 0 || (result.status !== 0 && findings.length === 0)) {
+    if (findings.length === 0) process.stderr.write(result.stderr);
+    failed = true;
+  }
+}
 if (failed) {
-  console.error("lint failed: the bar is zero errors and zero warnings.");
+  console.error("lint failed: the bar is zero errors and zero warnings (Redocly) and zero OWASP findings (Spectral).");
   process.exit(1);
 }

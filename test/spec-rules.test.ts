@@ -652,3 +652,41 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     }
   });
 });
+
+describe("OWASP ruleset selection (openapi/lint/spectral-owasp.yaml)", () => {
+  it("gives a one-line reason, in the comment directly above it, for every rule it turns off", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { resolve } = await import("node:path");
+    const YAML = await import("yaml");
+    const file = resolve(__dirname, "..", "openapi", "lint", "spectral-owasp.yaml");
+    const doc = YAML.parseDocument(readFileSync(file, "utf8"));
+    expect(doc.errors).toEqual([]);
+    const extendsValue = JSON.stringify(doc.toJS().extends);
+    expect(extendsValue).toContain("spectral-owasp-ruleset");
+    expect(extendsValue).not.toMatch(/https?:/);
+    const ruleMaps: { where: string; map: unknown }[] = [{ where: "rules", map: doc.get("rules") }];
+    const overrides = doc.get("overrides");
+    if (YAML.isSeq(overrides)) {
+      overrides.items.forEach((item, i) => {
+        if (YAML.isMap(item)) ruleMaps.push({ where: `overrides[${i}].rules`, map: item.get("rules") });
+      });
+    }
+    const offRules: string[] = [];
+    const missing: string[] = [];
+    for (const { where, map } of ruleMaps) {
+      if (!YAML.isMap(map)) continue;
+      map.items.forEach((pair, index) => {
+        const value = YAML.isScalar(pair.value) ? pair.value.value : pair.value;
+        if (value !== "off" && value !== false) return;
+        const key = YAML.isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        offRules.push(key);
+        // yaml attaches the comment above the first pair of a map to the map itself.
+        const comment = (YAML.isScalar(pair.key) ? pair.key.commentBefore : undefined) ?? (index === 0 ? map.commentBefore : undefined);
+        const reason = comment?.trim().split("\n").pop()?.trim() ?? "";
+        if (reason.length < 20) missing.push(`${where}: ${key}`);
+      });
+    }
+    expect(offRules.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+});

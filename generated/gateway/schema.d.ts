@@ -714,6 +714,7 @@ export interface components {
         });
         /**
          * Amount
+         * Format: int32
          * @description Amount in minor units of `currency` (for example 1050 = EUR 10.50, 1050 = JPY 1050). At most 9 digits; 0 is allowed on authorizations (for example a zero-amount card check). Minor units follow the gateway's currency table, whose exponents differ from ISO 4217 for some currencies (ISK has exponent 0 since 2023-04-13).
          * @example 1050
          */
@@ -729,7 +730,7 @@ export interface components {
          * @description IPv4 or IPv6 address, 3 to 45 characters of `[0-9.a-fA-F:]`.
          * @example 198.51.100.23
          */
-        IpAddress: string | unknown | unknown;
+        IpAddress: string;
         /**
          * Reference
          * @description Your own reference for the transaction (for example an order number), 1 to 30 printable ASCII characters.
@@ -1032,6 +1033,7 @@ export interface components {
         };
         /**
          * PositiveAmount
+         * Format: int32
          * @description Amount in minor units of the currency, greater than zero and at most 9 digits (`[1-9][0-9]{0,8}`). Minor units follow the gateway's currency table (see `Amount`).
          * @example 1050
          */

@@ -3,8 +3,9 @@
  * process and a tsconfig written next to the code (the project's tsconfig.json cannot include
  * dist/, and must not depend on generated output to pass).
  */
-import { writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import ts from "typescript";
 import { projectRoot } from "../apis";
 import { bin } from "../exec";
 import { run } from "./generators";
@@ -50,3 +51,38 @@ export async function typeCheck(dir: string, include: string[], extra: { paths?:
   const errorSummary = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => `${count} × ${code}`).join(", ");
   return { compiles, errorSummary, report: report ? `${relative(projectRoot, dir)}:\n${report}` : "" };
 }
+
+/** Where compileExamples writes: the project's layout below it, so relative imports still hold. */
+export const examplesBuildDir = join(projectRoot, "dist", "codegen", "run");
+
+/**
+ * Compiles the docs examples (and what they import: the generated clients, the toolkit source)
+ * to CommonJS under `examplesBuildDir`, so that a test can run them as users would. The package
+ * name `payment-apis-toolkit` is pointed at the source, as tsconfig.json's `paths` does for tsc:
+ * in the emitted files it becomes a relative require of the compiled source.
+ * Resolves with the compiled file of each entry, by entry path; rejects on any type error.
+ */
+export function compileExamples(entries: string[]): Record<string, string> {
+  const paths = { "payment-apis-toolkit": ["src/index.ts"], "payment-apis-toolkit/*": ["src/*.ts"] };
+  const { options, errors } = ts.convertCompilerOptionsFromJson(
+    { ...strictCompilerOptions, noEmit: false, outDir: examplesBuildDir, rootDir: projectRoot, baseUrl: projectRoot, paths, resolveJsonModule: true, typeRoots: [join(projectRoot, "node_modules", "@types")] },
+    projectRoot,
+  );
+  if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, diagnosticsHost));
+  rmSync(examplesBuildDir, { recursive: true, force: true });
+  const program = ts.createProgram(entries, options);
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  if (diagnostics.length > 0) throw new Error(ts.formatDiagnostics(diagnostics, diagnosticsHost));
+  const toolkit = (from: string, name: string) => {
+    const target = join(examplesBuildDir, "src", `${name || "index"}.js`);
+    const path = relative(dirname(from), target);
+    return path.startsWith(".") ? path : `./${path}`;
+  };
+  program.emit(undefined, (fileName, text) => {
+    mkdirSync(dirname(fileName), { recursive: true });
+    writeFileSync(fileName, text.replace(/require\("payment-apis-toolkit(?:\/(gateway|merchant))?"\)/g, (_, name: string | undefined) => `require(${JSON.stringify(toolkit(fileName, name ?? ""))})`));
+  });
+  return Object.fromEntries(entries.map((entry) => [entry, join(examplesBuildDir, relative(projectRoot, entry)).replace(/\.cts$/, ".cjs").replace(/\.ts$/, ".js")]));
+}
+
+const diagnosticsHost: ts.FormatDiagnosticsHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => projectRoot, getNewLine: () => "\n" };

@@ -42,7 +42,7 @@ export async function buildMatrix(): Promise<Matrix> {
           // orval reports some failures (an unresolved $ref) and still exits 0, writing nothing.
           if (!existsSync(join(dir, generator.typesFile))) {
             const reason = warnings.find((line) => /error/i.test(line)) ?? "no output";
-            return { api, warnings, compile: { compiles: false, errorSummary: `generation failed: ${reason.replace(/^\W+/, "")}`, report: warnings.join("\n") }, weak: { total: Number.NaN, byOperation: {} } };
+            return { api, warnings, compile: { compiles: false, errorSummary: `generation failed: ${reason.replace(/^\W+/, "")}`, report: warnings.join("\n") }, weak: { total: Number.NaN, byOperation: {}, missing: [] } };
           }
           const compile = await typeCheck(dir, ["**/*.ts"]);
           return { api, warnings, compile, weak: countWeakTypes(generator, dir, specPath(api)) };
@@ -95,6 +95,10 @@ export function renderMatrix(matrix: Matrix, date: string): string {
       lines.push(`- ${generator.packageName}, ${cell.api}: ${entries.length ? entries.join(", ") : "none"}`);
     }
   }
+  const missing = matrix.rows.flatMap(({ generator, cells }) =>
+    cells.filter((cell) => cell.weak.missing.length > 0).map((cell) => `- ${generator.packageName}, ${cell.api}: ${cell.weak.missing.length} (${cell.weak.missing.join(", ")})`),
+  );
+  lines.push("", "Operations of the spec a generator wrote no function or type for (not counted above):", "", ...(missing.length ? missing : ["- none"]));
   const warnings = matrix.rows.flatMap(({ generator, cells }) => cells.flatMap((cell) => cell.warnings.map((warning) => `- ${generator.packageName}, ${cell.api}: \`${warning}\``)));
   lines.push("", "Generator warnings:", "", ...(warnings.length ? warnings : ["- none"]));
   return lines.join("\n");

@@ -62,12 +62,28 @@ export interface WeakTypeCount {
   total: number;
   /** Per operation id, only those with any weak type. */
   byOperation: Record<string, number>;
+  /** Operations of the spec the generator wrote nothing for (orval skips OPTIONS): not probed. */
+  missing: string[];
+}
+
+/** Whether the generator wrote this operation at all (a probe of a missing name would read as `any`). */
+function generated(generator: Generator["id"], operationId: string, typesSource: string): boolean {
+  switch (generator) {
+    case "openapi-typescript":
+      return new RegExp(`^\\s+"?${operationId}"?: \\{`, "m").test(typesSource);
+    case "hey-api":
+      return typesSource.includes(`export type ${pascal(operationId)}Data =`);
+    case "orval":
+      return typesSource.includes(`export const ${operationId} =`);
+  }
 }
 
 export function countWeakTypes(generator: Generator, outDir: string, specFile: string): WeakTypeCount {
   const typesPath = join(outDir, generator.typesFile);
   const typesSource = readFileSync(typesPath, "utf8");
-  const operations = operationsOf(specFile);
+  const all = operationsOf(specFile);
+  const operations = all.filter((operation) => generated(generator.id, operation.operationId, typesSource));
+  const missing = all.filter((operation) => !operations.includes(operation)).map((operation) => operation.operationId);
   const module = "./" + generator.typesFile.replace(/\.ts$/, "");
   const lines = [
     `import * as T from "${module}";`,
@@ -91,7 +107,7 @@ export function countWeakTypes(generator: Generator, outDir: string, specFile: s
     if (count > 0) byOperation[operations[index]!.operationId] = count;
     total += count;
   });
-  return { total, byOperation };
+  return { total, byOperation, missing };
 }
 
 function weakIn(type: ts.Type, checker: ts.TypeChecker, written: (file: string) => boolean, seen: Set<ts.Type>, trail: string[] = []): number {
