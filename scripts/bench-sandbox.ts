@@ -19,6 +19,7 @@ import { recordBenchmark } from "./lib/benchmarks-doc";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { seeded, seededPrivateKeyPath } from "../src/sandbox/config";
 import { signatureHeader } from "../src/sandbox/gateway/signature";
+import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -42,17 +43,16 @@ type Request = { method: "GET" | "POST"; path: string; headers: Record<string, s
 function gatewayMix(authorizationId: string): Request[] {
   const basic = "Basic " + Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64");
   const key = readFileSync(seededPrivateKeyPath, "utf8");
-  const form = "application/x-www-form-urlencoded";
   const authBody = "amount=2050&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
   const captureBody = "amount=1";
   return [
     { method: "GET", path: "/", headers: { authorization: basic } },
     { method: "GET", path: "/account", headers: { authorization: basic } },
-    { method: "POST", path: "/authorizations", headers: { authorization: basic, "content-type": form, signature: signatureHeader(seeded.gateway.signingKeyId, key, authBody) }, body: authBody },
+    { method: "POST", path: "/authorizations", headers: { authorization: basic, "content-type": FORM_MEDIA_TYPE, signature: signatureHeader(seeded.gateway.signingKeyId, key, authBody) }, body: authBody },
     {
       method: "POST",
       path: `/authorizations/${authorizationId}/captures`,
-      headers: { authorization: basic, "content-type": form, signature: signatureHeader(seeded.gateway.signingKeyId, key, captureBody) },
+      headers: { authorization: basic, "content-type": FORM_MEDIA_TYPE, signature: signatureHeader(seeded.gateway.signingKeyId, key, captureBody) },
       body: captureBody,
     },
   ];
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
         method: "POST",
         headers: {
           authorization: "Basic " + Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64"),
-          "content-type": "application/x-www-form-urlencoded",
+          "content-type": FORM_MEDIA_TYPE,
           signature: signatureHeader(seeded.gateway.signingKeyId, key, authBody),
         },
         body: authBody,
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
         method: "POST",
         headers: {
           authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"),
-          "content-type": "application/x-www-form-urlencoded",
+          "content-type": FORM_MEDIA_TYPE,
         },
         body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
       })

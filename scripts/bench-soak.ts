@@ -16,6 +16,7 @@ import { Agent, request } from "node:http";
 import { cpus, totalmem } from "node:os";
 import { seeded, seededPrivateKeyPath } from "../src/sandbox/config";
 import { signatureHeader } from "../src/sandbox/gateway/signature";
+import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess } from "./lib/sandbox-process";
 
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
         port: merchantPort,
         method: "POST",
         path: "/oauth/token",
-        headers: { authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret), "content-type": "application/x-www-form-urlencoded" },
+        headers: { authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret), "content-type": FORM_MEDIA_TYPE },
         body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
       })
     ).body,
@@ -87,24 +88,23 @@ async function main(): Promise<void> {
     business_model: { trading_name: "Soak", description: "Soak run.", recurring: false, physical_delivery: false, estimate_currency: "DKK", estimated_monthly_turnover: 1000, estimated_average_transaction_amount: 10 },
   });
   const recentAuthorizations: string[] = [];
-  const form = "application/x-www-form-urlencoded";
 
   const junk: Array<() => Call> = [
     () => ({ kind: "junk: random 8-15 KB bearer", port: merchantPort, method: "GET", path: "/", headers: { authorization: `Bearer ${randomBytes(3000 + Math.floor(Math.random() * 2600)).toString("base64")}` } }),
     () => ({ kind: "junk: unknown API key", port: gatewayPort, method: "GET", path: "/account", headers: { authorization: basic(randomBytes(16).toString("hex")) } }),
     () => ({ kind: "junk: foreign Host", port: gatewayPort, method: "GET", path: "/account", headers: { authorization: gatewayAuth, host: `rebind-${randomBytes(4).toString("hex")}.example` } }),
-    () => ({ kind: "junk: //target", port: gatewayPort, method: "POST", path: "//x/authorizations", headers: { authorization: gatewayAuth, "content-type": form, signature: authorizationSignature }, body: authorizationBody }),
+    () => ({ kind: "junk: //target", port: gatewayPort, method: "POST", path: "//x/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: authorizationSignature }, body: authorizationBody }),
     () => ({ kind: "junk: dot segment", port: merchantPort, method: "GET", path: "/files/%2e%2e", headers: { authorization: bearer } }),
     () => ({ kind: "junk: clock 1e300", port: gatewayPort, method: "POST", path: "/_sandbox/clock", headers: { "content-type": "application/json" }, body: '{"advance_seconds": 1e300}' }),
     () => ({ kind: "junk: __proto__ query", port: merchantPort, method: "GET", path: "/transactions?query=__proto__:x", headers: { authorization: bearer } }),
-    () => ({ kind: "junk: unsigned malformed form", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": form }, body: "amount=%%%&card[pan]=4111111111111111" }),
+    () => ({ kind: "junk: unsigned malformed form", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE }, body: "amount=%%%&card[pan]=4111111111111111" }),
   ];
   let junkIndex = 0;
   const legit: Array<() => Call> = [
-    () => ({ kind: "POST /authorizations", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": form, signature: authorizationSignature }, body: authorizationBody }),
+    () => ({ kind: "POST /authorizations", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: authorizationSignature }, body: authorizationBody }),
     () => {
       const id = recentAuthorizations.length ? recentAuthorizations[Math.floor(Math.random() * recentAuthorizations.length)]! : "00000000-0000-0000-0000-000000000000";
-      return { kind: "POST /authorizations/{id}/captures", port: gatewayPort, method: "POST", path: `/authorizations/${id}/captures`, headers: { authorization: gatewayAuth, "content-type": form, signature: captureSignature }, body: "" };
+      return { kind: "POST /authorizations/{id}/captures", port: gatewayPort, method: "POST", path: `/authorizations/${id}/captures`, headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: captureSignature }, body: "" };
     },
     () => ({ kind: "GET /account", port: gatewayPort, method: "GET", path: "/account", headers: { authorization: gatewayAuth } }),
     () => ({ kind: "merchant GET /", port: merchantPort, method: "GET", path: "/", headers: { authorization: bearer } }),

@@ -14,9 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApis, projectRoot } from "../scripts/lib/apis";
 import { buildDocs, docsOutDir, guidesSourceDir, samplesDir } from "../scripts/build-docs";
 import { chromiumPath } from "../scripts/ensure-browser";
-import { deref, loadBundledSpec } from "../src/spec/document";
+import { deref, isHttpMethod, loadBundledSpec } from "../src/spec/document";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const artifactsDir = join(projectRoot, "test-artifacts", "docs");
 
 let server: Server;
@@ -88,7 +87,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
   const doc = loadBundledSpec(api);
   const operations = Object.values(doc.paths).flatMap((item) =>
     Object.entries(deref<Record<string, { operationId: string; summary: string; tags: string[] }>>(doc, item))
-      .filter(([method]) => HTTP_METHODS.includes(method))
+      .filter(([method]) => isHttpMethod(method))
       .map(([method, operation]) => ({ method: method.toUpperCase(), ...operation })),
   );
 

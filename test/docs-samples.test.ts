@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SampleContext } from "../docs/examples/samples/context";
-import { deref, findOperation, loadBundledSpec } from "../src/spec/document";
+import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/spec/document";
 import { createGatewayClient, type Outcome, type TransactionOperation } from "../src/gateway";
 import { createMerchantClient, MerchantProblemError, type MerchantClient, type MerchantSchemas } from "../src/merchant";
 import { seeded } from "../src/sandbox/config";
@@ -25,7 +25,6 @@ type ResourceKey = Exclude<keyof SampleContext, BaseKey>;
 
 const APIS = ["gateway", "merchant"] as const;
 type Api = (typeof APIS)[number];
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const samplesDir = join(process.cwd(), "docs", "examples", "samples");
 
 interface Operation {
@@ -381,7 +380,7 @@ function listOperations(api: Api): Operation[] {
   const doc = loadBundledSpec(api);
   return Object.entries(doc.paths).flatMap(([path, item]) => {
     const pathItem = deref<Record<string, { operationId?: string }>>(doc, item);
-    const methods = Object.keys(pathItem).filter((method) => HTTP_METHODS.includes(method));
+    const methods = Object.keys(pathItem).filter((method) => isHttpMethod(method));
     return methods.map((method) => ({ api, operationId: String(pathItem[method]!.operationId), path, pathMethods: methods.map((m) => m.toUpperCase()) }));
   });
 }

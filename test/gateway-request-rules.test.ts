@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { loadBundledSpec, requestBodySchemaPointer } from "../src/spec/document";
 import { describeErrors, SpecValidator } from "../src/spec/ajv";
 import { listOperationExamples } from "../src/spec/examples";
+import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
 
 type Body = Record<string, any>;
 
-const FORM = "application/x-www-form-urlencoded";
 /** The seed: "Exactly one payment method must be used"; token comes as clicktopay, token[m4m] or token[vts]. */
 const PAYMENT_METHODS = ["card", "applepay", "googlepay", "mobilepayonline", "moto", "clicktopay", "token", "vipps"];
 
@@ -30,7 +30,7 @@ function exampleWith(operationId: string, predicate: (body: Body) => boolean): B
 }
 
 function check(operationId: string, body: Body) {
-  const errors = validator.validate(requestBodySchemaPointer(doc, operationId, FORM), body);
+  const errors = validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body);
   return { valid: errors.length === 0, errors, text: describeErrors(errors) };
 }
 

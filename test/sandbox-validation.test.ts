@@ -13,8 +13,10 @@ import { SpecValidator } from "../src/spec/ajv";
 import { defaultPorts, portsFromEnvironment, seeded, seededPublicKeyPath } from "../src/sandbox/config";
 import { configFromEnvironment } from "../src/sandbox/config-file";
 import { close, createListener, listen, ViolationLog, type Handler } from "../src/sandbox/http";
-import { SpecRouter, hasOwnServers } from "../src/sandbox/router";
-import { coerceToSchema, RequestValidator, ResponseValidator } from "../src/sandbox/validation";
+import { SpecRouter, hasOwnServers } from "../src/spec/router";
+import { RequestValidator } from "../src/spec/request-validation";
+import { ResponseValidator } from "../src/spec/response-validation";
+import { coerceToSchema } from "../src/spec/schema-walk";
 import { startSandbox } from "../src/sandbox/server";
 import { basic, GatewayClient, MerchantClient } from "./support/sandbox";
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { listApis } from "../scripts/lib/apis";
-import { loadBundledSpec, deref } from "../src/spec/document";
+import { loadBundledSpec, deref, isHttpMethod } from "../src/spec/document";
 import { describeErrors, SpecValidator } from "../src/spec/ajv";
 import { listOperationExamples, listSchemaExamples } from "../src/spec/examples";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 describe.each(listApis().map((api) => api.name))("%s spec examples", (api) => {
   const doc = loadBundledSpec(api);
@@ -19,7 +18,7 @@ describe.each(listApis().map((api) => api.name))("%s spec examples", (api) => {
     const missing: string[] = [];
     for (const [path, pathItem] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(deref<Record<string, Record<string, unknown>>>(doc, pathItem))) {
-        if (!HTTP_METHODS.includes(method)) continue;
+        if (!isHttpMethod(method)) continue;
         const operationId = String(operation.operationId);
         const has = (kind: string, status?: string) =>
           examples.some((e) => e.operationId === operationId && e.kind === kind && (status === undefined || e.status === status));

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { describeErrors, SpecValidator } from "../src/spec/ajv";
-import { deref, findOperation, getAtPointer, loadBundledSpec, requestBodySchemaPointer, toPointer, type OpenApiDocument } from "../src/spec/document";
+import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
+import { deref, findOperation, getAtPointer, isHttpMethod, loadBundledSpec, requestBodySchemaPointer, toPointer, type OpenApiDocument } from "../src/spec/document";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 type Operation = Record<string, any> & { operationId: string };
 interface Located {
@@ -20,7 +20,7 @@ function operations(doc: OpenApiDocument): Located[] {
   return Object.entries(doc.paths).flatMap(([path, item]) => {
     const pathItem = deref<Record<string, any>>(doc, item);
     return Object.entries(pathItem)
-      .filter(([method]) => HTTP_METHODS.includes(method))
+      .filter(([method]) => isHttpMethod(method))
       .map(([method, operation]) => ({ path, method, operation: operation as Operation, pathItem }));
   });
 }
@@ -206,7 +206,6 @@ describe("gateway spec", () => {
 describe("gateway: rules the truth pass made machine-readable", () => {
   const doc = loadBundledSpec("gateway");
   const validator = new SpecValidator(doc);
-  const FORM = "application/x-www-form-urlencoded";
   const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
   /** The transaction type (as `x-returned-for` names it) of each transaction-creating operation. */
   const TYPE_OF: Record<string, string> = {
@@ -220,7 +219,7 @@ describe("gateway: rules the truth pass made machine-readable", () => {
   };
 
   const request = (operationId: string, body: unknown) =>
-    describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM), body));
+    describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body));
 
   /** JSON Pointer of the vendor-media-type schema of an operation's response (following a $ref'd response). */
   function responseSchemaPointer(operationId: string, status: string): string {

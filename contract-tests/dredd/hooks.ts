@@ -20,7 +20,8 @@ import { createSign, randomUUID } from "node:crypto";
 import { stringify } from "qs";
 import { listOperationExamples } from "../../src/spec/examples";
 import { deref, loadBundledSpec } from "../../src/spec/document";
-import { hasOwnServers, SpecRouter } from "../../src/sandbox/router";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/spec/media-types";
+import { hasOwnServers, SpecRouter } from "../../src/spec/router";
 import { flatten } from "../support/arbitraries";
 import { apiSpec } from "../support/spec";
 
@@ -54,7 +55,6 @@ const hooks = require("hooks") as DreddHooks;
 const contract = JSON.parse(process.env.DREDD_CONTRACT ?? "{}") as DreddContract;
 const doc = loadBundledSpec(contract.api);
 const router = new SpecRouter(doc);
-const FORM = "application/x-www-form-urlencoded";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -64,7 +64,7 @@ function firstExample(operationId: string): { mediaType: string; value: unknown 
 }
 
 function encode(mediaType: string, value: unknown): string {
-  return mediaType === FORM ? stringify(value, { encodeValuesOnly: true }) : JSON.stringify(value);
+  return mediaType === FORM_MEDIA_TYPE ? stringify(value, { encodeValuesOnly: true }) : JSON.stringify(value);
 }
 
 function sign(body: string): string {
@@ -82,7 +82,7 @@ async function gatewayPost(path: string, body: Json | undefined): Promise<Json> 
   const raw = body ? stringify(body, { encodeValuesOnly: true }) : "";
   const response = await fetch(contract.baseUrl + path, {
     method: "POST",
-    headers: { authorization: basic(contract.gateway.apiKey), signature: sign(raw), "content-type": FORM },
+    headers: { authorization: basic(contract.gateway.apiKey), signature: sign(raw), "content-type": FORM_MEDIA_TYPE },
     body: raw,
   });
   return (await response.json()) as Json;
@@ -107,7 +107,7 @@ const merchantParams = new Map<string, Record<string, string>>();
 async function merchantFixtures(): Promise<void> {
   const token = await fetch(contract.baseUrl + "/oauth/token", {
     method: "POST",
-    headers: { authorization: basic(contract.merchant.clientId, contract.merchant.clientSecret), "content-type": FORM },
+    headers: { authorization: basic(contract.merchant.clientId, contract.merchant.clientSecret), "content-type": FORM_MEDIA_TYPE },
     body: `grant_type=client_credentials&audience=${encodeURIComponent(contract.merchant.audience)}`,
   });
   bearer = ((await token.json()) as Json).access_token as string;
@@ -220,7 +220,7 @@ hooks.beforeEach((transaction, done) => {
 hooks.beforeEachValidation((transaction) => {
   const expectedType = Object.entries(transaction.expected.headers ?? {}).find(([name]) => name.toLowerCase() === "content-type");
   const realType = Object.entries(transaction.real?.headers ?? {}).find(([name]) => name.toLowerCase() === "content-type")?.[1];
-  if (expectedType && realType && realType.split(";")[0]!.trim().toLowerCase() === expectedType[1].split(";")[0]!.trim().toLowerCase()) {
+  if (expectedType && realType && mediaTypeOf(realType) === mediaTypeOf(expectedType[1])) {
     transaction.expected.headers![expectedType[0]] = realType;
   }
   const matched = router.match(transaction.request.method.toUpperCase(), transaction.origin.resourceName);
@@ -293,7 +293,7 @@ async function prepare(transaction: DreddTransaction): Promise<void> {
   if (contract.api === "gateway") headers.Authorization = basic(contract.gateway.apiKey);
   else if (route.operationId === "createToken" || route.template === "/oauth/token") {
     headers.Authorization = basic(contract.merchant.clientId, contract.merchant.clientSecret);
-    if (example) setBody(FORM, { ...(example.value as Json), audience: contract.merchant.audience });
+    if (example) setBody(FORM_MEDIA_TYPE, { ...(example.value as Json), audience: contract.merchant.audience });
   } else headers.Authorization = `Bearer ${bearer}`;
 
   if (status >= 200 && status < 300) {
@@ -301,13 +301,13 @@ async function prepare(transaction: DreddTransaction): Promise<void> {
   } else if (status === 401) {
     delete headers.Authorization;
   } else if (status === 400) {
-    const isForm = example?.mediaType === FORM;
+    const isForm = example?.mediaType === FORM_MEDIA_TYPE;
     if (contract.api === "gateway") {
-      if (example) setBody(FORM, { ...(example.value as Json), amount: "not-a-number" });
+      if (example) setBody(FORM_MEDIA_TYPE, { ...(example.value as Json), amount: "not-a-number" });
       else if (contract.kind === "sandbox") setPath(route.template.replace(/\{[^}]+\}/, randomUUID()));
       else return skip(transaction, "no body to break, and the mock knows no transaction ids");
     } else if (route.operationId === "createToken") {
-      setBody(FORM, { grant_type: "password", audience: contract.merchant.audience });
+      setBody(FORM_MEDIA_TYPE, { grant_type: "password", audience: contract.merchant.audience });
     } else if (example && !isForm) {
       setBody("application/json", []);
     } else if (route.parameters.some((p) => p.name === "per_page")) {

@@ -15,13 +15,13 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { maskPans } from "../../src/clients/common/redact";
 import { getAtPointer } from "../../src/spec/document";
+import { FORM_MEDIA_TYPE } from "../../src/spec/media-types";
 import { session, target, unmet } from "../support/context";
 import { breakOneRule, validAgainst } from "../support/arbitraries";
 import { Explorer } from "../support/explore";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "../support/http";
 import { API_NAMES, apiSpec, type ApiName, type ContractOperation, type Schema } from "../support/spec";
 
-const FORM = "application/x-www-form-urlencoded";
 
 /** What the Prism mock cannot take (see docs/contract-tests.md, "What the mock cannot do"). */
 const PRISM_VALIDATION =
@@ -58,7 +58,7 @@ function namesParameter(api: ApiName, exchange: Exchange, path: string[]): boole
 describe.each(API_NAMES)("%s API fuzzing", (api) => {
   const spec = apiSpec(api);
   const skipReason = unmet({ api });
-  const operations = spec.operations.filter((o) => o.requestMedia.some((m) => m.mediaType === FORM || /[/+]json$/.test(m.mediaType)));
+  const operations = spec.operations.filter((o) => o.requestMedia.some((m) => m.mediaType === FORM_MEDIA_TYPE || /[/+]json$/.test(m.mediaType)));
   const addresses = new Map<string, { url: string; real: boolean }>();
   let client: ApiSession;
 
@@ -76,7 +76,7 @@ describe.each(API_NAMES)("%s API fuzzing", (api) => {
   }, 180_000);
 
   function media(operation: ContractOperation) {
-    const found = operation.requestMedia.find((m) => m.mediaType === FORM || /[/+]json$/.test(m.mediaType))!;
+    const found = operation.requestMedia.find((m) => m.mediaType === FORM_MEDIA_TYPE || /[/+]json$/.test(m.mediaType))!;
     return { ...found, schema: getAtPointer(spec.doc, found.schemaPointer) as Schema };
   }
 
@@ -103,7 +103,7 @@ describe.each(API_NAMES)("%s API fuzzing", (api) => {
     if (target.kind === "mock") ctx.skip(PRISM_VALIDATION);
     const arbitrary = fc
       .tuple(validAgainst(spec.doc, spec.validator, schemaPointer, schema), fc.nat(), fc.nat())
-      .map(([valid, pick, rule]) => breakOneRule(spec.validator, schemaPointer, valid, pick, rule, mediaType === FORM))
+      .map(([valid, pick, rule]) => breakOneRule(spec.validator, schemaPointer, valid, pick, rule, mediaType === FORM_MEDIA_TYPE))
       .filter((broken) => broken !== undefined);
     await check(arbitrary, async (broken) => {
       const exchange = await client.call({ operationId, url: address.url, body: broken!.value, mediaType });

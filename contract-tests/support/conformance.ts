@@ -7,9 +7,18 @@
  *
  * The gateway adds one rule the schema language cannot hold: a transaction's `status.code` must
  * be one the spec lists for that transaction type (`x-returned-for` of the StatusCode schema).
+ *
+ * Reading the spec (the documented response, its headers, media types, schema pointers, schema
+ * types) is src/spec/'s, shared with the sandbox's ResponseValidator. What is here is the
+ * contract suite's own reading of a received response: its messages, 204 and HEAD without a
+ * body, a well-formed Content-Type with a UTF-8 charset and a semantic `version`, header values
+ * read leniently as numbers, and the `x-returned-for` rule.
  */
 import type { ErrorObject } from "ajv/dist/2020";
-import { deref, getAtPointer } from "../../src/spec/document";
+import { getAtPointer } from "../../src/spec/document";
+import { isJsonMediaType, mediaTypeMatches, parseMediaType } from "../../src/spec/media-types";
+import { documentedHeaders, responseSchemaPointer } from "../../src/spec/response-validation";
+import { schemaTypes } from "../../src/spec/schema-walk";
 import type { ApiSpec, ContractOperation, Schema } from "./spec";
 
 export interface ReceivedResponse {
@@ -18,45 +27,9 @@ export interface ReceivedResponse {
   body: Buffer;
 }
 
-/** `type/subtype` of a Content-Type, lower-cased, and its parameters. */
-export function parseMediaType(header: string | null): { essence: string; parameters: Record<string, string> } | undefined {
-  if (!header) return undefined;
-  const [type, ...rest] = header.split(";");
-  const essence = type!.trim().toLowerCase();
-  if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(essence)) return undefined;
-  const parameters: Record<string, string> = {};
-  for (const part of rest) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    parameters[part.slice(0, eq).trim().toLowerCase()] = part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
-  }
-  return { essence, parameters };
-}
-
-function mediaTypeMatches(documented: string, essence: string): boolean {
-  const key = documented.split(";")[0]!.trim().toLowerCase();
-  if (key === "*/*" || key === essence) return true;
-  return key.endsWith("/*") && essence.startsWith(key.slice(0, -1));
-}
-
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || essence.endsWith("+json");
-}
-
-function schemaTypes(spec: ApiSpec, schema: Schema): Set<string> {
-  const types = new Set<string>();
-  if (typeof schema === "boolean") return types;
-  const resolved = deref<Record<string, unknown>>(spec.doc, schema);
-  const type = resolved.type;
-  if (typeof type === "string") types.add(type);
-  if (Array.isArray(type)) type.forEach((t) => types.add(String(t)));
-  for (const branch of (resolved.allOf ?? []) as Schema[]) schemaTypes(spec, branch).forEach((t) => types.add(t));
-  return types;
-}
-
 /** A header value as the type its schema declares (`"97"` to 97 for an integer header). */
 function headerValue(spec: ApiSpec, schema: Schema, raw: string): unknown {
-  const types = schemaTypes(spec, schema);
+  const types = schemaTypes(spec.doc, schema);
   if (types.has("string") || types.size === 0) return raw;
   if ((types.has("integer") || types.has("number")) && /^-?\d+(\.\d+)?$/.test(raw.trim())) return Number(raw.trim());
   if (types.has("boolean") && /^(true|false)$/.test(raw.trim())) return raw.trim() === "true";
@@ -97,18 +70,16 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
   const problems: string[] = [];
   const { response: spec_, base } = documented;
 
-  for (const [name, rawHeader] of Object.entries(spec_.headers ?? {})) {
-    if (name.toLowerCase() === "content-type") continue;
-    const header = deref<{ required?: boolean; schema?: Schema }>(spec.doc, rawHeader);
+  for (const header of documentedHeaders(spec.doc, spec_, base)) {
+    const name = header.name;
+    if (header.lower === "content-type") continue;
     const value = response.headers.get(name);
     if (value === null) {
       if (header.required) problems.push(`header ${name} is required on ${response.status} but missing`);
       continue;
     }
-    if (header.schema === undefined) continue;
-    const ref = (rawHeader as { $ref?: string }).$ref;
-    const pointer = `${ref ? ref.slice(1) : `${base}/headers/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`}/schema`;
-    const errors = spec.validator.validate(pointer, headerValue(spec, header.schema, value));
+    if (header.pointer === undefined) continue;
+    const errors = spec.validator.validate(header.pointer, headerValue(spec, header.schema!, value));
     problems.push(...describe(errors).map((e) => `header ${name}: ${e}`));
   }
 
@@ -121,7 +92,8 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
   }
   if (documentedTypes.length === 0) return [...problems, `a body was sent with ${response.status}, but none is documented`];
   const contentType = response.headers.get("content-type");
-  const media = parseMediaType(contentType);
+  const parsed = parseMediaType(contentType);
+  const media = parsed?.wellFormed ? parsed : undefined;
   const key = media ? documentedTypes.find((k) => mediaTypeMatches(k, media.essence)) : undefined;
   if (!media || !key) return [...problems, `Content-Type ${contentType ?? "(none)"} is not documented for ${response.status} (${documentedTypes.join(", ")})`];
   if (!isJsonMediaType(media.essence)) return problems;
@@ -139,8 +111,7 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
     return [...problems, `the ${media.essence} body is not valid JSON`];
   }
   if (content[key]!.schema !== undefined) {
-    const pointer = `${base}/content/${key.replace(/~/g, "~0").replace(/\//g, "~1")}/schema`;
-    problems.push(...describe(spec.validator.validate(pointer, body)).map((e) => `body ${e}`));
+    problems.push(...describe(spec.validator.validate(responseSchemaPointer(base, key), body)).map((e) => `body ${e}`));
   }
 
   const codes = returnedFor(spec);

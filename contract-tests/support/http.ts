@@ -14,7 +14,8 @@ import { createSigner, type Signer } from "../../src/clients/gateway/signing";
 import { encodeBody } from "../../src/spec/http-from-spec";
 import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
-import { conformanceProblems, isJsonMediaType, parseMediaType } from "./conformance";
+import { isJsonMediaType, parseMediaType } from "../../src/spec/media-types";
+import { conformanceProblems } from "./conformance";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 
 export interface CallOptions {
@@ -219,7 +220,7 @@ export class ApiSession {
     const text = bytes.toString("utf8");
     const media = parseMediaType(response.headers.get("content-type"));
     let json: unknown;
-    if (media && isJsonMediaType(media.essence) && bytes.length > 0) {
+    if (media?.wellFormed && isJsonMediaType(media.essence) && bytes.length > 0) {
       try {
         json = JSON.parse(text);
       } catch {

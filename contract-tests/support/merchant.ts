@@ -7,10 +7,12 @@ import { expect } from "vitest";
 import { createMerchantClient, type MerchantClient } from "../../src/clients/merchant/client";
 import type { HalResource } from "../../src/clients/merchant/hal";
 import { deref } from "../../src/spec/document";
+import { mediaTypeOf } from "../../src/spec/media-types";
 import { listOperationExamples } from "../../src/spec/examples";
 import { target } from "./context";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
-import { apiSpec, propertiesOf, type Schema } from "./spec";
+import { propertySchemas } from "../../src/spec/schema-walk";
+import { apiSpec, type Schema } from "./spec";
 
 type Body = Record<string, unknown>;
 
@@ -51,7 +53,7 @@ export function commentableProperties(schemaName: string): string[] {
   const found: string[] = [];
   const visit = (schema: Schema, prefix: string, depth: number) => {
     if (depth > 6 || typeof schema === "boolean") return;
-    for (const [name, property] of propertiesOf(doc, schema)) {
+    for (const [name, property] of propertySchemas(doc, schema)) {
       if (name.startsWith("_") || typeof property === "boolean") continue;
       const resolved = deref<Record<string, unknown>>(doc, property);
       if ((property as Record<string, unknown>)["x-commentable"] === true || resolved["x-commentable"] === true) found.push(prefix + name);
@@ -68,7 +70,7 @@ export function allProperties(schemaName: string): string[] {
   const found: string[] = [];
   const visit = (schema: Schema, prefix: string, depth: number) => {
     if (depth > 6 || typeof schema === "boolean") return;
-    for (const [name, property] of propertiesOf(doc, schema)) {
+    for (const [name, property] of propertySchemas(doc, schema)) {
       if (name.startsWith("_")) continue;
       found.push(prefix + name);
       visit(property, `${prefix}${name}.`, depth + 1);
@@ -81,7 +83,7 @@ export function allProperties(schemaName: string): string[] {
 /** A problem answer: the documented problem media type, `status` equal to the HTTP status, a title and a request id. */
 export function expectProblem(exchange: Exchange, status: number): void {
   expect(exchange.status, `${describeExchange(exchange)} ${bodyExcerpt(exchange)}`).toBe(status);
-  expect(exchange.headers.get("content-type")?.split(";")[0]?.trim(), "problems are application/problem+json").toBe("application/problem+json");
+  expect(mediaTypeOf(exchange.headers.get("content-type")), "problems are application/problem+json").toBe("application/problem+json");
   expect(exchange.json, "problem members").toMatchObject({ status, title: expect.any(String), "request-id": expect.any(String) });
   expect(String(exchange.json["request-id"]).length, "request-id").toBeGreaterThan(0);
 }

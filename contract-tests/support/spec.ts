@@ -6,12 +6,14 @@
  */
 import { SpecValidator } from "../../src/spec/ajv";
 import { deref, loadBundledSpec, toPointer, type OpenApiDocument } from "../../src/spec/document";
-import { hasOwnServers, SpecRouter, type RoutedOperation } from "../../src/sandbox/router";
+import { documentedResponse, type DocumentedResponse } from "../../src/spec/response-validation";
+import { hasOwnServers, SpecRouter, type RoutedOperation } from "../../src/spec/router";
 
 export type ApiName = "gateway" | "merchant";
 export const API_NAMES: readonly ApiName[] = ["gateway", "merchant"];
 
-export type Schema = Record<string, unknown> | boolean;
+export type { Schema } from "../../src/spec/schema-walk";
+export type { DocumentedResponse };
 
 export interface SecurityScheme {
   type: string;
@@ -28,14 +30,6 @@ export interface ContractOperation extends RoutedOperation {
   security: string[][];
   /** Request body media types with the pointer of each schema, in the spec's order. */
   requestMedia: Array<{ mediaType: string; schemaPointer: string; required: boolean }>;
-}
-
-export interface DocumentedResponse {
-  /** The key it was found under (`201`, `5XX`, `default`). */
-  key: string;
-  /** JSON pointer of the response object (after a `$ref`). */
-  base: string;
-  response: { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> };
 }
 
 export class ApiSpec {
@@ -88,15 +82,7 @@ export class ApiSpec {
 
   /** The documented response for a status: the exact code, then `4XX`-style ranges, then `default`. */
   documentedResponse(operation: ContractOperation, status: number): DocumentedResponse | undefined {
-    const responses = (operation.operation.responses ?? {}) as Record<string, unknown>;
-    const key = [String(status), `${String(status)[0]}XX`, "default"].find((k) => k in responses);
-    if (!key) return undefined;
-    const raw = responses[key] as { $ref?: string };
-    return {
-      key,
-      base: raw.$ref ? raw.$ref.slice(1) : toPointer([...operation.at, "responses", key]),
-      response: deref(this.doc, raw),
-    };
+    return documentedResponse(this.doc, operation, status);
   }
 
   /** Which operation a request belongs to, by method and URL path (origin decides API host or external host). */
@@ -130,20 +116,4 @@ export function apiSpec(api: ApiName): ApiSpec {
     specs.set(api, spec);
   }
   return spec;
-}
-
-/** Every property schema an object schema declares, its combinator branches included (first wins). */
-export function propertiesOf(doc: OpenApiDocument, schema: Schema, depth = 0, found = new Map<string, Schema>()): Map<string, Schema> {
-  if (typeof schema === "boolean" || depth > 24) return found;
-  const resolved = deref<Record<string, unknown>>(doc, schema);
-  for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Schema>)) {
-    if (typeof property !== "boolean" && !found.has(name)) found.set(name, property);
-  }
-  for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-    for (const branch of (resolved[key] ?? []) as Schema[]) propertiesOf(doc, branch, depth + 1, found);
-  }
-  for (const key of ["then", "else"] as const) {
-    if (resolved[key] !== undefined) propertiesOf(doc, resolved[key] as Schema, depth + 1, found);
-  }
-  return found;
 }

@@ -9,11 +9,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { deref, findOperation, type OpenApiDocument } from "../../src/spec/document";
+import { deref, findOperation, isHttpMethod, type OpenApiDocument } from "../../src/spec/document";
 import { concretePath, encodeBody } from "../../src/spec/http-from-spec";
 import { listOperationExamples } from "../../src/spec/examples";
+import { FORM_MEDIA_TYPE } from "../../src/spec/media-types";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** Objects whose `description` Redoc renders; a mark elsewhere (on the licence, the contact) is left as is. */
 function canCarryDescription(parentKey: string | undefined): boolean {
@@ -89,7 +89,7 @@ export function curlSample(doc: OpenApiDocument, operationId: string): string {
   const example = listOperationExamples(doc).find((e) => e.operationId === operationId && e.kind === "request");
   if (example) {
     const body = encodeBody(example.mediaType!, example.value);
-    if (example.mediaType !== "application/x-www-form-urlencoded") lines.push(`-H ${shellQuote(`Content-Type: ${example.mediaType}`)}`);
+    if (example.mediaType !== FORM_MEDIA_TYPE) lines.push(`-H ${shellQuote(`Content-Type: ${example.mediaType}`)}`);
     lines.push(`--data ${shellQuote(body)}`);
   }
   const sample = lines.join(" \\\n  ");
@@ -104,7 +104,7 @@ export function addCodeSamples(doc: OpenApiDocument, api: string, samplesDir: st
   let typescript = 0;
   for (const pathItem of Object.values(doc.paths)) {
     for (const [method, operation] of Object.entries(deref<Record<string, Record<string, unknown>>>(doc, pathItem))) {
-      if (!HTTP_METHODS.includes(method)) continue;
+      if (!isHttpMethod(method)) continue;
       const operationId = String(operation.operationId);
       const samples: { lang: string; label: string; source: string }[] = [{ lang: "Shell", label: "curl", source: curlSample(doc, operationId) }];
       const tsFile = join(samplesDir, api, `${operationId}.ts`);

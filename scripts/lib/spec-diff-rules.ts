@@ -6,6 +6,7 @@
  * A rule only ever marks a change as breaking. It never downgrades what redocly rates "major":
  * those stay breaking under the id `redocly:<its rule id>`.
  */
+import { HTTP_METHODS } from "../../src/spec/document";
 
 /** Which side of the exchange a change is on: what the client sends, or what it receives. */
 export type ChangeSide = "request" | "response" | "operation" | "component" | "document";
@@ -88,7 +89,7 @@ const requestBounds: Record<string, "upper" | "lower"> = {
   minContains: "lower",
 };
 
-export const httpMethods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+export const httpMethods: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 /** OpenAPI component sections that openapi-typescript exports as `components["<section>"]`. */
 export const codegenComponentSections = ["schemas", "responses", "parameters", "requestBodies", "headers", "pathItems"];

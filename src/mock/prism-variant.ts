@@ -19,6 +19,7 @@
  * also carries its decoding view (its fields, branches included) in its own `properties`.
  * Responses and examples are left as they are.
  */
+import { FORM_MEDIA_TYPE } from "../spec/media-types";
 import { deref, type OpenApiDocument } from "../spec/document";
 
 type Schema = Record<string, unknown> | boolean;
@@ -26,7 +27,6 @@ type Schema = Record<string, unknown> | boolean;
 /** The fields Prism must decode at one level: each with its schema and, for objects, its own fields. */
 type View = Map<string, { schema: Schema; children?: View }>;
 
-const FORM = "application/x-www-form-urlencoded";
 
 export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = structuredClone(spec);
@@ -37,7 +37,7 @@ export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
       const media = deref<{ content?: Record<string, { schema?: Schema; encoding?: Record<string, { style?: string }> }> }>(
         doc,
         body,
-      ).content?.[FORM];
+      ).content?.[FORM_MEDIA_TYPE];
       if (!media?.schema) continue;
       const hasDeepObject = Object.values(media.encoding ?? {}).some((encoding) => encoding.style === "deepObject");
       if (!hasDeepObject) continue;

@@ -11,8 +11,9 @@ import type { SandboxClock } from "./clock";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
 import type { ResponseValidationMode } from "./config";
-import type { RouteResult, SpecRouter } from "./router";
-import { mediaTypeOf, type OutgoingResponse, type ResponseValidator } from "./validation";
+import { mediaTypeOf } from "../spec/media-types";
+import type { RouteResult, SpecRouter } from "../spec/router";
+import type { OutgoingResponse, ResponseValidator } from "../spec/response-validation";
 
 export interface SandboxResponse {
   status: number;

@@ -27,6 +27,15 @@ export function loadBundledSpec(api: string): OpenApiDocument {
   return JSON.parse(readFileSync(join(generatedDir, api, "openapi.json"), "utf8")) as OpenApiDocument;
 }
 
+/** The methods a path item can hold operations for (OpenAPI 3.1 Path Item Object), in its order. */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Whether a key of a path item names an operation (rather than `parameters`, `servers`, `summary`...). */
+export function isHttpMethod(key: string): key is HttpMethod {
+  return (HTTP_METHODS as readonly string[]).includes(key);
+}
+
 /** RFC 6901 JSON Pointer from path segments. */
 export function toPointer(segments: readonly string[]): string {
   return segments.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("");

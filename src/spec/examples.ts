@@ -1,6 +1,5 @@
-import { deref, toPointer, type OpenApiDocument } from "./document";
+import { deref, HTTP_METHODS, toPointer, type OpenApiDocument } from "./document";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** A named example of a request body, response or parameter, with the schema it must satisfy. */
 export interface SpecExample {

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
 import { deref, findOperation, type OpenApiDocument } from "./document";
+import { FORM_MEDIA_TYPE } from "./media-types";
 
 type SchemaLike = { example?: unknown; examples?: unknown[]; enum?: unknown[]; format?: string; default?: unknown };
 
@@ -55,7 +56,7 @@ export function credentialHeaders(doc: OpenApiDocument, operationId: string): Re
 
 /** Serialises a body for its media type: brackets for forms (`card[pan]=...`), JSON for JSON types. */
 export function encodeBody(mediaType: string, value: unknown): string {
-  if (mediaType === "application/x-www-form-urlencoded") {
+  if (mediaType === FORM_MEDIA_TYPE) {
     return stringify(value, { encodeValuesOnly: true, arrayFormat: "brackets" });
   }
   if (/[/+]json$/.test(mediaType)) return JSON.stringify(value);

@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { isHttpMethod } from "../../../src/spec/document";
 import { strictCompilerOptions } from "./compile";
 import type { Generator } from "./generators";
 
@@ -27,7 +28,7 @@ export function operationsOf(specFile: string): SpecOperation[] {
   const operations: SpecOperation[] = [];
   for (const item of Object.values(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      if (!["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(method) || !operation.operationId) continue;
+      if (!isHttpMethod(method) || !operation.operationId) continue;
       const codesWithBody = Object.entries(operation.responses ?? {})
         .filter(([, response]) => (response.$ref ? spec.components?.responses?.[response.$ref.split("/").pop()!] : response)?.content !== undefined)
         .map(([code]) => code);

@@ -3,9 +3,7 @@
  * request is matched to an operation by its path and method. Nothing here knows a path of
  * either API; literal segments win over template segments, as OpenAPI requires.
  */
-import { deref, toPointer, type OpenApiDocument } from "../spec/document";
-
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+import { deref, HTTP_METHODS, toPointer, type OpenApiDocument } from "./document";
 
 export interface RoutedOperation {
   operationId: string;

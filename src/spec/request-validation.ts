@@ -1,0 +1,265 @@
+/**
+ * Request validation from the bundled spec, with Ajv (through SpecValidator): path and query
+ * parameters, form and JSON bodies. No rule of either API is written here; the schemas say what
+ * is valid. Errors are described without echoing the rejected values.
+ */
+import type { ErrorObject } from "ajv/dist/2020";
+import { parse as parseForm } from "qs";
+import { deref, getAtPointer, toPointer, type OpenApiDocument } from "./document";
+import { SpecValidator } from "./ajv";
+import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeMatches, mediaTypeOf } from "./media-types";
+import type { RoutedOperation } from "./router";
+import { coerceToSchema, type Schema } from "./schema-walk";
+
+/** Bracket nesting the decoder accepts (`card[3dsecure][v2][raw][eci]` is 4 deep). */
+export const FORM_DEPTH = 5;
+const FORM_PARAMETER_LIMIT = 1000;
+/**
+ * Items a JSON array may hold, the JSON counterpart of the form limits: Ajv runs with allErrors,
+ * so a longer array of bad items would be reported item by item (60,000 errors for one body).
+ */
+export const JSON_ARRAY_LIMIT = 1000;
+
+/** Whether a decoded JSON value holds an array longer than the limit (iterative: the client chooses the depth). */
+function hasOverlongArray(value: unknown, limit: number): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const node = pending.pop();
+    if (!node || typeof node !== "object") continue;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    if (Array.isArray(node) && node.length > limit) return true;
+    for (const child of children) if (child && typeof child === "object") pending.push(child);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Describing Ajv errors without echoing values.
+
+export interface ParameterError {
+  /** Where in the request: path segments of the offending parameter (empty for the whole body). */
+  path: string[];
+  /** The rule, in words; never contains the rejected value. */
+  message: string;
+  keyword: string;
+}
+
+function instanceSegments(instancePath: string): string[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** Titles of the branches of a `not: {anyOf: [...]}` in a component schema, if the error points there. */
+function notTitles(doc: OpenApiDocument, schemaPath: string): string[] {
+  if (!schemaPath.startsWith("#/")) return [];
+  const node = getAtPointer(doc, schemaPath.slice(1)) as Record<string, unknown> | undefined;
+  if (!node || typeof node !== "object") return [];
+  const branches = (node.anyOf ?? node.oneOf ?? [node]) as Array<Record<string, unknown>>;
+  return branches.map((b) => (typeof b.title === "string" ? b.title : "")).filter(Boolean);
+}
+
+/**
+ * The errors worth reporting, each located and described. Errors of the branches of a failing
+ * `oneOf`/`anyOf` are folded into one message naming the alternatives; `if` wrappers are
+ * dropped (their `then` errors stay).
+ */
+export function describeValidationErrors(doc: OpenApiDocument, errors: readonly ErrorObject[]): ParameterError[] {
+  const combinators = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
+  const inBranch = (e: ErrorObject, c: ErrorObject) =>
+    e !== c && e.schemaPath.startsWith(c.schemaPath + "/") && e.instancePath.startsWith(c.instancePath);
+  const described: ParameterError[] = [];
+  for (const error of errors) {
+    if (error.keyword === "if") continue;
+    if (combinators.some((c) => inBranch(error, c))) continue;
+    const at = instanceSegments(error.instancePath);
+    const params = error.params as Record<string, unknown>;
+    switch (error.keyword) {
+      case "oneOf":
+      case "anyOf": {
+        const alternatives = new Set<string>();
+        for (const branchError of errors.filter((e) => inBranch(e, error))) {
+          if (branchError.keyword === "required") alternatives.add(String((branchError.params as { missingProperty: string }).missingProperty));
+          if (branchError.keyword === "false schema") {
+            const last = instanceSegments(branchError.instancePath).slice(at.length)[0];
+            if (last) alternatives.add(last);
+          }
+        }
+        const names = [...alternatives];
+        const message =
+          names.length > 1
+            ? `exactly one of ${names.map((n) => `'${n}'`).join(", ")} is required`
+            : error.keyword === "oneOf"
+              ? "must match exactly one allowed form"
+              : "must match at least one allowed form";
+        described.push({ path: at, message, keyword: error.keyword });
+        break;
+      }
+      case "required":
+        described.push({ path: [...at, String(params.missingProperty)], message: "is required", keyword: "required" });
+        break;
+      case "dependentRequired":
+        described.push({
+          path: [...at, String(params.missingProperty)],
+          message: `is required when '${String(params.property)}' is given`,
+          keyword: "dependentRequired",
+        });
+        break;
+      case "false schema": {
+        const dependent = /\/dependentSchemas\/([^/]+)\//.exec(error.schemaPath);
+        described.push({
+          path: at,
+          message: dependent ? `is not allowed with '${decodeURIComponent(dependent[1]!)}'` : "is not allowed here",
+          keyword: "false schema",
+        });
+        break;
+      }
+      case "const":
+        described.push({ path: at, message: `must be '${String(params.allowedValue)}' here`, keyword: "const" });
+        break;
+      case "enum":
+        described.push({
+          path: at,
+          message: `must be one of ${(params.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(", ")}`,
+          keyword: "enum",
+        });
+        break;
+      case "not": {
+        const titles = notTitles(doc, error.schemaPath);
+        described.push({ path: at, message: titles.length ? `must not be ${titles.join(" or ")}` : "is not allowed", keyword: "not" });
+        break;
+      }
+      default:
+        // Ajv's own messages name the rule (pattern, format, type, limits), never the value.
+        described.push({ path: at, message: error.message ?? `violates ${error.keyword}`, keyword: error.keyword });
+    }
+  }
+  // The same parameter can fail several rules (minLength and pattern): keep one line per rule.
+  const seen = new Set<string>();
+  return described.filter((d) => {
+    const key = d.path.join("\u0000") + "\u0001" + d.message;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `card[3dsecure][v2][ares]`: the bracket form of a location, as form parameters are named. */
+export function bracketName(path: string[]): string {
+  if (path.length === 0) return "(body)";
+  return path[0]! + path.slice(1).map((s) => `[${s}]`).join("");
+}
+
+/** `business_model.trading_name`: the dotted form, as JSON properties are named. */
+export function dottedName(path: string[]): string {
+  return path.length === 0 ? "body" : path.join(".");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+export type BodyResult =
+  | { kind: "ok"; value: unknown; mediaType?: string; raw: Buffer }
+  | { kind: "unsupported-media-type"; accepted: string[] }
+  | { kind: "malformed"; reason: string }
+  | { kind: "invalid"; errors: ParameterError[]; value: unknown };
+
+export interface ParametersResult {
+  values: Record<string, unknown>;
+  errors: Array<{ name: string; in: string; errors: ParameterError[] }>;
+}
+
+interface RequestBodyObject {
+  required?: boolean;
+  content?: Record<string, { schema?: Schema }>;
+  $ref?: string;
+}
+
+export class RequestValidator {
+  constructor(
+    readonly doc: OpenApiDocument,
+    readonly validator: SpecValidator,
+  ) {}
+
+  /** Validates path and query parameters (query values coerced to their schema types). */
+  parameters(route: RoutedOperation, pathParams: Record<string, string>, query: URLSearchParams): ParametersResult {
+    const values: Record<string, unknown> = {};
+    const errors: ParametersResult["errors"] = [];
+    for (const parameter of route.parameters) {
+      if (parameter.in !== "path" && parameter.in !== "query") continue;
+      const all = parameter.in === "path" ? [pathParams[parameter.name]].filter((v) => v !== undefined) : query.getAll(parameter.name);
+      if (all.length === 0) {
+        if (parameter.required) errors.push({ name: parameter.name, in: parameter.in, errors: [{ path: [], message: "is required", keyword: "required" }] });
+        continue;
+      }
+      if (all.length > 1) {
+        errors.push({ name: parameter.name, in: parameter.in, errors: [{ path: [], message: "must be given once", keyword: "maxItems" }] });
+        continue;
+      }
+      const value = coerceToSchema(this.doc, parameter.schema, all[0]);
+      const found = this.validator.validate(parameter.schemaPointer, value);
+      if (found.length) errors.push({ name: parameter.name, in: parameter.in, errors: describeValidationErrors(this.doc, found) });
+      else values[parameter.name] = value;
+    }
+    return { values, errors };
+  }
+
+  private readonly bodies = new Map<RoutedOperation, { body: RequestBodyObject; base: string } | undefined>();
+
+  /** The request body object of an operation, dereferenced, and the pointer it lives at. */
+  private requestBody(route: RoutedOperation): { body: RequestBodyObject; base: string } | undefined {
+    if (this.bodies.has(route)) return this.bodies.get(route);
+    const raw = route.operation.requestBody as RequestBodyObject | undefined;
+    const found = raw ? { body: deref<RequestBodyObject>(this.doc, raw), base: raw.$ref ? raw.$ref.slice(1) : toPointer([...route.at, "requestBody"]) } : undefined;
+    this.bodies.set(route, found);
+    return found;
+  }
+
+  /** Decodes and validates a request body against the operation's schema for its media type. */
+  body(route: RoutedOperation, contentType: string | undefined, raw: Buffer): BodyResult {
+    const declared = this.requestBody(route);
+    // Operations without a body take no parameters; like the services, ignore what is sent.
+    if (!declared) return { kind: "ok", value: undefined, raw };
+    const content = declared.body.content ?? {};
+    if (raw.length === 0 && !declared.body.required) return { kind: "ok", value: undefined, raw };
+    const keys = Object.keys(content);
+    // A form endpoint receiving an empty body without a Content-Type still gets its "is required" messages.
+    const type = mediaTypeOf(contentType) ?? (raw.length === 0 && keys.includes(FORM_MEDIA_TYPE) ? FORM_MEDIA_TYPE : undefined);
+    const key = type ? keys.find((k) => mediaTypeMatches(k, type)) : undefined;
+    if (!type || !key) return { kind: "unsupported-media-type", accepted: keys };
+    const schema = content[key]!.schema;
+    const schemaPointer = `${declared.base}${toPointer(["content", key, "schema"])}`;
+    let value: unknown;
+    if (type === FORM_MEDIA_TYPE) {
+      try {
+        const decoded = parseForm(raw.toString("utf8"), {
+          depth: FORM_DEPTH,
+          strictDepth: true,
+          parameterLimit: FORM_PARAMETER_LIMIT,
+          throwOnLimitExceeded: true,
+          arrayLimit: 50,
+        });
+        value = schema === undefined ? decoded : coerceToSchema(this.doc, schema, decoded);
+      } catch (error) {
+        return { kind: "malformed", reason: error instanceof RangeError ? error.message : "the form body cannot be decoded" };
+      }
+    } else if (isJsonMediaType(type)) {
+      if (raw.length === 0) return { kind: "malformed", reason: "a JSON body is required" };
+      try {
+        value = JSON.parse(raw.toString("utf8"));
+      } catch {
+        return { kind: "malformed", reason: "the body is not valid JSON" };
+      }
+      if (hasOverlongArray(value, JSON_ARRAY_LIMIT)) return { kind: "malformed", reason: `an array of the body holds more than ${JSON_ARRAY_LIMIT} items` };
+    } else {
+      // Binary content (file uploads): nothing to validate beyond the media type.
+      return { kind: "ok", value: raw, mediaType: type, raw };
+    }
+    if (schema === undefined) return { kind: "ok", value, mediaType: type, raw };
+    const errors = this.validator.validate(schemaPointer, value);
+    if (errors.length) return { kind: "invalid", errors: describeValidationErrors(this.doc, errors), value };
+    return { kind: "ok", value, mediaType: type, raw };
+  }
+}

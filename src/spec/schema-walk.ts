@@ -1,0 +1,79 @@
+/**
+ * Walking schemas of a bundled document: the properties an object schema declares (through its
+ * combinators), the JSON types a schema allows, and the coercion of string values (form fields,
+ * query parameters, headers) to those types. Results are cached per schema object.
+ */
+import { deref, type OpenApiDocument } from "./document";
+
+export type Schema = Record<string, unknown> | boolean;
+
+const propertyCache = new WeakMap<object, Map<string, Schema>>();
+const typeCache = new WeakMap<object, Set<string>>();
+
+/** Every property schema an object schema declares, its combinator branches included (cached per schema object). */
+export function propertySchemas(doc: OpenApiDocument, schema: Schema): Map<string, Schema> {
+  if (typeof schema === "boolean") return new Map();
+  let found = propertyCache.get(schema);
+  if (!found) {
+    found = collectPropertySchemas(doc, schema, new Map(), 0);
+    propertyCache.set(schema, found);
+  }
+  return found;
+}
+
+function collectPropertySchemas(doc: OpenApiDocument, schema: Schema, found: Map<string, Schema>, depth: number): Map<string, Schema> {
+  if (typeof schema === "boolean" || depth > 32) return found;
+  const resolved = deref<Record<string, unknown>>(doc, schema);
+  for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Schema>)) {
+    if (typeof property !== "boolean" && !found.has(name)) found.set(name, property);
+  }
+  for (const key of ["allOf", "anyOf", "oneOf"] as const) {
+    for (const branch of (resolved[key] ?? []) as Schema[]) collectPropertySchemas(doc, branch, found, depth + 1);
+  }
+  for (const key of ["then", "else"] as const) {
+    if (resolved[key]) collectPropertySchemas(doc, resolved[key] as Schema, found, depth + 1);
+  }
+  return found;
+}
+
+/** The JSON types a schema allows, following $ref and allOf (cached per schema object). */
+export function schemaTypes(doc: OpenApiDocument, schema: Schema, depth = 0): Set<string> {
+  if (typeof schema === "boolean" || depth > 32) return new Set();
+  const cached = typeCache.get(schema);
+  if (cached) return cached;
+  const types = new Set<string>();
+  const resolved = deref<Record<string, unknown>>(doc, schema);
+  const type = resolved.type;
+  if (typeof type === "string") types.add(type);
+  if (Array.isArray(type)) type.forEach((t) => types.add(String(t)));
+  for (const branch of (resolved.allOf ?? []) as Schema[]) schemaTypes(doc, branch, depth + 1).forEach((t) => types.add(t));
+  typeCache.set(schema, types);
+  return types;
+}
+
+/**
+ * Converts the string leaves of a decoded form (or query) to the types the schema declares:
+ * `"2050"` to 2050 where the schema says integer, `"true"` to true where it says boolean.
+ * A string that is not a valid literal of the type stays a string, so Ajv reports the type error.
+ */
+export function coerceToSchema(doc: OpenApiDocument, schema: Schema, value: unknown, depth = 0): unknown {
+  if (depth > 32 || typeof schema === "boolean") return value;
+  if (typeof value === "string") {
+    const types = schemaTypes(doc, schema);
+    if (types.has("string")) return value;
+    if (types.has("integer") && /^-?(0|[1-9][0-9]{0,15})$/.test(value)) return Number(value);
+    if (types.has("number") && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(value) && value.length < 30) return Number(value);
+    if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
+    return value;
+  }
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const properties = propertySchemas(doc, schema);
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const childSchema = properties.get(key);
+      out[key] = childSchema === undefined ? child : coerceToSchema(doc, childSchema, child, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
