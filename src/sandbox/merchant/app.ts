@@ -81,11 +81,13 @@ function errorsOf(found: ParameterError[], prefix?: string): Errors {
 }
 
 /** The labels of a person's required identity documents, from the spec's createPersonFile description. */
-function requiredPersonFileLabels(router: SpecRouter): string[] {
-  const description = String(router.operation("createPersonFile").operation.description ?? "");
-  const labels = [...description.matchAll(/`([a-z_]+_legitimation)`/g)].map((m) => m[1]!);
-  if (labels.length === 0) throw new Error("merchant spec: cannot read the required person file labels from createPersonFile");
-  return [...new Set(labels)];
+/** The files a person needs before submission: the spec's `x-required-file-labels` on PersonCreate. */
+function requiredPersonFileLabels(doc: OpenApiDocument): string[] {
+  const labels = (doc.components?.schemas?.PersonCreate as { "x-required-file-labels"?: unknown } | undefined)?.["x-required-file-labels"];
+  if (!Array.isArray(labels) || labels.length === 0 || !labels.every((label) => typeof label === "string")) {
+    throw new Error("merchant spec: PersonCreate has no x-required-file-labels");
+  }
+  return labels as string[];
 }
 
 /** The curie link's href, from the spec's Hypermedia chapter. */
@@ -119,7 +121,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   const limiter = new RateLimiter(config.rateLimits, clock, MAX_RATE_WINDOWS, faults);
   const resources = new MerchantResources(clock, config.transactionCount, config.retention, files);
   const cursors = new Cursors();
-  const personFileLabels = requiredPersonFileLabels(router);
+  const personFileLabels = requiredPersonFileLabels(doc);
   const curies = [{ href: curieHref(doc), templated: true, name: curieName }];
   const specServers = ((doc.servers ?? []) as Array<{ url: string }>).map((s) => s.url);
   let base = "";
