@@ -4,7 +4,7 @@
  * the bundled spec (strict mode); the suite ends by asserting that none broke it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaType, paymentMethodsRequiringSigning } from "../generated/gateway/constants";
+import { mediaType, paymentMethodsRequiringSigning, windows } from "../generated/gateway/constants";
 import { loadBundledSpec } from "../src/spec/document";
 import { signatureHeader } from "../src/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/sandbox/server";
@@ -302,7 +302,14 @@ describe("Limits: windows on the test clock", () => {
   };
   const auth = async () => (await client.authorize({ amount: 1000 })).body.id!;
 
-  it("void before 30 days; capture before 180 days; refund within 365 days of the last capture", async () => {
+  // The windows come from the spec (x-windows, generated into constants.ts), not from this test.
+  const voidDays = windows["void-before-days"];
+  const captureDays = windows["capture-before-days"];
+  const refundDays = windows["capture-refund-within-days-of-last-capture"];
+
+  it(`void before ${voidDays} days; capture before ${captureDays} days; refund within ${refundDays} days of the last capture`, async () => {
+    expect(voidDays).toBeLessThan(captureDays);
+    expect(captureDays).toBeLessThan(refundDays);
     const voidLate = await auth();
     const voidOk = await auth();
     const captureLate = await auth();
@@ -310,28 +317,28 @@ describe("Limits: windows on the test clock", () => {
     const refundOk = await auth();
     await client.post(`/authorizations/${refundLate}/captures`, { amount: 100 });
 
-    await move(29 * DAY);
+    await move((voidDays - 1) * DAY);
     expect((await client.post(`/authorizations/${voidOk}/voids`)).status).toBe(201);
-    await move(1 * DAY); // day 30
+    await move(1 * DAY); // the void window's last day has passed
     const lateVoid = await client.post(`/authorizations/${voidLate}/voids`);
     expect(lateVoid.status).toBe(400);
-    expect(lateVoid.body.status?.message).toMatch(/30 days/);
+    expect(lateVoid.body.status?.message).toContain(`${voidDays} days`);
 
-    await move(149 * DAY); // day 179
+    await move((captureDays - voidDays - 1) * DAY); // a day before the capture window closes
     expect((await client.post(`/authorizations/${refundOk}/captures`, { amount: 100 })).status).toBe(201);
-    await move(1 * DAY); // day 180
+    await move(1 * DAY);
     const lateCapture = await client.post(`/authorizations/${captureLate}/captures`);
     expect(lateCapture.status).toBe(400);
-    expect(lateCapture.body.status?.message).toMatch(/180 days/);
+    expect(lateCapture.body.status?.message).toContain(`${captureDays} days`);
 
-    // refundLate's last capture was on day 0: day 365 (less a minute) is still within, past it is not.
-    await move(185 * DAY - 60); // day 365, one minute early
+    // refundLate's last capture was on day 0: a minute before the refund window closes it is still within, a minute after it is not.
+    await move((refundDays - captureDays) * DAY - 60);
     expect((await client.post(`/authorizations/${refundLate}/refunds`, { amount: 10 })).status).toBe(201);
-    await move(120); // day 365 and a minute
+    await move(120);
     const lateRefund = await client.post(`/authorizations/${refundLate}/refunds`, { amount: 10 });
     expect(lateRefund.status).toBe(400);
-    expect(lateRefund.body.status?.message).toMatch(/365 days/);
-    // refundOk's last capture was on day 179.
+    expect(lateRefund.body.status?.message).toContain(`${refundDays} days`);
+    // refundOk's last capture was a day before the capture window closed.
     expect((await client.post(`/authorizations/${refundOk}/refunds`)).status).toBe(201);
   });
 
