@@ -38,7 +38,7 @@ export { MAX_MESSAGE_LENGTH };
 /**
  * The first fields and messages of an error map, and how many messages were left out. Messages
  * are masked and cut here; field names are masked where they are taken from the request (`errorsOf` in
- * app.ts), since the others hold the sandbox's own ids, which a digit mask could garble.
+ * answers.ts), since the others hold the sandbox's own ids, which a digit mask could garble.
  */
 function boundedErrors(errors: Errors): { errors: Errors; omitted: number } {
   const kept: Array<[string, string[]]> = [];

@@ -1,0 +1,135 @@
+/**
+ * The merchant sandbox's request pipeline: authentication (client credentials at the token
+ * endpoint, bearer tokens elsewhere), the per-endpoint quota, path and query parameters (the
+ * resources they name must exist), OPTIONS with its `Allow`, the body checked against the
+ * spec's schema, and dispatch to the handler of the operation.
+ */
+import { dottedName } from "../../spec/request-validation";
+import type { RoutedOperation } from "../../spec/router";
+import type { Handler, SandboxRequest, SandboxResponse } from "../http";
+import { errorsOf, type Refusing } from "./answers";
+import type { OAuthClient } from "./oauth";
+import type { CollectionQuery, OperationId, Operations } from "./operation";
+import { newRequestId, problems, type ProblemContext } from "./problems";
+import { removableApplicationStamps } from "./stamps";
+import type { MerchantState } from "./state";
+
+type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse };
+
+/** A routed request on its way through the pipeline. */
+interface Admission extends Refusing {
+  request: SandboxRequest;
+  route: RoutedOperation;
+  params: Record<string, string>;
+}
+
+type ResourceTest = (id: string, params: Record<string, string>) => boolean;
+
+/** Whether the resource a path parameter names exists (checked before any operation runs). */
+function resourceTests({ resources, files, contexts }: MerchantState): ReadonlyMap<string, ResourceTest> {
+  return new Map<string, ResourceTest>([
+    ["application_id", (id) => resources.applications.has(id)],
+    ["person_id", (id) => resources.people.has(id)],
+    ["file_id", (id) => files.get(id) !== undefined],
+    ["dispute_id", (id) => resources.disputes.has(id)],
+    ["contract_id", (id) => resources.contracts.has(id)],
+    ["gateway_id", (id) => resources.gateways.has(id)],
+    ["comment_id", (id) => resources.comments.has(id)],
+    ["context_id", (id, params) => contexts.get(params.context ?? "")?.exists(id) ?? false],
+  ]);
+}
+
+/** The caller's OAuth client: HTTP Basic client authentication at the token endpoint, its bearer token elsewhere. */
+function authenticate({ oauth }: MerchantState, request: SandboxRequest, tokenEndpoint: boolean): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
+  if (!tokenEndpoint) return oauth.bearer(request.headers.authorization);
+  const client = oauth.authenticateClient(request.headers.authorization);
+  return client ? { ok: true, client } : { ok: false, detail: "Client authentication failed: send HTTP Basic client_id:client_secret." };
+}
+
+/**
+ * Authenticates first, so the quota is taken from the caller's canonical identity: the OAuth
+ * client (Basic client authentication at the token endpoint, the bearer token's client
+ * elsewhere), or the address for a caller that failed authentication. Every answer from here
+ * on, 401 included, carries the quota headers.
+ */
+function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: RoutedOperation; params: Record<string, string> }, bare: ProblemContext) {
+  const { route, params } = match;
+  const tokenEndpoint = route.template === sandbox.router.operation("createToken").template;
+  const authenticated = authenticate(sandbox, request, tokenEndpoint);
+  const rate = sandbox.limiter.take(route.operationId, authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress });
+  const problem: ProblemContext = { requestId: bare.requestId, headers: { ...bare.headers, ...rate.headers } };
+  const admission: Admission = { request, route, params, problem, tokenEndpoint };
+  if (!rate.allowed) return { ok: false as const, refusal: problems.tooManyRequests(problem, rate.resetSeconds) };
+  if (!authenticated.ok) return { ok: false as const, refusal: sandbox.answers.authenticationRefusal(admission, authenticated.detail) };
+  return { ok: true as const, admission, client: authenticated.client };
+}
+
+/** Path and query parameters: a malformed path parameter or a missing resource is 404, a bad query 400. */
+function checkParameters(sandbox: MerchantState, exists: ReadonlyMap<string, ResourceTest>, call: Admission): Checked<CollectionQuery> {
+  const parameters = sandbox.requests.parameters(call.route, call.params, call.request.url.searchParams);
+  if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
+  for (const [name, value] of Object.entries(call.params)) {
+    const found = exists.get(name);
+    if (found && !found(value, call.params)) return { ok: false, refusal: problems.notFound(call.problem) };
+  }
+  if (parameters.errors.length) {
+    const errors = Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name))));
+    return { ok: false, refusal: problems.validation(call.problem, errors) };
+  }
+  return { ok: true, value: parameters.values as CollectionQuery };
+}
+
+/** OPTIONS: the methods of the address; DELETE only on stamps that can be removed. */
+function options({ router }: MerchantState, call: Admission): SandboxResponse {
+  let allow = router.methodsOf(call.route.template);
+  if (call.params.stamp_name && !removableApplicationStamps.has(call.params.stamp_name)) allow = allow.filter((m) => m !== "DELETE");
+  return { status: 204, headers: { ...call.problem.headers, allow: allow.join(", ") } };
+}
+
+/** The body, decoded and valid against the operation's schema, or the refusal of the token endpoint's or the API's form. */
+function decodeBody({ answers, config, requests }: MerchantState, call: Admission): Checked<unknown> {
+  const { request } = call;
+  if (request.tooLarge) {
+    const message = `is too large (at most ${config.maxBodyBytes} bytes)`;
+    return { ok: false, refusal: answers.inputRefusal(call, { body: [message] }, { description: `The body ${message}.` }) };
+  }
+  const decoded = requests.body(call.route, request.headers["content-type"], request.rawBody);
+  switch (decoded.kind) {
+    case "ok":
+      return { ok: true, value: decoded.value };
+    case "unsupported-media-type": {
+      const message = `must be ${decoded.accepted.join(" or ")}`;
+      return { ok: false, refusal: answers.inputRefusal(call, { "Content-Type": [message] }, { description: `Content-Type ${message}.` }) };
+    }
+    case "malformed":
+      return { ok: false, refusal: answers.inputRefusal(call, { body: [decoded.reason] }, { description: decoded.reason }) };
+    case "invalid": {
+      const first = decoded.errors[0]!;
+      const unsupportedGrant = first.path[0] === "grant_type" && first.keyword === "const";
+      const oauth = { error: unsupportedGrant ? "unsupported_grant_type" : "invalid_request", description: `parameter '${dottedName(first.path)}' ${first.message}` };
+      return { ok: false, refusal: answers.inputRefusal(call, errorsOf(decoded.errors), oauth) };
+    }
+  }
+}
+
+export function merchantPipeline(sandbox: MerchantState, operations: Operations): Handler {
+  const exists = resourceTests(sandbox);
+  return (request) => {
+    const requestId = newRequestId();
+    const bare: ProblemContext = { requestId, headers: { "request-id": requestId } };
+    const { route } = request;
+    if (route.kind === "not-found") return problems.notFound(bare);
+    if (route.kind === "method-not-allowed") return problems.methodNotAllowed(bare, route.allow);
+    const admitted = admit(sandbox, request, route, bare);
+    if (!admitted.ok) return admitted.refusal;
+    const call = admitted.admission;
+    const query = checkParameters(sandbox, exists, call);
+    if (!query.ok) return query.refusal;
+    if (call.route.method === "OPTIONS") return options(sandbox, call);
+    const body = decodeBody(sandbox, call);
+    if (!body.ok) return body.refusal;
+    const run = operations[call.route.operationId as OperationId];
+    if (!run) return problems.notFound(call.problem, "The sandbox does not implement this operation.");
+    return run({ request, route: call.route, params: call.params, query: query.value, body: body.value, client: admitted.client, problem: call.problem }, sandbox);
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The merchant sandbox's shared state: what app.ts creates once and hands to the pipeline and
+ * to every handler (the spec, the stores, the links, the representations and the answers).
+ */
+import type { OpenApiDocument } from "../../spec/document";
+import type { RequestValidator } from "../../spec/request-validation";
+import type { SpecRouter } from "../../spec/router";
+import type { SandboxClock } from "../clock";
+import type { SandboxConfig } from "../config";
+import type { Answers } from "./answers";
+import type { CommentContext } from "./contexts";
+import type { FileStore } from "./files";
+import type { MerchantLinks } from "./links";
+import type { OAuthServer } from "./oauth";
+import type { Cursors } from "./pagination";
+import type { RateLimiter } from "./rate-limit";
+import type { Representations } from "./representations";
+import type { MerchantResources } from "./resources";
+
+export interface MerchantState {
+  config: SandboxConfig["merchant"];
+  clock: SandboxClock;
+  doc: OpenApiDocument;
+  router: SpecRouter;
+  requests: RequestValidator;
+  oauth: OAuthServer;
+  limiter: RateLimiter;
+  resources: MerchantResources;
+  files: FileStore;
+  cursors: Cursors;
+  contexts: ReadonlyMap<string, CommentContext>;
+  /** The labels of the files each person needs before an application is submitted. */
+  personFileLabels: string[];
+  /** The spec's server URLs: audiences a token may be issued for, besides the sandbox's own. */
+  specServers: string[];
+  links: MerchantLinks;
+  reps: Representations;
+  answers: Answers;
+}
