@@ -137,9 +137,9 @@ const API_KEY_PATTERN = "^[^\\s:]+$";
 /** A signing key id is the first token of the `Signature` header. */
 const TOKEN_PATTERN = "^\\S+$";
 
-function buildSchema(): ConfigSchemaNode {
-  const gatewayDoc = loadBundledSpec("gateway");
-  const apiKey = object(
+/** An API key of a gateway account. */
+function apiKeySchema(): ConfigSchemaNode {
+  return object(
     "An API key of the account.",
     {
       key: text("The key: the HTTP Basic user name (any string without colon or whitespace; the seeds use UUIDs). Unique across all accounts, case-insensitively.", 128, { pattern: API_KEY_PATTERN }),
@@ -148,18 +148,26 @@ function buildSchema(): ConfigSchemaNode {
     },
     ["key"],
   );
-  const account = object(
+}
+
+/** A gateway account; its account resource is checked against the gateway spec's Account schema. */
+function gatewayAccountSchema(doc: OpenApiDocument): ConfigSchemaNode {
+  return object(
     "A gateway account added to the seeded ones.",
     {
       id: text("Sandbox-internal account id, unique (the seeds use `sandbox-merchant`, `sandbox-merchant-2`, `sandbox-partner`).", 64, { pattern: TOKEN_PATTERN }),
       type: { type: "string", enum: ["merchant", "partner"], description: "`merchant` accounts transact; `partner` accounts own signing keys and cannot transact." },
-      keys: list("The account's API keys.", apiKey, 100),
+      keys: list("The account's API keys.", apiKeySchema(), 100),
       partner: text("Merchant accounts: id of the partner account whose signing keys may sign this merchant's requests.", 64),
-      account: accountResourceSchema(gatewayDoc),
+      account: accountResourceSchema(doc),
     },
     ["id", "type", "keys"],
   );
-  const signingKey = object(
+}
+
+/** A gateway signing key (an RSA public key of a partner account). */
+function signingKeySchema(): ConfigSchemaNode {
+  return object(
     "A signing key added to the seeded one; give exactly one of `public_key_pem` and `public_key_file`.",
     {
       id: text("The signing API key sent in `Signature: <id> RS256-hex <hex>`, unique case-insensitively.", 128, { pattern: TOKEN_PATTERN }),
@@ -169,7 +177,11 @@ function buildSchema(): ConfigSchemaNode {
     },
     ["id", "partner"],
   );
-  const client = object(
+}
+
+/** An OAuth client of the merchant API. */
+function oauthClientSchema(): ConfigSchemaNode {
+  return object(
     "An OAuth client added to the seeded one.",
     {
       client_id: text("Client id (HTTP Basic user name at the token endpoint), unique.", 128),
@@ -179,54 +191,65 @@ function buildSchema(): ConfigSchemaNode {
     },
     ["client_id", "client_secret"],
   );
-  const operations = quotaOperationIds();
+}
 
+/** The `gateway` section: accounts, signing keys and rule, body size, retention. */
+function gatewaySectionSchema(doc: OpenApiDocument): ConfigSchemaNode {
+  return object("The Gateway API sandbox.", {
+    accounts: list("Accounts added to the seeded ones.", gatewayAccountSchema(doc), 1000),
+    signingKeys: list("Signing keys added to the seeded one.", signingKeySchema(), 100),
+    signing: {
+      type: "string",
+      enum: ["all-posts", "methods"],
+      description:
+        "`all-posts` (the spec: every POST must be signed) or `methods` (only the payment methods that require signing, and an omitted `card[csc]`, need a signature; for clients written against the pre-2020 rule).",
+    },
+    maxBodyBytes: integer("Largest request body accepted; a larger one gets 40000.", configBounds.maxBodyBytes),
+    retention: object("How many records the gateway keeps in memory (see Retention).", {
+      maxTransactions: integer(
+        "Authorizations and debits kept (their captures, refunds and voids are part of them); beyond it the oldest finished ones are evicted first.",
+        configBounds.retention,
+      ),
+    }),
+  });
+}
+
+/** The `merchant` section: OAuth clients, lifetimes, quotas (per operationId of the bundled spec), sizes, retention. */
+function merchantSectionSchema(): ConfigSchemaNode {
+  return object("The Merchant Management API sandbox and its storage host.", {
+    clients: list("OAuth clients added to the seeded one.", oauthClientSchema(), 1000),
+    tokenTtlSeconds: integer("Lifetime of an access token, on the sandbox clock.", configBounds.ttlSeconds),
+    uploadUrlTtlSeconds: integer("Lifetime of a pre-signed upload link, on the sandbox clock.", configBounds.ttlSeconds),
+    rateLimits: object("Per-endpoint quotas: a fixed window per operation and caller.", {
+      windowSeconds: integer("Length of a quota window, on the sandbox clock.", configBounds.windowSeconds),
+      default: integer("Requests per window for an operation without a quota of its own.", configBounds.quota),
+      operations: {
+        type: "object",
+        description: "Quotas per operationId, merged into the seeded ones (0 refuses every call with 429).",
+        propertyNames: { description: "an operationId of the merchant API", enum: quotaOperationIds() },
+        additionalProperties: integer("Requests per window for this operation.", configBounds.operationQuota),
+      },
+    }),
+    transactionCount: integer("Seeded transactions in the transactions collection.", configBounds.transactionCount),
+    maxBodyBytes: integer("Largest request body accepted; a larger one gets a 400 problem.", configBounds.maxBodyBytes),
+    maxUploadBytes: integer("Largest upload the storage host accepts; a larger one gets 403 EntityTooLarge.", configBounds.maxUploadBytes),
+    retention: object("How many records the merchant API keeps in memory (see Retention).", {
+      maxApplications: integer(
+        "Applications kept, each with its people, files, comments and contract; beyond it the oldest finished ones are evicted first.",
+        configBounds.retention,
+      ),
+      maxFiles: integer("Files kept (metadata and content), each with its comments; beyond it the oldest finished ones are evicted first.", configBounds.retention),
+    }),
+  });
+}
+
+function buildSchema(): ConfigSchemaNode {
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: "Sandbox config file",
     ...object("The sandbox config file (`SANDBOX_CONFIG` / `--config`): lists are appended to the seeds, values replace them.", {
-      gateway: object("The Gateway API sandbox.", {
-        accounts: list("Accounts added to the seeded ones.", account, 1000),
-        signingKeys: list("Signing keys added to the seeded one.", signingKey, 100),
-        signing: {
-          type: "string",
-          enum: ["all-posts", "methods"],
-          description:
-            "`all-posts` (the spec: every POST must be signed) or `methods` (only the payment methods that require signing, and an omitted `card[csc]`, need a signature; for clients written against the pre-2020 rule).",
-        },
-        maxBodyBytes: integer("Largest request body accepted; a larger one gets 40000.", configBounds.maxBodyBytes),
-        retention: object("How many records the gateway keeps in memory (see Retention).", {
-          maxTransactions: integer(
-            "Authorizations and debits kept (their captures, refunds and voids are part of them); beyond it the oldest finished ones are evicted first.",
-            configBounds.retention,
-          ),
-        }),
-      }),
-      merchant: object("The Merchant Management API sandbox and its storage host.", {
-        clients: list("OAuth clients added to the seeded one.", client, 1000),
-        tokenTtlSeconds: integer("Lifetime of an access token, on the sandbox clock.", configBounds.ttlSeconds),
-        uploadUrlTtlSeconds: integer("Lifetime of a pre-signed upload link, on the sandbox clock.", configBounds.ttlSeconds),
-        rateLimits: object("Per-endpoint quotas: a fixed window per operation and caller.", {
-          windowSeconds: integer("Length of a quota window, on the sandbox clock.", configBounds.windowSeconds),
-          default: integer("Requests per window for an operation without a quota of its own.", configBounds.quota),
-          operations: {
-            type: "object",
-            description: "Quotas per operationId, merged into the seeded ones (0 refuses every call with 429).",
-            propertyNames: { description: "an operationId of the merchant API", enum: operations },
-            additionalProperties: integer("Requests per window for this operation.", configBounds.operationQuota),
-          },
-        }),
-        transactionCount: integer("Seeded transactions in the transactions collection.", configBounds.transactionCount),
-        maxBodyBytes: integer("Largest request body accepted; a larger one gets a 400 problem.", configBounds.maxBodyBytes),
-        maxUploadBytes: integer("Largest upload the storage host accepts; a larger one gets 403 EntityTooLarge.", configBounds.maxUploadBytes),
-        retention: object("How many records the merchant API keeps in memory (see Retention).", {
-          maxApplications: integer(
-            "Applications kept, each with its people, files, comments and contract; beyond it the oldest finished ones are evicted first.",
-            configBounds.retention,
-          ),
-          maxFiles: integer("Files kept (metadata and content), each with its comments; beyond it the oldest finished ones are evicted first.", configBounds.retention),
-        }),
-      }),
+      gateway: gatewaySectionSchema(loadBundledSpec("gateway")),
+      merchant: merchantSectionSchema(),
     }),
   };
 }

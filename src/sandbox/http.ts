@@ -152,86 +152,97 @@ function controlEndpoint(method: string, url: URL, headers: IncomingMessage["hea
   return json(200, { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() });
 }
 
+type LogLine = (line: string) => void;
+
 export function createListener(options: ListenerOptions): Server {
-  const log = options.log ?? ((line: string) => console.error(line));
-
-  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = req.method ?? "GET";
-    const target = parseRequestTarget(req.url);
-    if (!target.ok) return refuseAndClose(req, res, options.refuse(target.status, target.reason));
-    const { url } = target;
-    const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
-    if (foreign !== undefined) return refuseAndClose(req, res, options.refuse(400, foreign));
-
-    const route = options.router.match(method, url.pathname);
-    const screened = options.screen?.({ method, url, headers: req.headers, route });
-    if (screened) return refuseAndClose(req, res, screened);
-    const { body: rawBody, tooLarge } = await readBody(req, options.maxBodyBytes);
-    const control = controlEndpoint(method, url, req.headers, rawBody, options.clock);
-    if (control) return write(res, control);
-
-    let response: SandboxResponse;
-    try {
-      response = await options.handler({
-        method,
-        url,
-        headers: req.headers,
-        route,
-        rawBody,
-        tooLarge,
-        remoteAddress: req.socket.remoteAddress ?? "",
-      });
-    } catch (error) {
-      log(`[sandbox:${options.api}] handler error on ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return write(res, { status: 500, headers: {}, body: undefined });
-    }
-
-    const serialized = serialize(response);
-    if (route.kind === "match" && options.responses && options.validation !== "off") {
-      const outgoing: OutgoingResponse = { status: response.status, headers: serialized.headers, body: serialized.parsed };
-      const problems = options.responses.violations(route.route, outgoing);
-      if (problems.length > 0) {
-        const violation: Violation = {
-          api: options.api,
-          operationId: route.route.operationId,
-          method,
-          path: url.pathname,
-          status: response.status,
-          problems,
-        };
-        options.violations.record(violation);
-        log(`[sandbox:${options.api}] RESPONSE VIOLATES SPEC: ${violation.operationId} ${violation.status}: ${problems.join("; ")}`);
-        if (options.validation === "strict") {
-          return write(res, {
-            status: 500,
-            headers: { "content-type": "text/plain; charset=utf-8" },
-            body: `sandbox response for ${violation.operationId} (status ${violation.status}) violates the spec: ${problems.join("; ")}\n`,
-          });
-        }
-      }
-    }
-    return writeSerialized(res, response.status, serialized.headers, serialized.payload);
-  }
-
+  const log: LogLine = options.log ?? ((line: string) => console.error(line));
   const server = createServer({ connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? 2_000 }, (req, res) => {
-    respond(req, res).catch((error: unknown) => {
+    respond(options, log, req, res).catch((error: unknown) => {
       log(`[sandbox:${options.api}] unexpected error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) writeSerialized(res, 500, {}, undefined);
       else res.destroy();
     });
   });
-  // Requests Node's parser rejects (broken framing, huge headers) and requests too slow to
-  // arrive get the API's own error answer, then the connection closes.
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status: RefusalStatus = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-    const reason = status === 408 ? "The request did not arrive in time." : status === 431 ? "The request headers are too large." : "The request is not valid HTTP.";
-    socket.end(rawHttpResponse(options.refuse(status, reason)));
-  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => refuseClientError(options, error, socket));
   server.requestTimeout = options.timeouts?.requestMs ?? 30_000;
   server.headersTimeout = options.timeouts?.headersMs ?? 10_000;
   server.keepAliveTimeout = 5_000;
   return server;
+}
+
+/** One request through the pipeline: refusals before routing, the body, control endpoints, the handler, the response check. */
+async function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? "GET";
+  const target = parseRequestTarget(req.url);
+  if (!target.ok) return refuseAndClose(req, res, options.refuse(target.status, target.reason));
+  const { url } = target;
+  const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
+  if (foreign !== undefined) return refuseAndClose(req, res, options.refuse(400, foreign));
+
+  const route = options.router.match(method, url.pathname);
+  const screened = options.screen?.({ method, url, headers: req.headers, route });
+  if (screened) return refuseAndClose(req, res, screened);
+  const { body: rawBody, tooLarge } = await readBody(req, options.maxBodyBytes);
+  const control = controlEndpoint(method, url, req.headers, rawBody, options.clock);
+  if (control) return write(res, control);
+
+  const request: SandboxRequest = { method, url, headers: req.headers, route, rawBody, tooLarge, remoteAddress: req.socket.remoteAddress ?? "" };
+  const response = await runHandler(options, log, request);
+  if (!response) return write(res, { status: 500, headers: {}, body: undefined });
+
+  const serialized = serialize(response);
+  const replacement = checkResponse(options, log, request, response, serialized);
+  if (replacement) return write(res, replacement);
+  return writeSerialized(res, response.status, serialized.headers, serialized.payload);
+}
+
+/** Calls the API's handler; a thrown error is logged and yields undefined (the caller answers 500). */
+async function runHandler(options: ListenerOptions, log: LogLine, request: SandboxRequest): Promise<SandboxResponse | undefined> {
+  try {
+    return await options.handler({ ...request });
+  } catch (error) {
+    log(`[sandbox:${options.api}] handler error on ${request.method} ${request.url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return undefined;
+  }
+}
+
+/**
+ * Validates a routed operation's response against the spec: a violation is recorded and
+ * logged, and in strict mode the response to send instead (a 500 naming the rule) is returned.
+ */
+function checkResponse(options: ListenerOptions, log: LogLine, request: SandboxRequest, response: SandboxResponse, serialized: ReturnType<typeof serialize>): SandboxResponse | undefined {
+  const { route } = request;
+  if (route.kind !== "match" || !options.responses || options.validation === "off") return undefined;
+  const outgoing: OutgoingResponse = { status: response.status, headers: serialized.headers, body: serialized.parsed };
+  const problems = options.responses.violations(route.route, outgoing);
+  if (problems.length === 0) return undefined;
+  const violation: Violation = {
+    api: options.api,
+    operationId: route.route.operationId,
+    method: request.method,
+    path: request.url.pathname,
+    status: response.status,
+    problems,
+  };
+  options.violations.record(violation);
+  log(`[sandbox:${options.api}] RESPONSE VIOLATES SPEC: ${violation.operationId} ${violation.status}: ${problems.join("; ")}`);
+  if (options.validation !== "strict") return undefined;
+  return {
+    status: 500,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+    body: `sandbox response for ${violation.operationId} (status ${violation.status}) violates the spec: ${problems.join("; ")}\n`,
+  };
+}
+
+/**
+ * Requests Node's parser rejects (broken framing, huge headers) and requests too slow to
+ * arrive get the API's own error answer, then the connection closes.
+ */
+function refuseClientError(options: ListenerOptions, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const status: RefusalStatus = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const reason = status === 408 ? "The request did not arrive in time." : status === 431 ? "The request headers are too large." : "The request is not valid HTTP.";
+  socket.end(rawHttpResponse(options.refuse(status, reason)));
 }
 
 function write(res: ServerResponse, response: SandboxResponse): void {

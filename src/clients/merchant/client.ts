@@ -4,26 +4,19 @@
  * configuration, the entrypoint and (optionally) the token endpoint; every other address is
  * the href of a link in an earlier answer.
  */
-import { halMediaType, problemMediaType, tokenMediaTypes } from "../../../generated/merchant/constants";
-import type { components, operations } from "../../../generated/merchant/schema";
-import { describeTarget } from "../common/redact";
-import { backoffDelay, resolveRetry, sendWithPolicy, type RetryOptions, type Transport } from "../common/retry";
-import { MerchantTokenError, MerchantUsageError } from "./errors";
+import type { components } from "../../../generated/merchant/schema";
+import { resolveRetry, type RetryOptions, type Transport } from "../common/retry";
+import { MerchantCalls } from "./calls";
 import { downloadName, dataRel, toBytes, uploadContent, uploadFile, type FileContent } from "./files";
-import { curiesOf, expandLink, linksOf, selectLink, type HalResource, type Link, type TemplateVariables } from "./hal";
+import type { HalResource, Link, TemplateVariables } from "./hal";
+import { HalNavigator } from "./navigation";
 import { paginate } from "./pagination";
-import { errorFromResponse, essence, readProblem } from "./problem";
-import { readRateLimit, sendRespectingRateLimits, type RateLimitOptions, type RateLimitValues } from "./rate-limit";
+import type { RateLimitOptions, RateLimitValues } from "./rate-limit";
 import type { CreateBody, Created, ItemOf, RelOf, Target } from "./relations";
-import { TokenCache, type IssuedToken } from "./token-cache";
+import { MerchantSession, type SessionSettings } from "./session";
 
 type S = components["schemas"];
 
-/** Media types of request bodies, checked against the generated operations. */
-const jsonMediaType: keyof operations["createApplication"]["requestBody"]["content"] = "application/json";
-/** The token endpoint is documented in two forms (HAL and RFC 6749 JSON; errors as problems or RFC 6749): accept each. */
-const tokenAccept = tokenMediaTypes.join(", ");
-const formMediaType: keyof operations["createToken"]["requestBody"]["content"] = "application/x-www-form-urlencoded";
 const stampsRel: keyof NonNullable<S["Application"]["_links"]> = "ch:stamps";
 
 export interface MerchantClientOptions {
@@ -111,115 +104,14 @@ export interface MerchantClient {
 }
 
 export function createMerchantClient(options: MerchantClientOptions): MerchantClient {
-  const transport: Transport = options.fetch ?? ((url, init) => fetch(url, init));
-  const now = options.now ?? Date.now;
-  const retry = resolveRetry(options.retry);
-  const rateLimitOptions = { maxRetries: 3, maxWaitMs: 60_000, ...options.rateLimit };
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const apiOrigin = new URL(options.baseUrl).origin;
-  const audience = options.audience ?? options.baseUrl.replace(/\/+$/, "");
-  let tokenUrl = options.tokenUrl;
-  let lastRateLimit: RateLimitValues | undefined;
-  // Curies of the latest top-level answer: embedded items may omit theirs.
-  let knownCuries: S["Curie"][] = [];
-
-  /** One exchange: timeout, retries (idempotent requests only) and 429 waits; records RateLimit values. */
-  function exchange(method: string, url: string, headers: Record<string, string>, body: string | undefined, idempotent: boolean) {
-    return sendRespectingRateLimits({
-      send: () => sendWithPolicy(transport, url, { method, headers, body }, { idempotent, retry, timeoutMs, log: options.log }),
-      observe: (values) => (lastRateLimit = values),
-      options: rateLimitOptions,
-      sleep: retry.sleep,
-      now,
-      fallbackDelay: (n) => backoffDelay(n, retry),
-    });
-  }
-
-  async function issueToken(): Promise<IssuedToken> {
-    if (!tokenUrl) throw new MerchantUsageError("No token endpoint: pass tokenUrl, or let a 401 problem name it");
-    const form: S["TokenRequest"] = { grant_type: "client_credentials", audience };
-    // RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded.
-    const basic = Buffer.from(`${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`).toString("base64");
-    // A token request changes nothing on the server: it is safe to repeat, so it is retried like a GET.
-    const response = await exchange(
-      "POST",
-      tokenUrl,
-      { Authorization: `Basic ${basic}`, "Content-Type": formMediaType, Accept: tokenAccept },
-      new URLSearchParams(form).toString(),
-      true,
-    );
-    const body = (await response.json().catch(() => undefined)) as Partial<S["Token"] & S["OAuthError"]> | undefined;
-    if (!response.ok || typeof body?.access_token !== "string" || typeof body.expires_in !== "number") {
-      throw new MerchantTokenError(response.status, body);
-    }
-    return { accessToken: body.access_token, expiresInSeconds: body.expires_in };
-  }
-  const tokens = new TokenCache(issueToken, now);
-
-  /** Sends with the bearer token; on 401, one refresh (or discovery of the token endpoint) and one retry. */
-  async function authorized(method: string, url: string, body?: { contentType: string; data: string }, headers?: Record<string, string>): Promise<Response> {
-    if (new URL(url).origin !== apiOrigin) {
-      throw new MerchantUsageError(`Refusing to send the access token to ${describeTarget(url)}: not the API's origin ${apiOrigin}`);
-    }
-    const idempotent = method === "GET" || method === "HEAD" || method === "OPTIONS";
-    const defaults = { Accept: `${halMediaType}, ${problemMediaType}`, ...(body ? { "Content-Type": body.contentType } : {}) };
-    const send = (token: string | undefined) =>
-      exchange(method, url, { ...withHeaders(defaults, headers), ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body?.data, idempotent);
-    // A 401 means the request was not processed: re-sending it once with a fresh token is safe for every method.
-    const stale = tokenUrl ? await tokens.get() : undefined;
-    const response = await send(stale);
-    if (response.status !== 401) return response;
-    const problem = await readProblem(response.clone());
-    const named = problem?.["oauth2-token"];
-    if (!tokenUrl && named && new URL(named, url).origin === apiOrigin) tokenUrl = new URL(named, url).href;
-    if (!tokenUrl) return response;
-    await response.body?.cancel();
-    if (stale) tokens.invalidate(stale);
-    return send(await tokens.get());
-  }
-
-  /** Sends and reads the JSON answer; a non-2xx answer throws. */
-  async function call<T>(method: string, url: string, payload?: object): Promise<T | undefined> {
-    const response = await authorized(method, url, payload && { contentType: jsonMediaType, data: JSON.stringify(payload) });
-    if (!response.ok) throw await errorFromResponse(response, method, url, readRateLimit(response, now()));
-    return parse<T>(await response.text());
-  }
-
-  /** The JSON of an answer; remembers its curies. */
-  function parse<T>(text: string): T | undefined {
-    if (!text) return undefined;
-    const json = JSON.parse(text) as T;
-    const curies = curiesOf(json as HalResource);
-    if (curies.length) knownCuries = curies;
-    return json;
-  }
-
-  async function get<T>(url: string): Promise<T> {
-    const resource = await call<T>("GET", url);
-    if (resource === undefined) throw new MerchantUsageError(`GET ${describeTarget(url)} answered without a body`);
-    return resource;
-  }
-
-  const curiesFor = (resource: HalResource) => (curiesOf(resource).length ? curiesOf(resource) : knownCuries);
-  const addressOf = (resource: HalResource, rel: string, o: FollowOptions = {}) =>
-    expandLink(selectLink(linksOf(resource, rel, curiesFor(resource), knownCuries), rel, o.name), rel, o.variables);
+  const session = new MerchantSession(sessionSettings(options));
+  const nav = new HalNavigator();
+  const calls = new MerchantCalls(session, nav, options.now ?? Date.now);
+  const get = <T>(url: string) => calls.get<T>(url);
+  const addressOf = (resource: HalResource, rel: string, o?: FollowOptions) => nav.addressOf(resource, rel, o);
   const stampAddress = (resource: HalResource, stamp: string) => addressOf(resource, stampsRel, { name: stamp });
-  // Straight to the transport: no token, no Accept; a PUT of the same bytes is safe to repeat.
-  const putUnauthorized = (url: string, init: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }) =>
-    sendWithPolicy(transport, url, { method: "PUT", ...init }, { idempotent: true, retry, timeoutMs, log: options.log });
-
-  /** `request(method, resource, rel, options?)` or `request(method, link, options?)`. */
-  async function request(method: string, target: HalResource | Link, rel?: string | RequestOptions, options?: RequestOptions) {
-    const o = (typeof rel === "string" ? options : rel) ?? {};
-    const url = typeof rel === "string" ? addressOf(target as HalResource, rel, o) : expandLink(target as Link, describeTarget((target as Link).href), o.variables);
-    const verb = method.toUpperCase();
-    const payload = o.body === undefined ? undefined : { contentType: jsonMediaType, data: JSON.stringify(o.body) };
-    const response = await authorized(verb, url, payload, o.headers);
-    if (!response.ok) throw await errorFromResponse(response, verb, url, readRateLimit(response, now()));
-    const type = essence(response.headers.get("content-type"));
-    const body = type === jsonMediaType || type.endsWith("+json") ? parse(await response.text()) : void (await response.body?.cancel());
-    return { status: response.status, headers: response.headers, body };
-  }
+  const put = session.putUnauthorized.bind(session);
+  const request = calls.request.bind(calls);
 
   return {
     root: () => get<S["Root"]>(options.baseUrl),
@@ -230,42 +122,43 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
       return {
         [Symbol.asyncIterator]: async function* () {
           const first = await get<HalResource>(address);
-          yield* paginate<ItemOf<typeof rel>>(first, rel, (href) => get<HalResource>(href), knownCuries);
+          yield* paginate<ItemOf<typeof rel>>(first, rel, (href) => get<HalResource>(href), nav.curies);
         },
       };
     },
-    create: async (resource, rel, body) => (await call("POST", addressOf(resource, rel), body)) as Created<typeof rel>,
-    update: async (resource, changes) => (await call("PATCH", addressOf(resource, "self"), changes)) as typeof resource,
-    remove: async (resource) => void (await call("DELETE", addressOf(resource, "self"))),
-    addStamp: async (resource, stamp, body) => void (await call("PUT", stampAddress(resource, stamp), body)),
-    removeStamp: async (resource, stamp) => void (await call("DELETE", stampAddress(resource, stamp))),
+    create: async (resource, rel, body) => (await calls.call("POST", addressOf(resource, rel), body)) as Created<typeof rel>,
+    update: async (resource, changes) => (await calls.call("PATCH", addressOf(resource, "self"), changes)) as typeof resource,
+    remove: async (resource) => void (await calls.call("DELETE", addressOf(resource, "self"))),
+    addStamp: async (resource, stamp, body) => void (await calls.call("PUT", stampAddress(resource, stamp), body)),
+    removeStamp: async (resource, stamp) => void (await calls.call("DELETE", stampAddress(resource, stamp))),
     uploadFile: async (owner, metadata, content) =>
-      uploadFile({ create: async (o, rel, body) => (await call<S["File"]>("POST", addressOf(o, rel), body))!, put: putUnauthorized }, owner, metadata, content),
-    uploadContent: async (file, content) => uploadContent(putUnauthorized, file, await toBytes(content)),
-    async downloadFile(file) {
-      const url = addressOf(file, dataRel, { name: downloadName });
-      const response = await authorized("GET", url);
-      if (!response.ok) throw await errorFromResponse(response, "GET", url, readRateLimit(response, now()));
-      return { contentType: essence(response.headers.get("content-type")), bytes: new Uint8Array(await response.arrayBuffer()) };
-    },
+      uploadFile({ create: async (o, rel, body) => (await calls.call<S["File"]>("POST", addressOf(o, rel), body))!, put }, owner, metadata, content),
+    uploadContent: async (file, content) => uploadContent(put, file, await toBytes(content)),
+    downloadFile: async (file) => calls.download(addressOf(file, dataRel, { name: downloadName })),
     request: request as MerchantClient["request"],
     async allowed(target: HalResource | Link, rel?: string, o?: FollowOptions) {
       const { headers } = await request("OPTIONS", target, rel, o);
       return (headers.get("Allow") ?? "").split(",").map((method) => method.trim()).filter(Boolean);
     },
     get rateLimit() {
-      return lastRateLimit;
+      return session.rateLimit;
     },
   };
 }
 
-/** The caller's headers over the defaults, names compared case-insensitively; never the caller's Authorization. */
-function withHeaders(defaults: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
-  const own = Object.entries(extra).filter(([name]) => name.toLowerCase() !== "authorization");
-  const replaced = new Set(own.map(([name]) => name.toLowerCase()));
-  return { ...Object.fromEntries(Object.entries(defaults).filter(([name]) => !replaced.has(name.toLowerCase()))), ...Object.fromEntries(own) };
-}
-
-function formEncode(value: string): string {
-  return new URLSearchParams({ v: value }).toString().slice(2);
+/** The session's settings from the client's options, with their defaults. */
+function sessionSettings(options: MerchantClientOptions): SessionSettings {
+  return {
+    transport: options.fetch ?? ((url, init) => fetch(url, init)),
+    now: options.now ?? Date.now,
+    retry: resolveRetry(options.retry),
+    rateLimit: { maxRetries: 3, maxWaitMs: 60_000, ...options.rateLimit },
+    timeoutMs: options.timeoutMs ?? 30_000,
+    log: options.log,
+    apiOrigin: new URL(options.baseUrl).origin,
+    audience: options.audience ?? options.baseUrl.replace(/\/+$/, ""),
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    tokenUrl: options.tokenUrl,
+  };
 }

@@ -1,0 +1,27 @@
+/**
+ * The links the gateway sandbox puts in its transactions, from the spec's path templates: the
+ * follow-up operations of an authorization or a debit, and the way back to the transaction.
+ */
+import type { SpecRouter } from "../../spec/router";
+import type { Links } from "./transactions";
+
+function substitute(template: string, id: string): string {
+  return template.replace(/\{[^}]+\}/, encodeURIComponent(id));
+}
+
+/** The path template one level up (`/authorizations/{id}/captures` → `/authorizations/{id}`). */
+function parent(template: string): string {
+  return template.split("/").slice(0, -1).join("/");
+}
+
+export function gatewayLinks(router: SpecRouter): Links {
+  const template = (operationId: string) => router.operation(operationId).template;
+  return {
+    captures: (id) => substitute(template("createCapture"), id),
+    refunds: (id) => substitute(template("createRefund"), id),
+    voids: (id) => substitute(template("createVoid"), id),
+    authorization: (id) => substitute(parent(template("createCapture")), id),
+    debitRefunds: (id) => substitute(template("createDebitRefund"), id),
+    debit: (id) => substitute(parent(template("createDebitRefund")), id),
+  };
+}

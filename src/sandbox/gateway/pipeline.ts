@@ -1,0 +1,133 @@
+/**
+ * The gateway sandbox's request pipeline: the API key (discovery and the account need nothing
+ * more), the body size, the signature over the raw body, path parameters and the body checked
+ * against the spec's schema, and dispatch to the transaction operation.
+ */
+import type { OpenApiDocument } from "../../spec/document";
+import { bracketName, type ParameterError, type RequestValidator } from "../../spec/request-validation";
+import type { RoutedOperation, SpecRouter } from "../../spec/router";
+import type { SandboxConfig } from "../config";
+import type { Handler, SandboxRequest, SandboxResponse } from "../http";
+import type { ApiKeys, GatewayAccount } from "./auth";
+import { runTransaction } from "./operations";
+import type { GatewayResponses } from "./responses";
+import type { SignatureVerifier } from "./signature";
+import { inputError, invalidCurrency, invalidTextOnStatement } from "./test-cards";
+import { TransactionStore } from "./transactions";
+
+/**
+ * Status codes of invalid parameters other than the general input error, from the schema
+ * descriptions: "An invalid value gives status 40150" (TextOnStatement), "An unknown or
+ * unsupported currency gives status 40140" (Currency).
+ */
+const PARAMETER_STATUS: Record<string, number> = { text_on_statement: invalidTextOnStatement, currency: invalidCurrency };
+
+type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse };
+
+/** What the pipeline works with, built once by the sandbox. */
+export interface GatewayParts {
+  config: SandboxConfig["gateway"];
+  doc: OpenApiDocument;
+  router: SpecRouter;
+  requests: RequestValidator;
+  keys: ApiKeys;
+  signatures: SignatureVerifier;
+  http: GatewayResponses;
+  store: TransactionStore;
+}
+
+/** A routed request of an authenticated merchant account. */
+interface Admission {
+  request: SandboxRequest;
+  route: RoutedOperation;
+  params: Record<string, string>;
+  account: GatewayAccount;
+}
+
+const signatureRequirement = new WeakMap<RoutedOperation, boolean>();
+
+/** Whether an operation's security requirements name the signature scheme (every POST of the spec does). */
+function requiresSignature(doc: OpenApiDocument, route: RoutedOperation): boolean {
+  const cached = signatureRequirement.get(route);
+  if (cached !== undefined) return cached;
+  const required = computeRequiresSignature(doc, route);
+  signatureRequirement.set(route, required);
+  return required;
+}
+
+function computeRequiresSignature(doc: OpenApiDocument, route: RoutedOperation): boolean {
+  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, { type?: string; in?: string; name?: string }>;
+  const requirements = (route.operation.security ?? doc.security ?? []) as Array<Record<string, unknown>>;
+  return (
+    requirements.length > 0 &&
+    requirements.every((r) => Object.keys(r).some((name) => schemes[name]?.type === "apiKey" && schemes[name]?.in === "header"))
+  );
+}
+
+function inputErrorFor(http: GatewayResponses, errors: ParameterError[]): SandboxResponse {
+  const first = errors[0]!;
+  const name = bracketName(first.path);
+  const code = PARAMETER_STATUS[first.path[0] ?? ""] ?? inputError;
+  const message = first.path.length ? `parameter '${name}' ${first.message}` : `parameters: ${first.message}`;
+  return http.transaction({ approved: false, body: { status: { code, message } } });
+}
+
+function refusal(http: GatewayResponses, message: string): { ok: false; refusal: SandboxResponse } {
+  return { ok: false, refusal: http.transaction(TransactionStore.inputErrorOutcome(message)) };
+}
+
+/**
+ * Routing and the API key. Discovery answers any account; partner accounts own signing keys
+ * and cannot transact or read a merchant account. Answers the two read operations itself.
+ */
+function admit({ keys, router, http }: GatewayParts, request: SandboxRequest): Checked<Admission> {
+  const { route } = request;
+  if (route.kind !== "match") return { ok: false, refusal: http.notFound() };
+  const auth = keys.authenticate(request.headers.authorization);
+  if (!auth.ok) return { ok: false, refusal: http.unauthorized() };
+  const account = auth.account;
+  const { operationId } = route.route;
+  if (operationId === "discoverResources") {
+    const template = (id: string) => router.operation(id).template;
+    return { ok: false, refusal: http.ok({ _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } }) };
+  }
+  if (account.type !== "merchant") return { ok: false, refusal: http.unauthorized() };
+  if (operationId === "getAccount") return { ok: false, refusal: http.ok(account.resource ?? {}) };
+  return { ok: true, value: { request, route: route.route, params: route.params, account } };
+}
+
+/** The signature over the raw body: checked when sent, and required where the operation's security says so. */
+function checkSignature({ config, doc, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> {
+  const signatureHeader = request.headers.signature as string | undefined;
+  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(doc, route))) return { ok: true, value: false };
+  const check = signatures.check(signatureHeader, request.rawBody, account);
+  if (!check.ok) return refusal(http, check.message);
+  return { ok: true, value: true };
+}
+
+/** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
+function checkInput({ requests, http }: GatewayParts, { request, route, params }: Admission): Checked<Record<string, unknown> | undefined> {
+  const parameters = requests.parameters(route, params, request.url.searchParams);
+  if (parameters.errors.some((e) => e.in === "path")) return refusal(http, "invalid transaction id");
+  const decoded = requests.body(route, request.headers["content-type"], request.rawBody);
+  if (decoded.kind === "unsupported-media-type") return refusal(http, `unsupported content type: send ${decoded.accepted.join(" or ")}`);
+  if (decoded.kind === "malformed") return refusal(http, `malformed request body: ${decoded.reason}`);
+  if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors) };
+  return { ok: true, value: decoded.value as Record<string, unknown> | undefined };
+}
+
+export function gatewayPipeline(parts: GatewayParts): Handler {
+  const { config, http, store } = parts;
+  return (request: SandboxRequest): SandboxResponse => {
+    const admitted = admit(parts, request);
+    if (!admitted.ok) return admitted.refusal;
+    const admission = admitted.value;
+    if (request.tooLarge) return http.transaction(TransactionStore.inputErrorOutcome(`request body too large (at most ${config.maxBodyBytes} bytes)`));
+    const signed = checkSignature(parts, admission);
+    if (!signed.ok) return signed.refusal;
+    const body = checkInput(parts, admission);
+    if (!body.ok) return body.refusal;
+    const id = Object.values(admission.params)[0] ?? "";
+    return runTransaction(store, http, { operationId: admission.route.operationId, account: admission.account, id, body: body.value, signed: signed.value });
+  };
+}
