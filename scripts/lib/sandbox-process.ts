@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseReadyLine } from "../../src/serve/ready";
 import { projectRoot } from "./apis";
 
 export interface SandboxProcess {
@@ -42,7 +43,7 @@ export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.Proc
     });
     child.once("exit", (code) => fail(new Error(`the sandbox exited with ${code}:\n${output}${stderr.join("\n")}`)));
   });
-  const urls = Object.fromEntries(ready.replace(/^ready /, "").split(" ").map((pair) => pair.split("=") as [string, string]));
+  const urls = parseReadyLine(ready);
   return {
     gateway: urls["gateway-sandbox"]!,
     merchant: urls["merchant-sandbox"]!,

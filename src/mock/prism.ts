@@ -1,18 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { loadBundledSpec } from "../spec/document";
+import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { derivePrismVariant } from "./prism-variant";
-
-/** Prism's command-line entry, found the way Node finds the package (a checkout or an install). */
-function prismBin(): string {
-  const manifestPath = createRequire(__filename).resolve("@stoplight/prism-cli/package.json");
-  const { bin } = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: string | Record<string, string> };
-  return resolve(dirname(manifestPath), typeof bin === "string" ? bin : (bin.prism ?? Object.values(bin)[0]!));
-}
 
 export interface RunningMock {
   api: string;
@@ -81,7 +74,7 @@ async function startPrism(
   const specPath = join(workDir, "openapi.json");
   writeFileSync(specPath, JSON.stringify(derivePrismVariant(loadBundledSpec(options.api))));
 
-  const child = spawn(process.execPath, [prismBin(), ...args(specPath, host)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

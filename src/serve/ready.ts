@@ -27,6 +27,11 @@ export async function waitUntilAnswering(url: string, timeoutMs: number, isAlive
   }
 }
 
+/** The URLs of a ready line by name: `ready a=http://x b=http://y` gives `{a: "http://x", b: "http://y"}`. */
+export function parseReadyLine(line: string): Record<string, string> {
+  return Object.fromEntries(line.replace(/^ready /, "").split(" ").map((pair) => pair.split("=") as [string, string]));
+}
+
 /** Waits for every endpoint, then returns the single `ready` line that scripts wait for. */
 export async function readyLine(endpoints: readonly Endpoint[], timeoutMs = 30_000): Promise<string> {
   await Promise.all(endpoints.map((endpoint) => waitUntilAnswering(endpoint.url, timeoutMs)));

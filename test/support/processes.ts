@@ -71,7 +71,5 @@ export function startServing(command: string, args: string[], cwd: string, env: 
   });
 }
 
-/** The URLs of a ready line, by name: `ready a=http://x b=http://y`. */
-export function readyUrls(ready: string): Record<string, string> {
-  return Object.fromEntries(ready.replace(/^ready /, "").split(" ").map((pair) => pair.split("=") as [string, string]));
-}
+/** The URLs of a ready line, by name (the parser the serving processes' callers share). */
+export { parseReadyLine as readyUrls } from "../../src/serve/ready";

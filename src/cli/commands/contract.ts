@@ -5,8 +5,9 @@
  * environment only, so that they never appear in a process list.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { packageBin } from "../../serve/package-bin";
 import { stringOption, type Command, type OptionValues } from "../command";
 
 const CONFIG = join("contract-tests", "vitest.config.mts");
@@ -30,11 +31,6 @@ export function suiteRoot(from: string = __dirname): string {
   }
 }
 
-function vitestEntry(): string {
-  const manifestPath = require.resolve("vitest/package.json");
-  const { bin } = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
-  return resolve(dirname(manifestPath), bin.vitest ?? "vitest.mjs");
-}
 
 export function suiteEnvironment(values: OptionValues, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...env };
@@ -78,7 +74,7 @@ GATEWAY_SIGNING_KEY or GATEWAY_SIGNING_KEY_FILE, MERCHANT_CLIENT_ID, MERCHANT_CL
   positionals: true,
   async run(values, extraArgs, lifecycle) {
     const root = suiteRoot();
-    const args = [vitestEntry(), "run", "--root", root, "--config", join(root, CONFIG), ...extraArgs];
+    const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...extraArgs];
     const child = spawn(process.execPath, args, { cwd: process.cwd(), env: suiteEnvironment(values, process.env), stdio: "inherit" });
     lifecycle.add(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
