@@ -8,9 +8,9 @@
  * Options (environment): BENCH_RECORDS (default 20000), BENCH_CONCURRENCY (default 16).
  */
 import { readFileSync } from "node:fs";
-import { createGatewayClient, type GatewayClient } from "../src/clients/gateway/client";
-import { defaultConfig, seeded, seededPrivateKeyPath } from "../src/sandbox/config";
-import { startSandbox } from "../src/sandbox/server";
+import { createGatewayClient, type GatewayClient } from "../src/toolkit/clients/gateway/client";
+import { defaultConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { startSandbox } from "../src/testkit/sandbox/server";
 
 const records = Number(process.env.BENCH_RECORDS ?? 20_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);

@@ -14,12 +14,12 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";
 import autocannon from "autocannon";
-import { startPrismMock, type RunningMock } from "../src/mock/prism";
+import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { seeded, seededPrivateKeyPath } from "../src/sandbox/config";
-import { signatureHeader } from "../src/sandbox/gateway/signature";
-import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -14,9 +14,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, totalmem } from "node:os";
-import { seeded, seededPrivateKeyPath } from "../src/sandbox/config";
-import { signatureHeader } from "../src/sandbox/gateway/signature";
-import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess } from "./lib/sandbox-process";
 

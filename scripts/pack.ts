@@ -76,9 +76,9 @@ function writeEsmEntries(dir: string, entries: readonly string[]): void {
   const esmDir = join(dir, "dist", "esm");
   mkdirSync(esmDir, { recursive: true });
   for (const entry of entries) {
-    const target = `../cjs/src/${entry}.js`;
+    const target = `../cjs/src/toolkit/${entry}.js`;
     // The staged CommonJS build resolves its dependencies from this checkout's node_modules.
-    const names = Object.keys(require(join(dir, "dist", "cjs", "src", `${entry}.js`)) as object).filter((key) => key !== "__esModule" && key !== "default");
+    const names = Object.keys(require(join(dir, "dist", "cjs", "src", "toolkit", `${entry}.js`)) as object).filter((key) => key !== "__esModule" && key !== "default");
     writeFileSync(join(esmDir, `${entry}.mjs`), `// ESM entry point: the CommonJS build, one instance for both module systems.\nexport { ${names.sort().join(", ")} } from "${target}";\n`);
     writeFileSync(join(esmDir, `${entry}.d.mts`), `export * from "${target}";\n`);
   }
@@ -92,7 +92,7 @@ function buildToolkit(): string {
   for (const entry of ["gateway", "merchant"]) {
     // node10 resolution ("moduleResolution": "node") ignores `exports`: a folder with a manifest.
     mkdirSync(join(dir, entry), { recursive: true });
-    writeFileSync(join(dir, entry, "package.json"), `${JSON.stringify({ main: `../dist/cjs/src/${entry}.js`, types: `../dist/cjs/src/${entry}.d.ts` }, null, 2)}\n`);
+    writeFileSync(join(dir, entry, "package.json"), `${JSON.stringify({ main: `../dist/cjs/src/toolkit/${entry}.js`, types: `../dist/cjs/src/toolkit/${entry}.d.ts` }, null, 2)}\n`);
   }
   mkdirSync(join(dir, "specs"), { recursive: true });
   for (const { name } of listApis()) {
@@ -107,8 +107,8 @@ const SUITE_EXCLUDED = new Set(["mutants", "dredd", "run-all.ts"]);
 function buildTestkit(): string {
   const dir = stage("payment-apis-testkit");
   runBin("tsc", ["-p", "tsconfig.testkit.json", "--outDir", join(dir, "dist")]);
-  cpSync(join(projectRoot, "src", "sandbox", "seed"), join(dir, "dist", "src", "sandbox", "seed"), { recursive: true });
-  writeFileSync(join(dir, "dist", "src", "cli", "main.js"), readFileSync(join(dir, "dist", "src", "cli", "main.js"), "utf8"), { mode: 0o755 });
+  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), { recursive: true });
+  writeFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"), { mode: 0o755 });
   cpSync(join(projectRoot, "src"), join(dir, "src"), { recursive: true });
   cpSync(join(projectRoot, "contract-tests"), join(dir, "contract-tests"), {
     recursive: true,

@@ -8,11 +8,11 @@
 import { createServer } from "node:http";
 import sirv from "sirv";
 import { docsOutDir } from "./build-docs";
-import { startMocksFromSettings } from "../src/cli/commands/mock";
-import { describeSandbox, sandboxEndpoints, startSandboxFromSettings } from "../src/cli/commands/sandbox";
-import { Lifecycle } from "../src/serve/lifecycle";
-import { describeListenError, LOOPBACK, portSetting } from "../src/serve/ports";
-import { readyLine } from "../src/serve/ready";
+import { startMocksFromSettings } from "../src/testkit/cli/commands/mock";
+import { describeSandbox, sandboxEndpoints, startSandboxFromSettings } from "../src/testkit/cli/commands/sandbox";
+import { Lifecycle } from "../src/testkit/serve/lifecycle";
+import { describeListenError, LOOPBACK, portSetting } from "../src/testkit/serve/ports";
+import { readyLine } from "../src/testkit/serve/ready";
 
 /**
  * Serves dist/docs only: the built Redoc pages and the guides, rendered at build time to

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaType } from "../generated/gateway/constants";
-import { ClientNetworkError, ClientTimeoutError, createGatewayClient, GatewayHttpError, type RetryOptions } from "../src/gateway";
+import { ClientNetworkError, ClientTimeoutError, createGatewayClient, GatewayHttpError, type RetryOptions } from "../src/toolkit/gateway";
 import { closedPort, sendJson, startLocalServer, type LocalServer } from "./support/local-server";
 import { gatewayRequest, responseExample } from "./support/spec-examples";
 

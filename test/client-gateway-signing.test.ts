@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaType, paymentMethodsRequiringSigning } from "../generated/gateway/constants";
-import { createGatewayClient, GatewaySigningRequiredError } from "../src/gateway";
-import { createSigner } from "../src/clients/gateway/signing";
-import { loadBundledSpec } from "../src/spec/document";
+import { createGatewayClient, GatewaySigningRequiredError } from "../src/toolkit/gateway";
+import { createSigner } from "../src/toolkit/clients/gateway/signing";
+import { loadBundledSpec } from "../src/testkit/spec/document";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
 import { gatewayRequest, requestExamples, responseExample } from "./support/spec-examples";
 

@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approvedStatusCode, mediaType, statusCodes } from "../generated/gateway/constants";
-import { createGatewayClient, gatewayBaseUrls, GatewayAuthenticationError, GatewayHttpError, serializeForm } from "../src/gateway";
-import { loadBundledSpec } from "../src/spec/document";
+import { createGatewayClient, gatewayBaseUrls, GatewayAuthenticationError, GatewayHttpError, serializeForm } from "../src/toolkit/gateway";
+import { loadBundledSpec } from "../src/testkit/spec/document";
 import { sendJson, startLocalServer, type Handler, type LocalServer } from "./support/local-server";
 import { parse } from "qs";
 import { gatewayRequest, requestExamples, responseExample } from "./support/spec-examples";

@@ -15,12 +15,12 @@ import {
   MerchantUsageError,
   type MerchantClientOptions,
   type RetryOptions,
-} from "../src/merchant";
+} from "../src/toolkit/merchant";
 import { hal, problem, startFakeMerchantApi, type FakeMerchantApi } from "./support/fake-merchant-api";
 import { startLocalServer, type LocalServer } from "./support/local-server";
 import { responseExample } from "./support/spec-examples";
-import { loadBundledSpec } from "../src/spec/document";
-import { listOperationExamples } from "../src/spec/examples";
+import { loadBundledSpec } from "../src/testkit/spec/document";
+import { listOperationExamples } from "../src/testkit/spec/examples";
 
 type S = components["schemas"];
 

@@ -7,9 +7,9 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approvedStatusCode } from "../generated/gateway/constants";
-import { startPrismMock, type RunningMock } from "../src/mock/prism";
-import { createGatewayClient } from "../src/gateway";
-import { createMerchantClient } from "../src/merchant";
+import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { createGatewayClient } from "../src/toolkit/gateway";
+import { createMerchantClient } from "../src/toolkit/merchant";
 import { sandboxOrigin } from "./support/fake-merchant-api";
 import { gatewayRequest, merchantRequest, responseExample } from "./support/spec-examples";
 

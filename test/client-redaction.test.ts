@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaType } from "../generated/gateway/constants";
-import { createGatewayClient, type GatewayClientOptions } from "../src/gateway";
-import { maskPans } from "../src/clients/common/redact";
+import { createGatewayClient, type GatewayClientOptions } from "../src/toolkit/gateway";
+import { maskPans } from "../src/toolkit/clients/common/redact";
 import { closedPort, startLocalServer, type Handler, type LocalServer } from "./support/local-server";
 
 const PAN = "4200000000000000";

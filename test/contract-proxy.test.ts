@@ -6,10 +6,10 @@
  */
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPrismProxy, type RunningMock } from "../src/mock/prism";
-import type { RunningSandbox } from "../src/sandbox/server";
+import { startPrismProxy, type RunningMock } from "../src/testkit/mock/prism";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, form, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
-import { signatureHeader } from "../src/sandbox/gateway/signature";
+import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
 
 describe("Prism validating proxy (contract:proxy)", () => {

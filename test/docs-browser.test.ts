@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApis, projectRoot } from "../scripts/lib/apis";
 import { buildDocs, docsOutDir, guidesSourceDir, samplesDir } from "../scripts/build-docs";
 import { chromiumPath } from "../scripts/ensure-browser";
-import { deref, isHttpMethod, loadBundledSpec } from "../src/spec/document";
+import { deref, isHttpMethod, loadBundledSpec } from "../src/testkit/spec/document";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "docs");
 

@@ -12,11 +12,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SampleContext } from "../docs/examples/samples/context";
-import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/spec/document";
-import { createGatewayClient, type Outcome, type TransactionOperation } from "../src/gateway";
-import { createMerchantClient, MerchantProblemError, type MerchantClient, type MerchantSchemas } from "../src/merchant";
-import { seeded } from "../src/sandbox/config";
-import type { RunningSandbox } from "../src/sandbox/server";
+import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/testkit/spec/document";
+import { createGatewayClient, type Outcome, type TransactionOperation } from "../src/toolkit/gateway";
+import { createMerchantClient, MerchantProblemError, type MerchantClient, type MerchantSchemas } from "../src/toolkit/merchant";
+import { seeded } from "../src/testkit/sandbox/config";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { MerchantClient as RawMerchantClient, privateKeyPem, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
 
 type S = MerchantSchemas["schemas"];

@@ -3,10 +3,10 @@
  * starts from a valid example of the spec and breaks exactly one rule.
  */
 import { describe, expect, it } from "vitest";
-import { loadBundledSpec, requestBodySchemaPointer } from "../src/spec/document";
-import { describeErrors, SpecValidator } from "../src/spec/ajv";
-import { listOperationExamples } from "../src/spec/examples";
-import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
+import { loadBundledSpec, requestBodySchemaPointer } from "../src/testkit/spec/document";
+import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
+import { listOperationExamples } from "../src/testkit/spec/examples";
+import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
 
 type Body = Record<string, any>;
 

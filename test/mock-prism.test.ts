@@ -6,11 +6,11 @@
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listApis } from "../scripts/lib/apis";
-import { startPrismMock, type RunningMock } from "../src/mock/prism";
-import { deref, findOperation, HTTP_METHODS, loadBundledSpec } from "../src/spec/document";
-import { listOperationExamples } from "../src/spec/examples";
-import { concretePath, credentialHeaders, encodeBody } from "../src/spec/http-from-spec";
-import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
+import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { deref, findOperation, HTTP_METHODS, loadBundledSpec } from "../src/testkit/spec/document";
+import { listOperationExamples } from "../src/testkit/spec/examples";
+import { concretePath, credentialHeaders, encodeBody } from "../src/testkit/spec/http-from-spec";
+import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
 
 /** The methods this test can send: fetch refuses TRACE (a forbidden method), so a `trace` operation could not be exercised here. */
 const SENDABLE_METHODS: readonly string[] = HTTP_METHODS.filter((method) => method !== "trace");

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { seeded } from "../src/sandbox/config";
+import { seeded } from "../src/testkit/sandbox/config";
 import { portIsFree, processesMentioning, startServing, until } from "./support/processes";
 
 const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
@@ -162,7 +162,7 @@ describe("the packed packages, installed into empty projects", () => {
       expect(sandbox.ready).toBe(`ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`);
 
       // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
-      const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
+      const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "testkit", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
       expect(existsSync(signingKeyFile)).toBe(true);
       mustRun(bin("tsc"), ["consumer.ts", "--outDir", "build", "--module", "node16", "--moduleResolution", "node16", "--target", "ES2022", "--strict", "--typeRoots", join(projectRoot, "node_modules", "@types"), "--types", "node"], clientsProject);
       const consumerOutput = mustRun(process.execPath, [join("build", "consumer.js")], clientsProject, {

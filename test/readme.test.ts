@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { seededPrivateKeyPath } from "../src/sandbox/config";
-import type { RunningSandbox } from "../src/sandbox/server";
+import { seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { startTestSandbox } from "./support/sandbox";
 
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");

@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { configKeysTable, documentedTable, sandboxDocPath } from "../scripts/sandbox-config-docs";
-import { configBounds, sandboxConfigSchema, type ConfigSchemaNode } from "../src/sandbox/config-schema";
-import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from "../src/sandbox/config";
-import { configFileProblems, configFromEnvironment, MAX_REPORTED_PROBLEMS } from "../src/sandbox/config-file";
-import { startSandbox } from "../src/sandbox/server";
-import { loadBundledSpec } from "../src/spec/document";
+import { configBounds, sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/config-schema";
+import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from "../src/testkit/sandbox/config";
+import { configFileProblems, configFromEnvironment, MAX_REPORTED_PROBLEMS } from "../src/testkit/sandbox/config-file";
+import { startSandbox } from "../src/testkit/sandbox/server";
+import { loadBundledSpec } from "../src/testkit/spec/document";
 import { GatewayClient } from "./support/sandbox";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-config-"));
@@ -233,7 +233,7 @@ describe("reading the file", () => {
 
   it("the CLI exits 1 within seconds on a bad file, naming the key", async () => {
     const file = configFile({ gateway: { signng: "methods" } });
-    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join("src", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], {
+    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], {
       cwd: projectRoot,
       env: { ...process.env, SANDBOX_CONFIG: file },
       stdio: ["ignore", "pipe", "pipe"],

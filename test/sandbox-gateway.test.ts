@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaType, paymentMethodsRequiringSigning, windows } from "../generated/gateway/constants";
-import { loadBundledSpec } from "../src/spec/document";
-import { signatureHeader } from "../src/sandbox/gateway/signature";
-import type { RunningSandbox } from "../src/sandbox/server";
+import { loadBundledSpec } from "../src/testkit/spec/document";
+import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 
 const DAY = 24 * 60 * 60;

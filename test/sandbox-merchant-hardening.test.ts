@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHeaders } from "../generated/merchant/constants";
-import { SandboxClock } from "../src/sandbox/clock";
-import { seeded } from "../src/sandbox/config";
-import { maskCardNumbers } from "../src/sandbox/card-numbers";
-import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/sandbox/merchant/problems";
-import { MAX_TOKENS_PER_CLIENT } from "../src/sandbox/merchant/oauth";
-import { MAX_RATE_WINDOWS, RateLimiter } from "../src/sandbox/merchant/rate-limit";
-import type { RunningSandbox } from "../src/sandbox/server";
+import { SandboxClock } from "../src/testkit/sandbox/clock";
+import { seeded } from "../src/testkit/sandbox/config";
+import { maskCardNumbers } from "../src/testkit/sandbox/card-numbers";
+import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/testkit/sandbox/merchant/problems";
+import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/oauth";
+import { MAX_RATE_WINDOWS, RateLimiter } from "../src/testkit/sandbox/merchant/rate-limit";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
 
 const [LIMIT, REMAINING] = rateLimitHeaders;

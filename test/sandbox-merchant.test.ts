@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { curieName, pagination, problemMediaType, rateLimitHeaders } from "../generated/merchant/constants";
-import type { RunningSandbox } from "../src/sandbox/server";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
 
 let sandbox: RunningSandbox;

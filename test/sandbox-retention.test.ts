@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SandboxConfigFile } from "../src/sandbox/config";
-import type { RunningSandbox } from "../src/sandbox/server";
+import type { SandboxConfigFile } from "../src/testkit/sandbox/config";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expand, GatewayClient, MerchantClient, startTestSandbox, validApplication, validPerson, type GatewayCall, type MerchantCall } from "./support/sandbox";
 
 const running: RunningSandbox[] = [];

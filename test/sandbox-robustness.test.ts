@@ -5,7 +5,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "../src/sandbox/server";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, GatewayClient, keys, MerchantClient, startTestSandbox } from "./support/sandbox";
 
 let sandbox: RunningSandbox;

@@ -11,7 +11,7 @@ import { projectRoot } from "../scripts/lib/apis";
 import { portIsFree, processesMentioning, readyUrls, startServing, until } from "./support/processes";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
-const cli = join("src", "cli", "main.ts");
+const cli = join("src", "testkit", "cli", "main.ts");
 
 describe("serving processes", () => {
   it("npm run mock: SIGTERM to npm stops both Prism servers and frees their ports", async () => {

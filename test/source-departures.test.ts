@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { listApis, projectRoot } from "../scripts/lib/apis";
 import { DEPARTURES_HEADING, markdownTableRows } from "../scripts/lib/markdown-tables";
-import { toPointer } from "../src/spec/document";
+import { toPointer } from "../src/testkit/spec/document";
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { listApis } from "../scripts/lib/apis";
-import { loadBundledSpec, deref, isHttpMethod } from "../src/spec/document";
-import { describeErrors, SpecValidator } from "../src/spec/ajv";
-import { listOperationExamples, listSchemaExamples } from "../src/spec/examples";
+import { loadBundledSpec, deref, isHttpMethod } from "../src/testkit/spec/document";
+import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
+import { listOperationExamples, listSchemaExamples } from "../src/testkit/spec/examples";
 
 
 describe.each(listApis().map((api) => api.name))("%s spec examples", (api) => {

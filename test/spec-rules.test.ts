@@ -3,9 +3,9 @@
  * that a spec change cannot drop them silently.
  */
 import { describe, expect, it } from "vitest";
-import { describeErrors, SpecValidator } from "../src/spec/ajv";
-import { FORM_MEDIA_TYPE } from "../src/spec/media-types";
-import { deref, findOperation, getAtPointer, isHttpMethod, loadBundledSpec, requestBodySchemaPointer, toPointer, type OpenApiDocument } from "../src/spec/document";
+import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
+import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { deref, findOperation, getAtPointer, isHttpMethod, loadBundledSpec, requestBodySchemaPointer, toPointer, type OpenApiDocument } from "../src/testkit/spec/document";
 
 
 type Operation = Record<string, any> & { operationId: string };

@@ -7,8 +7,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { paymentMethodsRequiringSigning, statusCodes, testEnvironment } from "../../generated/gateway/constants";
-import { createSigner } from "../../src/clients/gateway/signing";
-import { listOperationExamples } from "../../src/spec/examples";
+import { createSigner } from "../../src/toolkit/clients/gateway/signing";
+import { listOperationExamples } from "../../src/testkit/spec/examples";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, matchingCsc, statusCode, statusForcingPans } from "../support/gateway";
 import { apiSpec } from "../support/spec";

@@ -6,9 +6,9 @@
  */
 import { describe, expect } from "vitest";
 import { curieName } from "../../generated/merchant/constants";
-import { MerchantProblemError } from "../../src/clients/merchant/errors";
-import type { HalResource } from "../../src/clients/merchant/hal";
-import { mediaTypeOf } from "../../src/spec/media-types";
+import { MerchantProblemError } from "../../src/toolkit/clients/merchant/errors";
+import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
+import { mediaTypeOf } from "../../src/testkit/spec/media-types";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { expandHref, type Exchange } from "../support/http";
 import { allProperties, commentableProperties, expectProblem, fileBytes, linkOf, merchantClient, merchantExample, personFileExamples } from "../support/merchant";

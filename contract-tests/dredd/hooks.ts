@@ -18,10 +18,10 @@
  */
 import { createSign, randomUUID } from "node:crypto";
 import { stringify } from "qs";
-import { listOperationExamples } from "../../src/spec/examples";
-import { deref, loadBundledSpec } from "../../src/spec/document";
-import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/spec/media-types";
-import { hasOwnServers, SpecRouter } from "../../src/spec/router";
+import { listOperationExamples } from "../../src/testkit/spec/examples";
+import { deref, loadBundledSpec } from "../../src/testkit/spec/document";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/spec/media-types";
+import { hasOwnServers, SpecRouter } from "../../src/testkit/spec/router";
 import { flatten } from "../support/arbitraries";
 import { apiSpec } from "../support/spec";
 

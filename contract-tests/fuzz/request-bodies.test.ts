@@ -13,9 +13,9 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { maskPans } from "../../src/clients/common/redact";
-import { getAtPointer } from "../../src/spec/document";
-import { FORM_MEDIA_TYPE } from "../../src/spec/media-types";
+import { maskPans } from "../../src/toolkit/clients/common/redact";
+import { getAtPointer } from "../../src/testkit/spec/document";
+import { FORM_MEDIA_TYPE } from "../../src/testkit/spec/media-types";
 import { session, target, unmet } from "../support/context";
 import { breakOneRule, validAgainst } from "../support/arbitraries";
 import { Explorer } from "../support/explore";

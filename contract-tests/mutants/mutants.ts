@@ -4,10 +4,10 @@
  * instance through its fault-injection seam. The suite must fail against every one of them, for
  * the reason the mutant names (`catcher`).
  */
-import { createSigner } from "../../src/clients/gateway/signing";
+import { createSigner } from "../../src/toolkit/clients/gateway/signing";
 import { readFileSync } from "node:fs";
-import { seeded, seededPrivateKeyPath } from "../../src/sandbox/config";
-import { sandboxFaults, type SandboxFault } from "../../src/sandbox/faults";
+import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/config";
+import { sandboxFaults, type SandboxFault } from "../../src/testkit/sandbox/faults";
 import { jsonOf, setJson, type Mutation, type ProxiedRequest, type ProxiedResponse } from "./proxy";
 
 export interface Mutant {
@@ -20,7 +20,7 @@ export interface Mutant {
    * catch, and fails the mutation run.
    */
   catcher: RegExp;
-  /** A rule switched off inside the sandbox, through its fault-injection seam (src/sandbox/faults.ts). */
+  /** A rule switched off inside the sandbox, through its fault-injection seam (src/testkit/sandbox/faults.ts). */
   sandboxFault?: SandboxFault;
   /** Faults on the wire. */
   mutation?: Mutation;

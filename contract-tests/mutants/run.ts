@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startSandbox } from "../../src/sandbox/server";
+import { startSandbox } from "../../src/testkit/sandbox/server";
 import { contractSandboxConfig } from "../targets/sandbox";
 import { mutants, type Mutant } from "./mutants";
 import { startProxy, type RunningProxy } from "./proxy";

@@ -9,12 +9,12 @@
  * Nothing printed here carries a request body, and PAN-like digit runs are masked in what is.
  */
 import { parseTemplate } from "url-template";
-import { maskPans } from "../../src/clients/common/redact";
-import { createSigner, type Signer } from "../../src/clients/gateway/signing";
-import { encodeBody } from "../../src/spec/http-from-spec";
+import { maskPans } from "../../src/toolkit/clients/common/redact";
+import { createSigner, type Signer } from "../../src/toolkit/clients/gateway/signing";
+import { encodeBody } from "../../src/testkit/spec/http-from-spec";
 import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
-import { isJsonMediaType, parseMediaType } from "../../src/spec/media-types";
+import { isJsonMediaType, parseMediaType } from "../../src/testkit/spec/media-types";
 import { conformanceProblems } from "./conformance";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 

@@ -4,14 +4,14 @@
  * examples, and facts read from the spec (commentable properties, required file labels).
  */
 import { expect } from "vitest";
-import { createMerchantClient, type MerchantClient } from "../../src/clients/merchant/client";
-import type { HalResource } from "../../src/clients/merchant/hal";
-import { deref } from "../../src/spec/document";
-import { mediaTypeOf } from "../../src/spec/media-types";
-import { listOperationExamples } from "../../src/spec/examples";
+import { createMerchantClient, type MerchantClient } from "../../src/toolkit/clients/merchant/client";
+import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
+import { deref } from "../../src/testkit/spec/document";
+import { mediaTypeOf } from "../../src/testkit/spec/media-types";
+import { listOperationExamples } from "../../src/testkit/spec/examples";
 import { target } from "./context";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
-import { propertySchemas } from "../../src/spec/schema-walk";
+import { propertySchemas } from "../../src/testkit/spec/schema-walk";
 import { apiSpec, type Schema } from "./spec";
 
 type Body = Record<string, unknown>;

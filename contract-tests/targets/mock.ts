@@ -6,8 +6,8 @@
  * apply; behaviour scenarios are skipped with that reason.
  */
 import getPort from "get-port";
-import { seeded } from "../../src/sandbox/config";
-import { startPrismMock, type RunningMock } from "../../src/mock/prism";
+import { seeded } from "../../src/testkit/sandbox/config";
+import { startPrismMock, type RunningMock } from "../../src/testkit/mock/prism";
 import { generateKeyPairSync } from "node:crypto";
 import { commonSettings, type ContractTarget } from "./target";
 import type { StartedTarget } from "./sandbox";

@@ -5,8 +5,8 @@
  * seeded ones unless the environment names others.
  */
 import { readFileSync } from "node:fs";
-import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfig } from "../../src/sandbox/config";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfig } from "../../src/testkit/sandbox/config";
+import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 import { commonSettings, type ContractTarget } from "./target";
 
 /**

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseReadyLine } from "../../src/serve/ready";
+import { parseReadyLine } from "../../src/testkit/serve/ready";
 import { projectRoot } from "./apis";
 
 export interface SandboxProcess {
@@ -25,7 +25,7 @@ export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.Proc
   writeFileSync(configFile, JSON.stringify(config));
   const child = spawn(
     process.execPath,
-    ["-r", "ts-node/register/transpile-only", join(projectRoot, "src", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0", "--config", configFile],
+    ["-r", "ts-node/register/transpile-only", join(projectRoot, "src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0", "--config", configFile],
     { cwd: projectRoot, env: { ...process.env, SANDBOX_RESPONSE_VALIDATION: "strict", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] },
   );
   const stderr: string[] = [];

@@ -5,7 +5,7 @@
  * Each extractor reads the spec by component name and fails loudly if the shape it expects
  * is gone, so a spec refactoring cannot silently empty a constant.
  */
-import { deref, getAtPointer, type OpenApiDocument } from "../../src/spec/document";
+import { deref, getAtPointer, type OpenApiDocument } from "../../src/testkit/spec/document";
 
 type Extractor = (doc: OpenApiDocument) => Record<string, unknown>;
 

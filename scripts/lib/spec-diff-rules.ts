@@ -6,7 +6,7 @@
  * A rule only ever marks a change as breaking. It never downgrades what redocly rates "major":
  * those stay breaking under the id `redocly:<its rule id>`.
  */
-import { HTTP_METHODS } from "../../src/spec/document";
+import { HTTP_METHODS } from "../../src/testkit/spec/document";
 
 /** Which side of the exchange a change is on: what the client sends, or what it receives. */
 export type ChangeSide = "request" | "response" | "operation" | "component" | "document";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 
 // vitest runs from the project root (npm scripts do).
-const src = (file: string) => resolve(process.cwd(), "src", file);
+const src = (file: string) => resolve(process.cwd(), "src", "toolkit", file);
 
 /**
  * Examples, samples and the contract suite import the package by name, as users do; in tests

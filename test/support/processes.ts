@@ -72,4 +72,4 @@ export function startServing(command: string, args: string[], cwd: string, env: 
 }
 
 /** The URLs of a ready line, by name (the parser the serving processes' callers share). */
-export { parseReadyLine as readyUrls } from "../../src/serve/ready";
+export { parseReadyLine as readyUrls } from "../../src/testkit/serve/ready";

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { stringify } from "qs";
-import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "../../src/sandbox/config";
-import { signatureHeader } from "../../src/sandbox/gateway/signature";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "../../src/testkit/sandbox/config";
+import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
+import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 
 export const privateKeyPem = readFileSync(seededPrivateKeyPath, "utf8");
 export const keys = seeded.gateway;

@@ -4,8 +4,8 @@
  */
 import type { operations as GatewayOperations } from "../../generated/gateway/schema";
 import type { operations as MerchantOperations } from "../../generated/merchant/schema";
-import { loadBundledSpec } from "../../src/spec/document";
-import { listOperationExamples, type SpecExample } from "../../src/spec/examples";
+import { loadBundledSpec } from "../../src/testkit/spec/document";
+import { listOperationExamples, type SpecExample } from "../../src/testkit/spec/examples";
 
 const cache = new Map<string, SpecExample[]>();
 

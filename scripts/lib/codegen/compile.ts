@@ -63,7 +63,7 @@ export const examplesBuildDir = join(projectRoot, "dist", "codegen", "run");
  * Resolves with the compiled file of each entry, by entry path; rejects on any type error.
  */
 export function compileExamples(entries: string[]): Record<string, string> {
-  const paths = { "payment-apis-toolkit": ["src/index.ts"], "payment-apis-toolkit/*": ["src/*.ts"] };
+  const paths = { "payment-apis-toolkit": ["src/toolkit/index.ts"], "payment-apis-toolkit/*": ["src/toolkit/*.ts"] };
   const { options, errors } = ts.convertCompilerOptionsFromJson(
     { ...strictCompilerOptions, noEmit: false, outDir: examplesBuildDir, rootDir: projectRoot, baseUrl: projectRoot, paths, resolveJsonModule: true, typeRoots: [join(projectRoot, "node_modules", "@types")] },
     projectRoot,
@@ -74,7 +74,7 @@ export function compileExamples(entries: string[]): Record<string, string> {
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) throw new Error(ts.formatDiagnostics(diagnostics, diagnosticsHost));
   const toolkit = (from: string, name: string) => {
-    const target = join(examplesBuildDir, "src", `${name || "index"}.js`);
+    const target = join(examplesBuildDir, "src", "toolkit", `${name || "index"}.js`);
     const path = relative(dirname(from), target);
     return path.startsWith(".") ? path : `./${path}`;
   };

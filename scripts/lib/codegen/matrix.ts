@@ -58,7 +58,7 @@ export async function buildMatrix(): Promise<Matrix> {
 /** The examples need the generated code of hey-api (gateway) and orval (with the toolkit hooks). */
 export function typeCheckExamples(): Promise<CompileResult> {
   return typeCheck(codegenRoot, [join(examplesDir, "*.cts"), join(examplesDir, "*.ts")], {
-    paths: { "payment-apis-toolkit": ["src/index.ts"], "payment-apis-toolkit/*": ["src/*.ts"] },
+    paths: { "payment-apis-toolkit": ["src/toolkit/index.ts"], "payment-apis-toolkit/*": ["src/toolkit/*.ts"] },
   });
 }
 

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { isHttpMethod } from "../../../src/spec/document";
+import { isHttpMethod } from "../../../src/testkit/spec/document";
 import { strictCompilerOptions } from "./compile";
 import type { Generator } from "./generators";
 

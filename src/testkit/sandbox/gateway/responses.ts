@@ -1,0 +1,51 @@
+/**
+ * Gateway responses: every one carries the vendor media type with the spec's version
+ * (`application/vnd.clearhaus-gateway.hal+json; version=<info.version>; charset=utf-8`).
+ * Approved transactions are 201, every other outcome 400 with the same body shape; 401 and
+ * 404 have no body, as documented.
+ */
+import { mediaType } from "../../../../generated/gateway/constants";
+import type { OpenApiDocument } from "../../spec/document";
+import { sendableMessage } from "../card-numbers";
+import type { SandboxResponse } from "../http";
+import type { Outcome } from "./transactions";
+
+/**
+ * A declined body whose `status.message` may quote the request (a parameter name, a value):
+ * card numbers are masked and the message is bounded before it leaves.
+ */
+function withSendableMessage(body: Record<string, unknown>): Record<string, unknown> {
+  const status = body.status as { code: number; message?: string } | undefined;
+  if (typeof status?.message !== "string") return body;
+  return { ...body, status: { ...status, message: sendableMessage(status.message) } };
+}
+
+export class GatewayResponses {
+  readonly contentType: string;
+
+  constructor(doc: OpenApiDocument) {
+    const version = (doc.info as { version?: string } | undefined)?.version;
+    if (!version) throw new Error("gateway spec: info.version is missing");
+    this.contentType = `${mediaType}; version=${version}; charset=utf-8`;
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { "content-type": this.contentType, ...extra };
+  }
+
+  ok(body: unknown): SandboxResponse {
+    return { status: 200, headers: this.headers(), body };
+  }
+
+  transaction(outcome: Outcome): SandboxResponse {
+    return { status: outcome.approved ? 201 : 400, headers: this.headers(), body: outcome.approved ? outcome.body : withSendableMessage(outcome.body) };
+  }
+
+  unauthorized(): SandboxResponse {
+    return { status: 401, headers: this.headers({ "www-authenticate": 'Basic realm="gateway"' }) };
+  }
+
+  notFound(): SandboxResponse {
+    return { status: 404, headers: this.headers() };
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Each API's answer to a request refused before routing (see ListenerOptions.refuse): the
+ * gateway's input-error body (`status.code` 40000) in its vendor media type, the merchant API's
+ * problem+json with a request id, and the storage host's S3-style XML error.
+ */
+import { problemMediaType } from "../../../generated/merchant/constants";
+import type { RefusalStatus, SandboxResponse } from "./http";
+import { newRequestId } from "./merchant/problems";
+
+/** The gateway's status code for an input error, the one its 400 answers carry. */
+const GATEWAY_INPUT_ERROR = 40000;
+
+export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
+  return (status, reason) =>
+    // 404 has no body, as the gateway documents it.
+    status === 404 ? { status, headers: { "content-type": contentType } } : { status, headers: { "content-type": contentType }, body: { status: { code: GATEWAY_INPUT_ERROR, message: reason } } };
+}
+
+const PROBLEM_TITLES: Record<RefusalStatus, string> = {
+  400: "Bad Request",
+  404: "Not Found",
+  408: "Request Timeout",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  431: "Request Header Fields Too Large",
+};
+
+export function merchantRefusal(status: RefusalStatus, reason: string): SandboxResponse {
+  const requestId = newRequestId();
+  return {
+    status,
+    headers: { "content-type": problemMediaType, "request-id": requestId },
+    body: { title: PROBLEM_TITLES[status], detail: reason, status, "request-id": requestId },
+  };
+}
+
+export function storageRefusal(status: RefusalStatus, reason: string): SandboxResponse {
+  const code = status === 408 ? "RequestTimeout" : status === 404 ? "NoSuchKey" : "InvalidRequest";
+  return {
+    status,
+    headers: { "content-type": "application/xml" },
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${reason}</Message></Error>\n`,
+  };
+}

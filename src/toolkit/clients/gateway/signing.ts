@@ -1,0 +1,48 @@
+/**
+ * Request signing (the spec's Signing chapter): RSASSA-PKCS1-v1_5 with SHA-256 over the exact
+ * bytes of the body, lowercase hex, in `Signature: <signing api key> RS256-hex <hex>`.
+ */
+import { createPrivateKey, createSign, KeyObject } from "node:crypto";
+import { paymentMethodsRequiringSigning } from "../../../../generated/gateway/constants";
+import { GatewaySigningRequiredError } from "./errors";
+import { signatureHeader } from "../../../../generated/gateway/constants";
+
+export interface SigningOptions {
+  /** The partner's signing API key (a UUID, distinct from the merchant API key used for Basic auth). */
+  apiKey: string;
+  /** The RSA private key whose public half is registered with the signing API key: PEM (PKCS#1 or PKCS#8), DER or a KeyObject. */
+  privateKey: string | Buffer | KeyObject;
+}
+
+/** Header name and scheme token of the spec's `signature` security scheme. */
+export const signatureHeaderName = signatureHeader.name;
+const SCHEME = signatureHeader.schemeToken;
+
+export interface Signer {
+  /** The value of the Signature header for these exact bytes. */
+  headerFor(body: Uint8Array): string;
+}
+
+export function createSigner(options: SigningOptions): Signer {
+  // Parsed once: a bad key fails at client creation, not at the first payment.
+  const key = options.privateKey instanceof KeyObject ? options.privateKey : createPrivateKey(options.privateKey);
+  if (key.type !== "private" || key.asymmetricKeyType !== "rsa") {
+    throw new TypeError("signing.privateKey must be an RSA private key");
+  }
+  return {
+    headerFor(body) {
+      const signature = createSign("RSA-SHA256").update(body).sign(key, "hex"); // Node's hex is lowercase
+      return `${options.apiKey} ${SCHEME} ${signature}`;
+    },
+  };
+}
+
+/**
+ * Refuses, before anything is serialized or sent, a body that uses a payment method the service
+ * accepts only when signed (the list is generated from the spec).
+ */
+export function assertSignedIfRequired(body: unknown, signed: boolean): void {
+  if (signed || body === null || typeof body !== "object") return;
+  const method = paymentMethodsRequiringSigning.find((name) => (body as Record<string, unknown>)[name] !== undefined);
+  if (method) throw new GatewaySigningRequiredError(method);
+}
