@@ -3,15 +3,16 @@
  * starts from a valid example of the spec and breaks exactly one rule.
  */
 import { describe, expect, it } from "vitest";
-import { loadBundledSpec, requestBodySchemaPointer } from "../src/testkit/spec/document";
+import { paymentMethods } from "../generated/gateway/constants";
+import { getAtPointer, loadBundledSpec, requestBodySchemaPointer } from "../src/testkit/spec/document";
 import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
 import { listOperationExamples } from "../src/testkit/spec/examples";
 import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
 
 type Body = Record<string, any>;
 
-/** The seed: "Exactly one payment method must be used"; token comes as clicktopay, token[m4m] or token[vts]. */
-const PAYMENT_METHODS = ["card", "applepay", "googlepay", "mobilepayonline", "moto", "clicktopay", "token", "vipps"];
+/** The seed: "Exactly one payment method must be used": the members the spec's PaymentMethod lists. */
+const PAYMENT_METHODS: readonly string[] = paymentMethods;
 
 const doc = loadBundledSpec("gateway");
 const validator = new SpecValidator(doc);
@@ -164,5 +165,38 @@ describe("createCapture field rules", () => {
   it("rejects a zero capture amount", () => {
     const base = exampleWith("createCapture", () => true);
     expect(check("createCapture", { ...base, amount: 0 }).valid).toBe(false);
+  });
+});
+
+describe("machine-readable rules agree with the prose beside them", () => {
+  const schemas = getAtPointer(doc, "/components/schemas") as Record<string, Record<string, any>>;
+
+  it("x-invalid-status-code: each schema's description names the same status", () => {
+    const marked = Object.entries(schemas).filter(([, schema]) => schema["x-invalid-status-code"] !== undefined);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const [name, schema] of marked) expect(schema.description, name).toContain(`gives status ${schema["x-invalid-status-code"]}`);
+  });
+
+  it("x-trans-status-outcomes: the description names every letter, and the failure code", () => {
+    const status = schemas.ThreeDSecureResult!.properties.status;
+    const outcomes = status["x-trans-status-outcomes"] as Record<string, string[]>;
+    const failure = schemas.StatusCode!.oneOf.find((entry: any) => entry["x-key"] === "three-d-secure-authentication-failure").const;
+    for (const letter of Object.values(outcomes).flat()) expect(status.description).toContain(`\`${letter}\``);
+    expect(status.description).toContain(String(failure));
+  });
+
+  it("x-key: every status code has a distinct one", () => {
+    const keys = (schemas.StatusCode!.oneOf as any[]).map((entry) => entry["x-key"]);
+    expect(keys.every((key) => typeof key === "string")).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("x-strongly-authenticated and x-requires-signing-when-omitted: the method's description says so", () => {
+    const methods = Object.values(schemas).filter((schema) => schema["x-strongly-authenticated"] !== undefined || schema["x-requires-signing-when-omitted"] !== undefined);
+    expect(methods.length).toBeGreaterThan(0);
+    for (const schema of methods) {
+      if (schema["x-strongly-authenticated"]) expect(schema.description).toContain("strongly authenticated");
+      for (const field of schema["x-requires-signing-when-omitted"] ?? []) expect(schema.description).toContain(`Signing is required when \`${field}\` is omitted`);
+    }
   });
 });

@@ -13,27 +13,16 @@ import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems 
 import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/oauth";
 import { MAX_RATE_WINDOWS, RateLimiter } from "../src/testkit/sandbox/merchant/rate-limit";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
+import { expectProblem, useMerchantSandbox } from "./support/merchant-sandbox";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
 
 const [LIMIT, REMAINING] = rateLimitHeaders;
 const PAN = "4111111111111111";
 
-let sandbox: RunningSandbox;
-let api: MerchantClient;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  api = new MerchantClient(sandbox.merchantUrl);
-  expect((await api.login()).status).toBe(200);
-});
-afterAll(async () => {
-  expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
-  await sandbox?.stop();
-});
+const merchant = useMerchantSandbox();
 
 function expectValidationError(response: MerchantCall): void {
-  expect(response.status, response.text).toBe(400);
-  expect(response.body).toMatchObject({ status: 400, title: "Validation Error", "request-id": expect.any(String) });
+  expectProblem(response, "ValidationProblem");
 }
 
 function basicCredentials(clientId: string, secret: string): string {
@@ -54,13 +43,13 @@ function withAuthorization(client: MerchantClient, method: string, path: string,
 
 describe("1. The limiter's memory is bounded", () => {
   it("5,000 distinct junk bearers (8-15 KB each) add no windows: failed authentication counts against the address", async () => {
-    const before = sandbox.merchant.limiter.size;
+    const before = merchant.sandbox.merchant.limiter.size;
     const statuses = new Set<number>();
     for (let batch = 0; batch < 100; batch++) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => {
           const junk = `${batch}-${i}-`.padEnd(8 * 1024 + ((batch * 50 + i) % (7 * 1024)), "x");
-          return fetch(`${sandbox.merchantUrl}/`, { headers: { authorization: `Bearer ${junk}` } }).then(async (r) => {
+          return fetch(`${merchant.sandbox.merchantUrl}/`, { headers: { authorization: `Bearer ${junk}` } }).then(async (r) => {
             await r.arrayBuffer();
             return r;
           });
@@ -73,11 +62,11 @@ describe("1. The limiter's memory is bounded", () => {
     }
     expect([...statuses]).toEqual([401]);
     // One window for the address at getRoot, whatever the number of bearers.
-    expect(sandbox.merchant.limiter.size - before).toBeLessThanOrEqual(1);
+    expect(merchant.sandbox.merchant.limiter.size - before).toBeLessThanOrEqual(1);
   });
 
   it("a 401 carries the RateLimit headers", async () => {
-    const response = await withAuthorization(api, "GET", "/", "Bearer not-a-token");
+    const response = await withAuthorization(merchant.api, "GET", "/", "Bearer not-a-token");
     expect(response.status).toBe(401);
     for (const name of rateLimitHeaders) expect(response.headers.get(name), name).toMatch(/^\d+$/);
   });
@@ -134,8 +123,7 @@ describe("2. One quota per client, however the credential is spelled", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.map((a) => a.headers.get(REMAINING!))).toEqual(["5", "4", "3", "2", "1", "0"]);
     const exhausted = await tokenRequest(client, `bAsIc ${encodedId}`);
-    expect(exhausted.status).toBe(429);
-    expect(exhausted.body.title).toBe("Too Many Requests");
+    expectProblem(exhausted, "RateLimitProblem");
     tokens = answers.map((a) => a.body.access_token as string);
     client.token = tokens[0]!;
   });
@@ -175,17 +163,17 @@ describe("2. One quota per client, however the credential is spelled", () => {
 
 /** A submitted application (gateway, person and both identity files), which has a contract. */
 async function submittedApplication(): Promise<MerchantCall> {
-  const links = (await api.call("POST", "/applications", validApplication)).body._links;
-  const gateways = await api.call("GET", expand(links["ch:gateways"]));
-  await api.call("PUT", gateways.body._embedded.selectable[0]._links["ch:selection"].href);
-  const person = await api.call("POST", expand(links["ch:people"]), validPerson);
+  const links = (await merchant.api.call("POST", "/applications", validApplication)).body._links;
+  const gateways = await merchant.api.call("GET", expand(links["ch:gateways"]));
+  await merchant.api.call("PUT", gateways.body._embedded.selectable[0]._links["ch:selection"].href);
+  const person = await merchant.api.call("POST", expand(links["ch:people"]), validPerson);
   for (const label of ["picture_legitimation", "address_legitimation"]) {
-    const file = await api.call("POST", expand(person.body._links["ch:files"]), { label, name: `${label}.pdf`, content_type: "application/pdf", size: 1 });
+    const file = await merchant.api.call("POST", expand(person.body._links["ch:files"]), { label, name: `${label}.pdf`, content_type: "application/pdf", size: 1 });
     const upload = file.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
     expect((await fetch(upload, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "x" })).status).toBe(200);
   }
-  expect((await api.call("PUT", `${links.self.href}/stamps/submitted`)).status).toBe(204);
-  return api.call("GET", links.self.href);
+  expect((await merchant.api.call("PUT", `${links.self.href}/stamps/submitted`)).status).toBe(204);
+  return merchant.api.call("GET", links.self.href);
 }
 
 describe("3. Names from the request never index inherited properties", () => {
@@ -204,9 +192,9 @@ describe("3. Names from the request never index inherited properties", () => {
   it("an inherited name as a query modifier is an unknown modifier (400) on every queried collection", async () => {
     for (const [collection, path] of Object.entries(collections)) {
       for (const name of inherited) {
-        const url = new URL(path, sandbox.merchantUrl);
+        const url = new URL(path, merchant.sandbox.merchantUrl);
         url.searchParams.set("query", `${name}:x`);
-        const response = await api.call("GET", url.href);
+        const response = await merchant.api.call("GET", url.href);
         expectValidationError(response);
         expect(response.body.errors.query, `${collection} ${name}`).toEqual([expect.stringMatching(/^unknown modifier/)]);
       }
@@ -214,25 +202,24 @@ describe("3. Names from the request never index inherited properties", () => {
   });
 
   it("known modifiers still filter", async () => {
-    const open = await api.call("GET", "/disputes?query=status:open");
+    const open = await merchant.api.call("GET", "/disputes?query=status:open");
     expect(open.status).toBe(200);
     expect(open.body._embedded["ch:disputes"].every((d: { status: string }) => d.status === "open")).toBe(true);
   });
 
   it("an inherited name as a comment context is not found, and as a stamp name is a stamp not offered: never a crash", async () => {
     for (const name of inherited) {
-      expect((await api.call("GET", `/${name}/x/comments`)).status).toBe(404);
+      expect((await merchant.api.call("GET", `/${name}/x/comments`)).status).toBe(404);
       // Stamp names are open in the spec: an inherited name is one more stamp the dispute does not offer.
-      const stamp = await api.call("PUT", `/disputes/dp-0001/stamps/${name}`);
-      expect(stamp.status, stamp.text).toBe(409);
-      expect(stamp.body).toMatchObject({ title: "Conflict" });
+      const stamp = await merchant.api.call("PUT", `/disputes/dp-0001/stamps/${name}`);
+      expectProblem(stamp, "ConflictProblem");
     }
   });
 
   it("a __proto__ member of a PATCH body is ignored and pollutes nothing", async () => {
-    const created = await api.call("POST", "/applications", validApplication);
+    const created = await merchant.api.call("POST", "/applications", validApplication);
     const body = `{"__proto__": {"polluted": true}, "signer": {"name": "Mia", "email": "mia@example.com", "__proto__": {"polluted": true}}}`;
-    const patched = await api.raw("PATCH", created.body._links.self.href, { headers: { authorization: `Bearer ${api.token}`, "content-type": "application/json" }, body });
+    const patched = await merchant.api.raw("PATCH", created.body._links.self.href, { headers: { authorization: `Bearer ${merchant.api.token}`, "content-type": "application/json" }, body });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.signer).toEqual({ name: "Mia", email: "mia@example.com" });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -245,35 +232,35 @@ describe("4. A PATCH is held to the create rules, and a refused one changes noth
   };
 
   async function expectRefusedLikeCreate(self: string, patch: unknown, merged: unknown): Promise<void> {
-    const before = await api.call("GET", self);
-    const refused = await api.call("PATCH", self, patch);
+    const before = await merchant.api.call("GET", self);
+    const refused = await merchant.api.call("PATCH", self, patch);
     expectValidationError(refused);
-    const create = await api.call("POST", "/applications", merged);
+    const create = await merchant.api.call("POST", "/applications", merged);
     expectValidationError(create);
     expect(refused.body.errors).toEqual(create.body.errors);
     expect(refused.body.detail).toBe(create.body.detail);
-    const after = await api.call("GET", self);
+    const after = await merchant.api.call("GET", self);
     expect(after.body).toEqual(before.body);
   }
 
   it("a signer without email is refused like the create", async () => {
-    const self = (await api.call("POST", "/applications", digital)).body._links.self.href;
+    const self = (await merchant.api.call("POST", "/applications", digital)).body._links.self.href;
     await expectRefusedLikeCreate(self, { signer: { name: "Mia" }, additional_information: "half" }, { ...digital, signer: { name: "Mia" }, additional_information: "half" });
   });
 
   it("physical delivery without a delivery delay is refused like the create", async () => {
-    const self = (await api.call("POST", "/applications", digital)).body._links.self.href;
+    const self = (await merchant.api.call("POST", "/applications", digital)).body._links.self.href;
     const merged = { business_model: { ...digital.business_model, physical_delivery: true } };
     await expectRefusedLikeCreate(self, { business_model: { physical_delivery: true } }, merged);
-    const refused = await api.call("PATCH", self, { business_model: { physical_delivery: true } });
+    const refused = await merchant.api.call("PATCH", self, { business_model: { physical_delivery: true } });
     expect(Object.keys(refused.body.errors)).toEqual(["business_model.delivery_delay"]);
   });
 
   it("a PATCH whose merge satisfies the create rules is stored", async () => {
-    const self = (await api.call("POST", "/applications", digital)).body._links.self.href;
-    const patched = await api.call("PATCH", self, { signer: { name: "Mia", email: "mia@example.com" }, business_model: { physical_delivery: true, delivery_delay: "less5days" } });
+    const self = (await merchant.api.call("POST", "/applications", digital)).body._links.self.href;
+    const patched = await merchant.api.call("PATCH", self, { signer: { name: "Mia", email: "mia@example.com" }, business_model: { physical_delivery: true, delivery_delay: "less5days" } });
     expect(patched.status, patched.text).toBe(200);
-    const stored = await api.call("GET", self);
+    const stored = await merchant.api.call("GET", self);
     expect(stored.body.signer).toEqual({ name: "Mia", email: "mia@example.com" });
     expect(stored.body.business_model).toMatchObject({ physical_delivery: true, delivery_delay: "less5days", trading_name: digital.business_model.trading_name });
   });
@@ -288,7 +275,7 @@ describe("5. No problem echoes a card number", () => {
 
   it("a PAN as a query modifier, plain or grouped with dashes, is masked", async () => {
     for (const modifier of [PAN, "4111-1111-1111-1111"]) {
-      const response = await api.call("GET", `/transactions?query=${encodeURIComponent(`${modifier}:x`)}`);
+      const response = await merchant.api.call("GET", `/transactions?query=${encodeURIComponent(`${modifier}:x`)}`);
       expectValidationError(response);
       expect(response.body.errors.query[0]).toContain("'************1111'");
       expect(response.text).not.toMatch(/4111-?1111-?1111-?1111/);
@@ -297,14 +284,14 @@ describe("5. No problem echoes a card number", () => {
 
   it("a PAN in a field-comment tag and in a contract stamp name is masked", async () => {
     const app = await submittedApplication();
-    const tagged = await api.call("POST", expand(app.body._links["ch:comments"]), { body: "x", tags: [`ch-field:${PAN}`] });
+    const tagged = await merchant.api.call("POST", expand(app.body._links["ch:comments"]), { body: "x", tags: [`ch-field:${PAN}`] });
     expectValidationError(tagged);
     expect(tagged.body.errors.tags[0]).toContain("'************1111' is not a commentable property");
     expect(tagged.text).not.toContain(PAN);
 
-    const contracts = await api.call("GET", expand(app.body._links["ch:contracts"]));
+    const contracts = await merchant.api.call("GET", expand(app.body._links["ch:contracts"]));
     const contract = contracts.body._embedded["ch:contracts"][0]._links.self.href;
-    const stamp = await api.call("PUT", `${contract}/stamps/x${PAN}`);
+    const stamp = await merchant.api.call("PUT", `${contract}/stamps/x${PAN}`);
     expect(stamp.status).toBe(409);
     expect(stamp.body.detail).toContain("x************1111");
     expect(stamp.text).not.toContain(PAN);
@@ -316,14 +303,14 @@ describe("6. Error bodies are bounded", () => {
     const body = { grant_types: Array(60_000).fill("") };
     expect(JSON.stringify(body).length).toBeGreaterThan(175_000);
     const started = Date.now();
-    const response = await api.call("POST", "/oauth/clients", body);
+    const response = await merchant.api.call("POST", "/oauth/clients", body);
     expectValidationError(response);
     expect(Buffer.byteLength(response.text)).toBeLessThan(1024);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it(`the errors of an array at the size limit list at most ${MAX_ERROR_FIELDS} fields and say that more were found`, async () => {
-    const response = await api.call("POST", "/oauth/clients", { contacts: Array(1000).fill("not an email"), grant_types: Array(1000).fill(1) });
+    const response = await merchant.api.call("POST", "/oauth/clients", { contacts: Array(1000).fill("not an email"), grant_types: Array(1000).fill(1) });
     expectValidationError(response);
     expect(Object.keys(response.body.errors)).toHaveLength(MAX_ERROR_FIELDS);
     expect(response.body.detail).toMatch(/\d+ more error\(s\) were found and not listed/);
@@ -331,8 +318,8 @@ describe("6. Error bodies are bounded", () => {
   });
 
   it(`echoed input is cut: a 100 KB tag gives a message of at most ${MAX_MESSAGE_LENGTH} characters`, async () => {
-    const app = await api.call("POST", "/applications", validApplication);
-    const response = await api.call("POST", expand(app.body._links["ch:comments"]), { body: "x", tags: [`ch-field:${"a".repeat(100_000)}`] });
+    const app = await merchant.api.call("POST", "/applications", validApplication);
+    const response = await merchant.api.call("POST", expand(app.body._links["ch:comments"]), { body: "x", tags: [`ch-field:${"a".repeat(100_000)}`] });
     expectValidationError(response);
     expect(response.body.errors.tags[0].length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     expect(Buffer.byteLength(response.text)).toBeLessThan(2 * 1024);

@@ -41,6 +41,7 @@ export const windows = {
 } as const;
 export const statusCodes = {
   "20000": {
+    "key": "approved",
     "meaning": "Approved",
     "description": "The only approved code. Every other code is a decline or an error.",
     "returnedFor": [
@@ -54,6 +55,7 @@ export const statusCodes = {
     ]
   },
   "40000": {
+    "key": "general-input-error",
     "meaning": "General input error",
     "description": "A parameter is missing or invalid; `status.message` names it, for example `parameter 'amount' is required`.",
     "returnedFor": [
@@ -67,6 +69,7 @@ export const statusCodes = {
     ]
   },
   "40110": {
+    "key": "invalid-card-number",
     "meaning": "Invalid card number",
     "description": "The PAN is not valid. On the test host also returned for a status-forcing test PAN with an amount that is not a status code.",
     "returnedFor": [
@@ -78,6 +81,7 @@ export const statusCodes = {
     ]
   },
   "40111": {
+    "key": "unsupported-card-scheme",
     "meaning": "Unsupported card scheme",
     "description": "The card scheme is not supported.",
     "returnedFor": [
@@ -87,6 +91,7 @@ export const statusCodes = {
     ]
   },
   "40120": {
+    "key": "invalid-csc",
     "meaning": "Invalid CSC",
     "description": "The card security code is invalid.",
     "returnedFor": [
@@ -96,6 +101,7 @@ export const statusCodes = {
     ]
   },
   "40130": {
+    "key": "invalid-expire-date",
     "meaning": "Invalid expire date",
     "description": "The expiry month or year is invalid.",
     "returnedFor": [
@@ -105,6 +111,7 @@ export const statusCodes = {
     ]
   },
   "40135": {
+    "key": "card-expired",
     "meaning": "Card expired",
     "description": "The card has expired.",
     "returnedFor": [
@@ -116,6 +123,7 @@ export const statusCodes = {
     ]
   },
   "40140": {
+    "key": "invalid-currency",
     "meaning": "Invalid currency",
     "description": "The currency is unknown or not supported (for example BGN after its cut-off dates).",
     "returnedFor": [
@@ -129,6 +137,7 @@ export const statusCodes = {
     ]
   },
   "40150": {
+    "key": "invalid-text-on-statement",
     "meaning": "Invalid text on statement",
     "description": "`text_on_statement` is invalid (for example all digits, all the same character or sequential).",
     "returnedFor": [
@@ -140,6 +149,7 @@ export const statusCodes = {
     ]
   },
   "40200": {
+    "key": "rule-violation",
     "meaning": "Clearhaus rule violation",
     "description": "A rule of the acquirer or the merchant's `transaction_rules` rejected the transaction; `status.message` states the rule, for example `amount > 100 EUR and (not strongly authenticated)`. Also used for 3-D Secure and recurring requirements of the merchant's rules.",
     "returnedFor": [
@@ -153,6 +163,7 @@ export const statusCodes = {
     ]
   },
   "40300": {
+    "key": "three-d-secure-problem",
     "meaning": "3-D Secure problem",
     "description": "A problem with the 3-D Secure data.",
     "returnedFor": [
@@ -161,6 +172,7 @@ export const statusCodes = {
     ]
   },
   "40310": {
+    "key": "three-d-secure-authentication-failure",
     "meaning": "3-D Secure authentication failure",
     "description": "3-D Secure authentication failed.",
     "returnedFor": [
@@ -169,6 +181,7 @@ export const statusCodes = {
     ]
   },
   "40400": {
+    "key": "backend-problem",
     "meaning": "Backend problem",
     "description": "A problem in the backend of the service.",
     "returnedFor": [
@@ -181,6 +194,7 @@ export const statusCodes = {
     ]
   },
   "40410": {
+    "key": "declined-by-issuer-or-card-scheme",
     "meaning": "Declined by issuer or card scheme",
     "description": "Generic decline by the issuer or card scheme.",
     "returnedFor": [
@@ -193,6 +207,7 @@ export const statusCodes = {
     ]
   },
   "40411": {
+    "key": "card-restricted",
     "meaning": "Card restricted",
     "description": "The card is restricted.",
     "returnedFor": [
@@ -204,6 +219,7 @@ export const statusCodes = {
     ]
   },
   "40412": {
+    "key": "card-lost-or-stolen",
     "meaning": "Card lost or stolen",
     "description": "The card is reported lost or stolen.",
     "returnedFor": [
@@ -215,6 +231,7 @@ export const statusCodes = {
     ]
   },
   "40413": {
+    "key": "insufficient-funds",
     "meaning": "Insufficient funds",
     "description": "Insufficient funds on the card account.",
     "returnedFor": [
@@ -226,6 +243,7 @@ export const statusCodes = {
     ]
   },
   "40414": {
+    "key": "suspected-fraud",
     "meaning": "Suspected fraud",
     "description": "Declined on suspicion of fraud.",
     "returnedFor": [
@@ -237,6 +255,7 @@ export const statusCodes = {
     ]
   },
   "40415": {
+    "key": "amount-limit-exceeded",
     "meaning": "Amount limit exceeded",
     "description": "An amount limit of the card is exceeded.",
     "returnedFor": [
@@ -248,6 +267,7 @@ export const statusCodes = {
     ]
   },
   "40416": {
+    "key": "additional-authentication-required",
     "meaning": "Additional authentication required",
     "description": "Additional authentication of the cardholder is required.",
     "returnedFor": [
@@ -259,6 +279,7 @@ export const statusCodes = {
     ]
   },
   "40420": {
+    "key": "merchant-blocked-by-cardholder",
     "meaning": "Merchant blocked by cardholder",
     "description": "The cardholder has blocked the merchant. Declines this transaction and signals that every future merchant-initiated transaction on that card for that merchant, recurring ones included, must stop until the cardholder lifts the block.",
     "returnedFor": [
@@ -270,6 +291,7 @@ export const statusCodes = {
     ]
   },
   "50000": {
+    "key": "service-error",
     "meaning": "Clearhaus error",
     "description": "An error in the service; the outcome was not approved. An authorization that ended with 50000 can still be voided. Distinct from an HTTP 5xx response.",
     "returnedFor": [
@@ -282,6 +304,44 @@ export const statusCodes = {
       "debit_refund"
     ]
   }
+} as const;
+export const statusCodeByKey = {
+  "approved": 20000,
+  "general-input-error": 40000,
+  "invalid-card-number": 40110,
+  "unsupported-card-scheme": 40111,
+  "invalid-csc": 40120,
+  "invalid-expire-date": 40130,
+  "card-expired": 40135,
+  "invalid-currency": 40140,
+  "invalid-text-on-statement": 40150,
+  "rule-violation": 40200,
+  "three-d-secure-problem": 40300,
+  "three-d-secure-authentication-failure": 40310,
+  "backend-problem": 40400,
+  "declined-by-issuer-or-card-scheme": 40410,
+  "card-restricted": 40411,
+  "card-lost-or-stolen": 40412,
+  "insufficient-funds": 40413,
+  "suspected-fraud": 40414,
+  "amount-limit-exceeded": 40415,
+  "additional-authentication-required": 40416,
+  "merchant-blocked-by-cardholder": 40420,
+  "service-error": 50000
+} as const;
+export const invalidParameterStatusCodes = {
+  "currency": 40140,
+  "text_on_statement": 40150
+} as const;
+export const threeDSecureTransStatusOutcomes = {
+  "strongly-authenticated": [
+    "Y",
+    "A"
+  ],
+  "authentication-failed": [
+    "N",
+    "R"
+  ]
 } as const;
 export const paymentMethods = [
   "card",
@@ -302,3 +362,49 @@ export const paymentMethodsRequiringSigning = [
   "token",
   "vipps"
 ] as const;
+export const paymentMethodsStronglyAuthenticated = [
+  "applepay"
+] as const;
+export const paymentMethodFieldsRequiringSigningWhenOmitted = {
+  "card": [
+    "csc"
+  ]
+} as const;
+export const operations = {
+  "discoverResources": {
+    "method": "get",
+    "path": "/"
+  },
+  "createAuthorization": {
+    "method": "post",
+    "path": "/authorizations"
+  },
+  "createCapture": {
+    "method": "post",
+    "path": "/authorizations/{authorization_id}/captures"
+  },
+  "createRefund": {
+    "method": "post",
+    "path": "/authorizations/{authorization_id}/refunds"
+  },
+  "createVoid": {
+    "method": "post",
+    "path": "/authorizations/{authorization_id}/voids"
+  },
+  "createDebit": {
+    "method": "post",
+    "path": "/debits"
+  },
+  "createDebitRefund": {
+    "method": "post",
+    "path": "/debits/{debit_id}/refunds"
+  },
+  "createCredit": {
+    "method": "post",
+    "path": "/credits"
+  },
+  "getAccount": {
+    "method": "get",
+    "path": "/account"
+  }
+} as const;

@@ -895,7 +895,7 @@ export interface components {
         AuthorizationRequest: components["schemas"]["PaymentMethod"] & components["schemas"]["AuthorizationParameters"];
         /**
          * StatusCode
-         * @description Transaction status code. `20000` is the only approved code; every other code is a decline or an error. `x-returned-for` lists the transaction types that can return each code, as the service's public status code table does; where the source description lists other types or another title, the entry says so in `x-departs-from-source`. The declined (400) response of each operation accepts exactly the codes listed for its transaction type. Codes outside this list (for example 40190 "Invalid transaction") have been reported by third parties but are not documented by the service.
+         * @description Transaction status code. `20000` is the only approved code; every other code is a decline or an error. `x-returned-for` lists the transaction types that can return each code, as the service's public status code table does; where the source description lists other types or another title, the entry says so in `x-departs-from-source`. The declined (400) response of each operation accepts exactly the codes listed for its transaction type. Codes outside this list (for example 40190 "Invalid transaction") have been reported by third parties but are not documented by the service. `x-key` names each code for code that needs one by name (stable where a title may be reworded).
          */
         StatusCode: number & (20000 | 40000 | 40110 | 40111 | 40120 | 40130 | 40135 | 40140 | 40150 | 40200 | 40300 | 40310 | 40400 | 40410 | 40411 | 40412 | 40413 | 40414 | 40415 | 40416 | 40420 | 50000);
         /**
@@ -938,7 +938,7 @@ export interface components {
              */
             version?: string;
             /**
-             * @description 3-D Secure status (the `transStatus` letter), for example `Y`; may be absent.
+             * @description 3-D Secure status (the `transStatus` letter), for example `Y`; may be absent. `Y` (authenticated) and `A` (attempted) count as strong customer authentication (`sca.provided`, the issuer liable for fraud disputes); `N` (not authenticated) and `R` (rejected) decline the transaction with 40310.
              * @example Y
              */
             status?: string;

@@ -7,6 +7,37 @@ export const servers = {
 export const halMediaType = "application/hal+json" as const;
 export const problemMediaType = "application/problem+json" as const;
 export const curieName = "ch" as const;
+export const curieHref = "https://developer.clearhaus.com/rels/{rel}" as const;
+export const problemKinds = {
+  "UnauthorizedProblem": {
+    "status": 401,
+    "title": "Unauthorized"
+  },
+  "RateLimitProblem": {
+    "status": 429,
+    "title": "Too Many Requests"
+  },
+  "ServiceUnavailableProblem": {
+    "status": 503,
+    "title": "Service Unavailable"
+  },
+  "ValidationProblem": {
+    "status": 400,
+    "title": "Validation Error"
+  },
+  "InvalidClientProblem": {
+    "status": 401,
+    "title": "Unauthorized"
+  },
+  "NotFoundProblem": {
+    "status": 404,
+    "title": "Not Found"
+  },
+  "ConflictProblem": {
+    "status": 409,
+    "title": "Conflict"
+  }
+} as const;
 export const pagination = {
   "parameter": "per_page",
   "perPageMinimum": 1,
@@ -23,3 +54,159 @@ export const tokenMediaTypes = [
   "application/json",
   "application/problem+json"
 ] as const;
+export const relations = {
+  "ch:application": {
+    "get": [
+      "getApplication"
+    ],
+    "options": [
+      "optionsApplication"
+    ],
+    "patch": [
+      "updateApplication"
+    ]
+  },
+  "ch:applications": {
+    "get": [
+      "listApplications"
+    ],
+    "post": [
+      "createApplication"
+    ],
+    "options": [
+      "optionsApplications"
+    ]
+  },
+  "ch:comments": {
+    "get": [
+      "listComments"
+    ],
+    "post": [
+      "createComment"
+    ],
+    "options": [
+      "optionsComments"
+    ]
+  },
+  "ch:contracts": {
+    "get": [
+      "listContracts"
+    ],
+    "options": [
+      "optionsContracts"
+    ]
+  },
+  "ch:data": {
+    "get": [
+      "downloadFileContent"
+    ],
+    "options": [
+      "optionsFileContent"
+    ]
+  },
+  "ch:dispute": {
+    "get": [
+      "getDispute"
+    ],
+    "options": [
+      "optionsDispute"
+    ]
+  },
+  "ch:disputes": {
+    "get": [
+      "listDisputes"
+    ],
+    "options": [
+      "optionsDisputes"
+    ]
+  },
+  "ch:files": {
+    "get": [
+      "listApplicationFiles",
+      "listPersonFiles",
+      "listDisputeFiles"
+    ],
+    "post": [
+      "createApplicationFile",
+      "createPersonFile",
+      "createDisputeFile"
+    ],
+    "options": [
+      "optionsApplicationFiles",
+      "optionsPersonFiles",
+      "optionsDisputeFiles"
+    ]
+  },
+  "ch:gateways": {
+    "get": [
+      "listApplicationGateways"
+    ],
+    "options": [
+      "optionsApplicationGateways"
+    ]
+  },
+  "ch:people": {
+    "get": [
+      "listPeople"
+    ],
+    "post": [
+      "createPerson"
+    ],
+    "options": [
+      "optionsPeople"
+    ]
+  },
+  "ch:person": {
+    "get": [
+      "getPerson"
+    ],
+    "delete": [
+      "deletePerson"
+    ],
+    "options": [
+      "optionsPerson"
+    ],
+    "patch": [
+      "updatePerson"
+    ]
+  },
+  "ch:root": {
+    "get": [
+      "getRoot"
+    ],
+    "options": [
+      "optionsRoot"
+    ]
+  },
+  "ch:selection": {
+    "put": [
+      "selectApplicationGateway"
+    ],
+    "options": [
+      "optionsApplicationGatewaySelection"
+    ]
+  },
+  "ch:stamps": {
+    "put": [
+      "addApplicationStamp",
+      "addDisputeStamp",
+      "addContractStamp"
+    ],
+    "delete": [
+      "removeApplicationStamp"
+    ],
+    "options": [
+      "optionsApplicationStamp",
+      "optionsDisputeStamp",
+      "optionsContractStamp"
+    ]
+  },
+  "ch:transactions": {
+    "get": [
+      "listTransactions"
+    ],
+    "options": [
+      "optionsTransactions"
+    ]
+  }
+} as const;

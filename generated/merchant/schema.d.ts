@@ -1903,7 +1903,7 @@ export interface components {
          */
         PerPage: number;
         /**
-         * @description Opaque cursor carried by the `next` link. Not part of the `ch:transactions` template: follow the `next` link as given; never build or change it.
+         * @description Opaque cursor carried by the `next` link. Not part of the `ch:transactions` template: follow the `next` link as given (`x-from-link`); never build or change it.
          * @example eyJpZCI6IjkzNjJhNGU0In0
          */
         TransactionCursor: string;
@@ -2188,7 +2188,7 @@ export interface operations {
                  */
                 per_page?: components["parameters"]["PerPage"];
                 /**
-                 * @description Opaque cursor carried by the `next` link. Not part of the `ch:transactions` template: follow the `next` link as given; never build or change it.
+                 * @description Opaque cursor carried by the `next` link. Not part of the `ch:transactions` template: follow the `next` link as given (`x-from-link`); never build or change it.
                  * @example eyJpZCI6IjkzNjJhNGU0In0
                  */
                 next?: components["parameters"]["TransactionCursor"];

@@ -5,7 +5,8 @@
  * Each extractor reads the spec by component name and fails loudly if the shape it expects
  * is gone, so a spec refactoring cannot silently empty a constant.
  */
-import { deref, getAtPointer, type OpenApiDocument } from "../../src/testkit/spec/document";
+import { deref, getAtPointer, HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/spec/document";
+import { hasOwnServers, SpecRouter } from "../../src/testkit/spec/router";
 
 type Extractor = (doc: OpenApiDocument) => Record<string, unknown>;
 
@@ -23,8 +24,37 @@ function serversByEnvironment(doc: OpenApiDocument): Record<string, string> {
   return Object.fromEntries(named.map((server) => [server["x-environment"], server.url]));
 }
 
+/** A schema node and what it reaches through `$ref` and `allOf` (the forms a property takes in a bundle). */
+function schemaLayers(doc: OpenApiDocument, node: unknown): Record<string, unknown>[] {
+  const schema = deref<Record<string, unknown> | undefined>(doc, node);
+  if (!schema || typeof schema !== "object") return [];
+  const parts = Array.isArray(schema.allOf) ? schema.allOf.flatMap((part) => schemaLayers(doc, part)) : [];
+  return [schema, ...parts];
+}
+
+/**
+ * `{parameter name: status code}` for the gateway's request parameters whose schema carries
+ * `x-invalid-status-code` (an invalid value gives that code instead of the general input error).
+ */
+function invalidParameterStatusCodes(doc: OpenApiDocument): Record<string, number> {
+  const found: Record<string, number> = {};
+  const schemas = required<Record<string, unknown>>(doc, "/components/schemas");
+  for (const schema of Object.values(schemas)) {
+    for (const layer of schemaLayers(doc, schema)) {
+      for (const [name, property] of Object.entries((layer.properties ?? {}) as Record<string, unknown>)) {
+        const code = schemaLayers(doc, property).map((part) => part["x-invalid-status-code"]).find((value) => value !== undefined);
+        if (code === undefined) continue;
+        if (found[name] !== undefined && found[name] !== code) throw new Error(`spec-constants: ${name} has two x-invalid-status-code values`);
+        found[name] = code as number;
+      }
+    }
+  }
+  if (Object.keys(found).length === 0) throw new Error("spec-constants: no schema carries x-invalid-status-code");
+  return found;
+}
+
 const gateway: Extractor = (doc) => {
-  const codes = required<{ const: number; title: string; description: string; "x-returned-for": string[] }[]>(
+  const codes = required<{ const: number; title: string; description: string; "x-key": string; "x-returned-for": string[] }[]>(
     doc,
     "/components/schemas/StatusCode/oneOf",
   );
@@ -46,6 +76,15 @@ const gateway: Extractor = (doc) => {
   };
 
   const signature = required<{ name: string; "x-scheme-token": string }>(doc, "/components/securitySchemes/signature");
+  const methodsMarked = (extension: string) =>
+    Object.entries(methods)
+      .filter(([, schema]) => deref<Record<string, unknown>>(doc, schema)[extension] === true)
+      .map(([name]) => name);
+  const transStatusOutcomes = required<Record<string, string[]>>(
+    doc,
+    "/components/schemas/ThreeDSecureResult/properties/status/x-trans-status-outcomes",
+  );
+  if (codes.some((c) => typeof c["x-key"] !== "string")) throw new Error("spec-constants: every StatusCode entry needs an x-key");
 
   return {
     servers: serversByEnvironment(doc),
@@ -55,14 +94,40 @@ const gateway: Extractor = (doc) => {
     testEnvironment: chapterFacts("x-test-environment"),
     windows: chapterFacts("x-windows"),
     statusCodes: Object.fromEntries(
-      codes.map((c) => [c.const, { meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] }]),
+      codes.map((c) => [c.const, { key: c["x-key"], meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] }]),
     ),
+    statusCodeByKey: Object.fromEntries(codes.map((c) => [c["x-key"], c.const])),
+    invalidParameterStatusCodes: invalidParameterStatusCodes(doc),
+    threeDSecureTransStatusOutcomes: transStatusOutcomes,
     paymentMethods: Object.keys(methods),
-    paymentMethodsRequiringSigning: Object.entries(methods)
-      .filter(([, schema]) => deref<Record<string, unknown>>(doc, schema)["x-requires-signing"] === true)
-      .map(([name]) => name),
+    paymentMethodsRequiringSigning: methodsMarked("x-requires-signing"),
+    paymentMethodsStronglyAuthenticated: methodsMarked("x-strongly-authenticated"),
+    paymentMethodFieldsRequiringSigningWhenOmitted: Object.fromEntries(
+      Object.entries(methods)
+        .map(([name, schema]) => [name, deref<Record<string, unknown>>(doc, schema)["x-requires-signing-when-omitted"]])
+        .filter(([, fields]) => fields !== undefined),
+    ),
+    operations: operationsTable(doc),
   };
 };
+
+/**
+ * The merchant API's problems, by schema name: each schema built on `Problem` that fixes its
+ * `status` and `title` (`ValidationProblem` is 400 "Validation Error").
+ */
+function problemKinds(doc: OpenApiDocument): Record<string, { status: number; title: string }> {
+  type ProblemSchema = { allOf?: { $ref?: string }[]; properties?: { status?: { const?: number }; title?: { const?: string } } };
+  const schemas = required<Record<string, ProblemSchema>>(doc, "/components/schemas");
+  const kinds: Record<string, { status: number; title: string }> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!schema.allOf?.some((part) => part.$ref === "#/components/schemas/Problem")) continue;
+    const status = schema.properties?.status?.const;
+    const title = schema.properties?.title?.const;
+    if (status !== undefined && title !== undefined) kinds[name] = { status, title };
+  }
+  if (Object.keys(kinds).length === 0) throw new Error("spec-constants: no problem schema fixes its status and title");
+  return kinds;
+}
 
 const merchant: Extractor = (doc) => {
   const perPage = deref<{ name: string; schema: { minimum: number; maximum: number; default: number } }>(
@@ -81,11 +146,15 @@ const merchant: Extractor = (doc) => {
   const tokenResponses = required<Record<string, unknown>>(doc, "/paths/~1oauth~1token/post/responses");
   const tokenMediaTypes = [...new Set(Object.values(tokenResponses).flatMap((response) => Object.keys(deref<{ content?: Record<string, unknown> }>(doc, response).content ?? {})))];
   if (tokenMediaTypes.length === 0) throw new Error("spec-constants: the token endpoint documents no media type");
+  const curieHref = required<{ "x-curie-href"?: unknown }>(doc, "/components/schemas/Curie")["x-curie-href"];
+  if (typeof curieHref !== "string") throw new Error("spec-constants: Curie has no x-curie-href");
   return {
     servers: serversByEnvironment(doc),
     halMediaType: Object.keys(root.content)[0],
     problemMediaType: Object.keys(rateLimited.content)[0],
     curieName,
+    curieHref,
+    problemKinds: problemKinds(doc),
     pagination: {
       parameter: perPage.name,
       perPageMinimum: perPage.schema.minimum,
@@ -94,8 +163,91 @@ const merchant: Extractor = (doc) => {
     },
     rateLimitHeaders: Object.keys(rateLimited.headers).filter((name) => /^ratelimit-/i.test(name)),
     tokenMediaTypes,
+    relations: relationTargets(doc, curieName ?? ""),
   };
 };
+
+/**
+ * `{operationId: {method, path}}` for every operation, in the spec's order: a client names an
+ * operation and takes its method and path from here (literal types, so openapi-fetch's path
+ * typing holds for them).
+ */
+function operationsTable(doc: OpenApiDocument): Record<string, { method: string; path: string }> {
+  const table: Record<string, { method: string; path: string }> = {};
+  for (const [path, rawItem] of Object.entries(doc.paths)) {
+    const pathItem = deref<Record<string, { operationId?: unknown } | undefined>>(doc, rawItem);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation === undefined) continue;
+      if (typeof operation.operationId !== "string") throw new Error(`spec-constants: ${method.toUpperCase()} ${path} has no operationId`);
+      table[operation.operationId] = { method, path };
+    }
+  }
+  return table;
+}
+
+/** Every object in the document that has `_links` (HAL representations: the examples). */
+function halObjects(node: unknown, found: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(node)) node.forEach((item) => halObjects(item, found));
+  else if (node !== null && typeof node === "object") {
+    const record = node as Record<string, unknown>;
+    if (record._links !== null && typeof record._links === "object") found.push(record._links as Record<string, unknown>);
+    Object.values(record).forEach((value) => halObjects(value, found));
+  }
+  return found;
+}
+
+/**
+ * Where each of the API's own link relations (`<curie name>:...`) leads, as
+ * `{rel: {method: [operationId, ...]}}`, from two facts of the spec: the HAL link objects of its
+ * examples (an href that resolves to one of its paths, on its own servers), and its collection
+ * answers, whose items are embedded under the relation that leads to the collection. A relation
+ * reaches every operation of the path it resolves to; in several contexts (`ch:files` of an
+ * application, a person, a dispute), the operations of each. IANA relations (`self`, `next`)
+ * lead somewhere different in every resource and are left out.
+ */
+function relationTargets(doc: OpenApiDocument, curieName: string): Record<string, Record<string, string[]>> {
+  const router = new SpecRouter(doc, { select: (operation, pathItem) => !hasOwnServers(operation, pathItem) });
+  const servers = required<{ url: string }[]>(doc, "/servers").map((server) => server.url.replace(/\/+$/, ""));
+  const templates = new Map<string, Set<string>>();
+  const add = (rel: string, template: string) => {
+    if (rel.startsWith(`${curieName}:`)) templates.set(rel, (templates.get(rel) ?? new Set()).add(template));
+  };
+  for (const links of halObjects(doc)) {
+    for (const [rel, value] of Object.entries(links)) {
+      for (const link of [value].flat() as { href?: unknown }[]) {
+        if (typeof link?.href !== "string") continue;
+        const href = link.href.replace(/\{[?&][^{}]*\}/g, ""); // a templated link's query expression
+        const server = servers.find((url) => href.startsWith(`${url}/`) || href === url);
+        if (server === undefined) continue; // another host (a pre-signed storage address)
+        const result = router.match("GET", href.slice(server.length).split(/[?#]/)[0] || "/");
+        if (result.kind !== "not-found") add(rel, result.kind === "match" ? result.route.template : result.template);
+      }
+    }
+  }
+  for (const route of router.operations.values()) {
+    if (route.method !== "GET") continue;
+    const ok = (route.operation.responses as Record<string, unknown> | undefined)?.["200"];
+    const content = ok === undefined ? {} : (deref<{ content?: Record<string, { schema?: unknown }> }>(doc, ok).content ?? {});
+    for (const media of Object.values(content)) {
+      for (const layer of schemaLayers(doc, media.schema)) {
+        const embedded = (layer.properties as Record<string, unknown> | undefined)?._embedded;
+        for (const part of schemaLayers(doc, embedded)) Object.keys((part.properties ?? {}) as object).forEach((rel) => add(rel, route.template));
+      }
+    }
+  }
+  if (templates.size === 0) throw new Error("spec-constants: no link relation resolves to a path of the spec");
+  const byMethod = (template: string) => [...router.operations.values()].filter((route) => route.template === template);
+  return Object.fromEntries(
+    [...templates.keys()].sort().map((rel) => {
+      const targets: Record<string, string[]> = {};
+      for (const template of templates.get(rel)!) {
+        for (const route of byMethod(template)) (targets[route.method.toLowerCase()] ??= []).push(route.operationId);
+      }
+      return [rel, targets];
+    }),
+  );
+}
 
 const extractors: Record<string, Extractor> = { gateway, merchant };
 

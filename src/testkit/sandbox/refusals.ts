@@ -3,9 +3,8 @@
  * gateway's input-error body (`status.code` 40000) in its vendor media type, the merchant API's
  * problem+json with a request id, and the storage host's S3-style XML error.
  */
-import { problemMediaType } from "../../../generated/merchant/constants";
 import type { RefusalStatus, SandboxResponse } from "./http";
-import { newRequestId } from "./merchant/problems";
+import { problems } from "./merchant/problems";
 
 /** The gateway's status code for an input error, the one its 400 answers carry. */
 const GATEWAY_INPUT_ERROR = 40000;
@@ -16,22 +15,9 @@ export function gatewayRefusal(contentType: string): (status: RefusalStatus, rea
     status === 404 ? { status, headers: { "content-type": contentType } } : { status, headers: { "content-type": contentType }, body: { status: { code: GATEWAY_INPUT_ERROR, message: reason } } };
 }
 
-const PROBLEM_TITLES: Record<RefusalStatus, string> = {
-  400: "Bad Request",
-  404: "Not Found",
-  408: "Request Timeout",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  431: "Request Header Fields Too Large",
-};
-
+/** The merchant API's refusals are problems, rendered where every merchant problem is (merchant/problems.ts). */
 export function merchantRefusal(status: RefusalStatus, reason: string): SandboxResponse {
-  const requestId = newRequestId();
-  return {
-    status,
-    headers: { "content-type": problemMediaType, "request-id": requestId },
-    body: { title: PROBLEM_TITLES[status], detail: reason, status, "request-id": requestId },
-  };
+  return problems.beforeRouting(status, reason);
 }
 
 export function storageRefusal(status: RefusalStatus, reason: string): SandboxResponse {

@@ -1,9 +1,10 @@
 /**
  * The gateway sandbox: routes from the bundled gateway spec, authenticates API keys, verifies
  * signatures over the raw body, validates parameters and bodies with the spec's schemas, and
- * hands valid requests to the transaction store. Card data is never logged. This file builds the
- * parts; the request checks are in `pipeline.ts`, the operations in `operations.ts`, the links
- * in `links.ts`.
+ * hands valid requests to the transactions. Card data is never logged. This file builds the
+ * parts; the request checks are in `pipeline.ts`, the operations in `operations.ts` and
+ * `transactions.ts`, their rules in `payment-rules.ts` and `follow-up-rules.ts`, the state in
+ * `store.ts`, the answers in `bodies.ts`, the links in `links.ts`.
  */
 import { noFaults, type Faults } from "../faults";
 import { loadBundledSpec, type OpenApiDocument } from "../../spec/document";
@@ -20,8 +21,11 @@ import { SignatureVerifier } from "./signature";
 import { readGatewayFacts } from "./spec-facts";
 import { gatewayLinks } from "./links";
 import { gatewayPipeline } from "./pipeline";
+import { FollowUpRules } from "./follow-up-rules";
+import { PaymentRules } from "./payment-rules";
+import { TransactionStore } from "./store";
 import { TestCards } from "./test-cards";
-import { TransactionStore } from "./transactions";
+import { GatewayTransactions } from "./transactions";
 
 export interface GatewaySandbox {
   doc: OpenApiDocument;
@@ -39,13 +43,16 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
   const router = new SpecRouter(doc);
   const requests = new RequestValidator(doc, validator);
   const responses = new ResponseValidator(doc, validator);
-  const facts = readGatewayFacts();
+  const facts = readGatewayFacts(doc);
   const cards = new TestCards(facts, faults);
   const keys = new ApiKeys(config.accounts, clock);
   const signatures = new SignatureVerifier(config.signingKeys, keys.accounts);
   const http = new GatewayResponses(doc);
 
-  const store = new TransactionStore(clock, cards, facts, gatewayLinks(router), config.signing, config.retention.maxTransactions, faults);
-  const handler = gatewayPipeline({ config, doc, router, requests, keys, signatures, http, store });
+  const followUps = new FollowUpRules(facts, faults);
+  const store = new TransactionStore(clock, followUps, config.retention.maxTransactions, faults);
+  const payments = new PaymentRules(store, cards, clock, facts, config.signing);
+  const transactions = new GatewayTransactions({ store, payments, followUps, cards, clock, links: gatewayLinks(router), faults });
+  const handler = gatewayPipeline({ config, doc, router, requests, keys, signatures, http, transactions });
   return { doc, router, responses, handler, store, keys, contentType: http.contentType };
 }

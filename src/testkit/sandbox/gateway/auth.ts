@@ -3,6 +3,7 @@
  * keys per account, each enabled or disabled and optionally expiring on the sandbox clock.
  * Merchant accounts transact; partner accounts own signing keys and cannot transact.
  */
+import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../clock";
 import type { GatewayAccountConfig } from "../config";
 
@@ -10,7 +11,8 @@ export interface GatewayAccount {
   id: string;
   type: "merchant" | "partner";
   partner?: string;
-  resource?: Record<string, unknown>;
+  /** The account resource of `GET /account`. */
+  resource?: components["schemas"]["Account"];
 }
 
 interface KeyEntry {
@@ -31,7 +33,9 @@ export class ApiKeys {
   ) {
     for (const config of configs) {
       if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
-      const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource: config.account };
+      // The config loader has checked the resource against the spec's Account schema.
+      const resource = config.account as GatewayAccount["resource"];
+      const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
       this.accounts.set(config.id, account);
       for (const key of config.keys) {
         const normalized = key.key.toLowerCase();

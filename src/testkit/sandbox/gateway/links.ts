@@ -1,9 +1,11 @@
 /**
- * The links the gateway sandbox puts in its transactions, from the spec's path templates: the
- * follow-up operations of an authorization or a debit, and the way back to the transaction.
+ * The links the gateway sandbox answers with, from the spec's path templates: the discovery
+ * document's, the follow-up operations of an authorization or a debit, and the way back to the
+ * transaction.
  */
+import type { components, operations } from "../../../../generated/gateway/schema";
 import type { SpecRouter } from "../../spec/router";
-import type { Links } from "./transactions";
+import type { Links } from "./records";
 
 function substitute(template: string, id: string): string {
   return template.replace(/\{[^}]+\}/, encodeURIComponent(id));
@@ -15,7 +17,7 @@ function parent(template: string): string {
 }
 
 export function gatewayLinks(router: SpecRouter): Links {
-  const template = (operationId: string) => router.operation(operationId).template;
+  const template = (operationId: keyof operations) => router.operation(operationId).template;
   return {
     captures: (id) => substitute(template("createCapture"), id),
     refunds: (id) => substitute(template("createRefund"), id),
@@ -24,4 +26,10 @@ export function gatewayLinks(router: SpecRouter): Links {
     debitRefunds: (id) => substitute(template("createDebitRefund"), id),
     debit: (id) => substitute(parent(template("createDebitRefund")), id),
   };
+}
+
+/** The discovery document (`GET /`): where authorizations are made and the account is read. */
+export function rootDocument(router: SpecRouter): components["schemas"]["Root"] {
+  const template = (operationId: keyof operations) => router.operation(operationId).template;
+  return { _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } };
 }

@@ -1,39 +1,44 @@
 /**
- * The gateway's transaction operations, keyed by operationId: each hands a checked request to
- * the transaction store and answers with its outcome.
+ * The gateway's operations, keyed by operationId (the keys must be operationIds of the
+ * generated types): the two reads answer from the account, the transaction operations hand a
+ * checked request to the transactions and answer with the outcome.
  */
+import type { operations } from "../../../../generated/gateway/schema";
 import type { SandboxResponse } from "../http";
 import type { GatewayAccount } from "./auth";
+import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";
-import type { TransactionStore } from "./transactions";
+import type { Outcome } from "./records";
+import type { GatewayTransactions } from "./transactions";
+
+type OperationId = keyof operations;
 
 /** A request that passed every check: authenticated, signed where needed, parameters and body valid. */
-export interface CheckedTransaction {
-  operationId: string;
+export interface CheckedRequest<Op extends OperationId = OperationId> {
+  operationId: Op;
   account: GatewayAccount;
   /** The transaction id of the path (empty for the operations that create one from nothing). */
   id: string;
-  body: Record<string, unknown> | undefined;
+  /** The body, validated against the operation's schema by the pipeline. */
+  body: RequestBodyOf<Op>;
   signed: boolean;
 }
 
-export function runTransaction(store: TransactionStore, http: GatewayResponses, { operationId, account, id, body, signed }: CheckedTransaction): SandboxResponse {
-  switch (operationId) {
-    case "createAuthorization":
-      return http.transaction(store.authorize(account, body!, signed));
-    case "createCapture":
-      return http.transaction(store.capture(account, id, body));
-    case "createRefund":
-      return http.transaction(store.refund(account, id, body));
-    case "createVoid":
-      return http.transaction(store.void(account, id));
-    case "createDebit":
-      return http.transaction(store.debit(account, body!, signed));
-    case "createDebitRefund":
-      return http.transaction(store.debitRefund(account, id));
-    case "createCredit":
-      return http.transaction(store.credit(account, body!));
-    default:
-      return http.notFound();
-  }
+type TransactionOperation<Op extends OperationId> = (transactions: GatewayTransactions, request: CheckedRequest<Op>) => Outcome;
+
+/** The operations that make or change a transaction. */
+const transactionOperations: { [Op in OperationId]?: TransactionOperation<Op> } = {
+  createAuthorization: (t, { account, body, signed }) => t.authorize(account, body, signed),
+  createCapture: (t, { account, id, body }) => t.capture(account, id, body),
+  createRefund: (t, { account, id, body }) => t.refund(account, id, body),
+  createVoid: (t, { account, id }) => t.void(account, id),
+  createDebit: (t, { account, body, signed }) => t.debit(account, body, signed),
+  createDebitRefund: (t, { account, id }) => t.debitRefund(account, id),
+  createCredit: (t, { account, body }) => t.credit(account, body),
+};
+
+export function runTransaction(transactions: GatewayTransactions, http: GatewayResponses, request: CheckedRequest): SandboxResponse {
+  // The operationId and the body belong together: the pipeline validated the body for this operation.
+  const operation = transactionOperations[request.operationId] as TransactionOperation<OperationId> | undefined;
+  return operation ? http.transaction(operation(transactions, request)) : http.notFound();
 }

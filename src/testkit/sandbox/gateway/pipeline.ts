@@ -3,24 +3,23 @@
  * more), the body size, the signature over the raw body, path parameters and the body checked
  * against the spec's schema, and dispatch to the transaction operation.
  */
+import type { operations } from "../../../../generated/gateway/schema";
 import type { OpenApiDocument } from "../../spec/document";
 import { bracketName, type ParameterError, type RequestValidator } from "../../spec/request-validation";
 import type { RoutedOperation, SpecRouter } from "../../spec/router";
 import type { SandboxConfig } from "../config";
 import type { Handler, SandboxRequest, SandboxResponse } from "../http";
 import type { ApiKeys, GatewayAccount } from "./auth";
+import { inputErrorOutcome } from "./bodies";
+import { rootDocument } from "./links";
 import { runTransaction } from "./operations";
+import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";
 import type { SignatureVerifier } from "./signature";
-import { inputError, invalidCurrency, invalidTextOnStatement } from "./test-cards";
-import { TransactionStore } from "./transactions";
+import { invalidParameterStatus, status } from "./status-codes";
+import type { GatewayTransactions } from "./transactions";
 
-/**
- * Status codes of invalid parameters other than the general input error, from the schema
- * descriptions: "An invalid value gives status 40150" (TextOnStatement), "An unknown or
- * unsupported currency gives status 40140" (Currency).
- */
-const PARAMETER_STATUS: Record<string, number> = { text_on_statement: invalidTextOnStatement, currency: invalidCurrency };
+type OperationId = keyof operations;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse };
 
@@ -33,13 +32,15 @@ export interface GatewayParts {
   keys: ApiKeys;
   signatures: SignatureVerifier;
   http: GatewayResponses;
-  store: TransactionStore;
+  transactions: GatewayTransactions;
 }
 
 /** A routed request of an authenticated merchant account. */
 interface Admission {
   request: SandboxRequest;
   route: RoutedOperation;
+  /** The route's operationId: routes come from the bundle the types were generated from. */
+  operationId: OperationId;
   params: Record<string, string>;
   account: GatewayAccount;
 }
@@ -64,16 +65,15 @@ function computeRequiresSignature(doc: OpenApiDocument, route: RoutedOperation):
   );
 }
 
+/** The first invalid parameter, named; its status is the general input error unless its schema gives another (`x-invalid-status-code`). */
 function inputErrorFor(http: GatewayResponses, errors: ParameterError[]): SandboxResponse {
   const first = errors[0]!;
-  const name = bracketName(first.path);
-  const code = PARAMETER_STATUS[first.path[0] ?? ""] ?? inputError;
-  const message = first.path.length ? `parameter '${name}' ${first.message}` : `parameters: ${first.message}`;
-  return http.transaction({ approved: false, body: { status: { code, message } } });
+  const message = first.path.length ? `parameter '${bracketName(first.path)}' ${first.message}` : `parameters: ${first.message}`;
+  return http.transaction({ approved: false, body: { status: status(invalidParameterStatus(first.path[0]), message) } });
 }
 
 function refusal(http: GatewayResponses, message: string): { ok: false; refusal: SandboxResponse } {
-  return { ok: false, refusal: http.transaction(TransactionStore.inputErrorOutcome(message)) };
+  return { ok: false, refusal: http.transaction(inputErrorOutcome(message)) };
 }
 
 /**
@@ -86,14 +86,11 @@ function admit({ keys, router, http }: GatewayParts, request: SandboxRequest): C
   const auth = keys.authenticate(request.headers.authorization);
   if (!auth.ok) return { ok: false, refusal: http.unauthorized() };
   const account = auth.account;
-  const { operationId } = route.route;
-  if (operationId === "discoverResources") {
-    const template = (id: string) => router.operation(id).template;
-    return { ok: false, refusal: http.ok({ _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } }) };
-  }
+  const operationId = route.route.operationId as OperationId;
+  if (operationId === "discoverResources") return { ok: false, refusal: http.ok(rootDocument(router)) };
   if (account.type !== "merchant") return { ok: false, refusal: http.unauthorized() };
   if (operationId === "getAccount") return { ok: false, refusal: http.ok(account.resource ?? {}) };
-  return { ok: true, value: { request, route: route.route, params: route.params, account } };
+  return { ok: true, value: { request, route: route.route, operationId, params: route.params, account } };
 }
 
 /** The signature over the raw body: checked when sent, and required where the operation's security says so. */
@@ -106,28 +103,29 @@ function checkSignature({ config, doc, signatures, http }: GatewayParts, { reque
 }
 
 /** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
-function checkInput({ requests, http }: GatewayParts, { request, route, params }: Admission): Checked<Record<string, unknown> | undefined> {
+function checkInput({ requests, http }: GatewayParts, { request, route, params }: Admission): Checked<RequestBodyOf<OperationId>> {
   const parameters = requests.parameters(route, params, request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return refusal(http, "invalid transaction id");
   const decoded = requests.body(route, request.headers["content-type"], request.rawBody);
   if (decoded.kind === "unsupported-media-type") return refusal(http, `unsupported content type: send ${decoded.accepted.join(" or ")}`);
   if (decoded.kind === "malformed") return refusal(http, `malformed request body: ${decoded.reason}`);
   if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors) };
-  return { ok: true, value: decoded.value as Record<string, unknown> | undefined };
+  // Valid against the operation's schema, so it has the type generated from that schema.
+  return { ok: true, value: decoded.value as RequestBodyOf<OperationId> };
 }
 
 export function gatewayPipeline(parts: GatewayParts): Handler {
-  const { config, http, store } = parts;
+  const { config, http, transactions } = parts;
   return (request: SandboxRequest): SandboxResponse => {
     const admitted = admit(parts, request);
     if (!admitted.ok) return admitted.refusal;
     const admission = admitted.value;
-    if (request.tooLarge) return http.transaction(TransactionStore.inputErrorOutcome(`request body too large (at most ${config.maxBodyBytes} bytes)`));
+    if (request.tooLarge) return http.transaction(inputErrorOutcome(`request body too large (at most ${config.maxBodyBytes} bytes)`));
     const signed = checkSignature(parts, admission);
     if (!signed.ok) return signed.refusal;
     const body = checkInput(parts, admission);
     if (!body.ok) return body.refusal;
     const id = Object.values(admission.params)[0] ?? "";
-    return runTransaction(store, http, { operationId: admission.route.operationId, account: admission.account, id, body: body.value, signed: signed.value });
+    return runTransaction(transactions, http, { operationId: admission.operationId, account: admission.account, id, body: body.value, signed: signed.value });
   };
 }

@@ -8,14 +8,14 @@ import { mediaType } from "../../../../generated/gateway/constants";
 import type { OpenApiDocument } from "../../spec/document";
 import { sendableMessage } from "../card-numbers";
 import type { SandboxResponse } from "../http";
-import type { Outcome } from "./transactions";
+import type { Outcome, TransactionBody } from "./records";
 
 /**
  * A declined body whose `status.message` may quote the request (a parameter name, a value):
  * card numbers are masked and the message is bounded before it leaves.
  */
-function withSendableMessage(body: Record<string, unknown>): Record<string, unknown> {
-  const status = body.status as { code: number; message?: string } | undefined;
+function withSendableMessage(body: TransactionBody): TransactionBody {
+  const { status } = body;
   if (typeof status?.message !== "string") return body;
   return { ...body, status: { ...status, message: sendableMessage(status.message) } };
 }

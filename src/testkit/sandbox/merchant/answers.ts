@@ -1,26 +1,26 @@
 /**
- * How the merchant sandbox answers: HAL resources and collections, the spec's documented
- * OAuth bodies, and refusals. A refusal is a problem (problems.ts) everywhere except at the
+ * How the merchant sandbox answers: each operation's success as the spec documents it (status,
+ * media type, Location), collections embedded under their operation's relation, and refusals. A refusal is a problem (problems.ts) everywhere except at the
  * token endpoint, which answers in the RFC 6749 form ({error, error_description}), the form the
  * live service uses; `inputRefusal` and `authenticationRefusal` pick the form in one place.
  */
-import { halMediaType } from "../../../../generated/merchant/constants";
 import type { OpenApiDocument } from "../../spec/document";
 import { dottedName, type ParameterError } from "../../spec/request-validation";
 import type { RoutedOperation, SpecRouter } from "../../spec/router";
 import { maskCardNumbers } from "../card-numbers";
 import type { SandboxResponse } from "../http";
 import type { MerchantLinks } from "./links";
-import type { CollectionQuery } from "./operation";
+import type { CollectionQuery, OperationId } from "./operation";
 import { pageOf } from "./pagination";
 import { problems, type Errors, type ProblemContext } from "./problems";
-import { parseQuery, type QueryLanguage } from "./resources";
-import { documentedMediaType, mediaTypeWithSchema } from "./spec-facts";
+import { parseQuery, type QueryLanguage } from "./query-languages";
+import { forbiddenCollectionLinks, mediaTypeWithSchema, queryModifiers, successAnswer, type SuccessAnswer } from "./spec-facts";
 
 type Json = Record<string, unknown>;
 
-/** What every answer needs of its request: the request id and the headers every answer carries. */
+/** What every answer needs of its request: its operation, the request id and the headers every answer carries. */
 export interface Answering {
+  route: RoutedOperation;
   problem: ProblemContext;
 }
 
@@ -46,54 +46,64 @@ export function errorsOf(found: ParameterError[], prefix?: string): Errors {
 }
 
 export class Answers {
+  /** What the spec documents for each operation's success, read once per operation. */
+  private readonly successes = new Map<string, SuccessAnswer>();
+
   constructor(
     private readonly doc: OpenApiDocument,
     private readonly router: SpecRouter,
     private readonly links: MerchantLinks,
   ) {}
 
-  hal(ctx: Answering, status: number, body: Json, extra: Record<string, string> = {}): SandboxResponse {
-    return { status, headers: { ...ctx.problem.headers, ...extra, "content-type": halMediaType }, body };
+  /**
+   * The operation's success answer as the spec documents it: its one 2xx status, its media
+   * type, and `Location` (the body's self link) where the spec documents that header.
+   */
+  success(ctx: Answering, body?: Json | Buffer, extra: Record<string, string> = {}): SandboxResponse {
+    let documented = this.successes.get(ctx.route.operationId);
+    if (!documented) {
+      documented = successAnswer(this.doc, ctx.route);
+      this.successes.set(ctx.route.operationId, documented);
+    }
+    const headers: Record<string, string> = { ...ctx.problem.headers, ...extra };
+    if (body === undefined) return { status: documented.status, headers };
+    if (Buffer.isBuffer(body)) return { status: documented.status, headers, body }; // content in its own media type (given in `extra`)
+    if (documented.mediaType) headers["content-type"] = documented.mediaType;
+    if (documented.location) headers.location = ((body._links as Json).self as { href: string }).href;
+    return { status: documented.status, headers, body };
   }
 
-  created(ctx: Answering, body: Json): SandboxResponse {
-    return this.hal(ctx, 201, body, { location: ((body._links as Json).self as { href: string }).href });
-  }
-
-  noContent(ctx: Answering, extra: Record<string, string> = {}): SandboxResponse {
-    return { status: 204, headers: { ...ctx.problem.headers, ...extra } };
-  }
-
-  /** An answer in the media type the spec documents for it (the OAuth endpoints: plain JSON). */
-  documented(ctx: Answering & { route: RoutedOperation }, status: number, body: Json, extra: Record<string, string> = {}): SandboxResponse {
-    return { status, headers: { ...ctx.problem.headers, "content-type": documentedMediaType(this.doc, ctx.route, status), ...extra }, body };
-  }
-
-  /** One page of a page-based collection, its `query` kept in the page links. */
-  collection(
-    ctx: Answering & { query: CollectionQuery },
-    rel: string,
-    all: Json[],
-    selfUrl: string,
-    extraLinks: Json = {},
-    options: { last?: boolean } = {},
-  ): SandboxResponse {
+  /** One page of a page-based collection, embedded under the operation's relation, its `query` kept in the page links. */
+  collection(ctx: Answering & { query: CollectionQuery; params: object }, all: Json[], extraLinks: Json = {}): SandboxResponse {
     const keep = typeof ctx.query.query === "string" ? { query: ctx.query.query } : undefined;
-    const page = pageOf(all, selfUrl, { page: ctx.query.page, per_page: ctx.query.per_page, keep }, options);
-    return this.hal(ctx, 200, {
+    const last = !forbiddenCollectionLinks(this.doc, ctx.route).has("last");
+    const page = pageOf(all, this.links.addressOf(ctx), { page: ctx.query.page, per_page: ctx.query.per_page, keep }, { last });
+    return this.success(ctx, {
       count: page.count,
       page: page.page,
       per_page: page.per_page,
       _links: { ...page.links, ...extraLinks, curies: this.links.curies },
-      _embedded: { [rel]: page.items },
+      _embedded: { [this.links.relationOf(ctx.route.operationId as OperationId)]: page.items },
     });
   }
 
   /** The items the request's `query` selects, or the 400 of a malformed query. */
-  queried<T>(ctx: Answering & { query: CollectionQuery }, supported: QueryLanguage<T>, accepted: string[], items: T[]): T[] | SandboxResponse {
-    const parsed = parseQuery<T>(ctx.query.query, supported, accepted);
+  queried<T>(ctx: Answering & { query: CollectionQuery }, supported: QueryLanguage<T>, items: T[]): T[] | SandboxResponse {
+    const parsed = parseQuery<T>(ctx.query.query, supported, this.acceptedModifiers(ctx.route, supported));
     if (!parsed.ok) return problems.validation(ctx.problem, { query: [parsed.message] }, "The query is malformed.");
     return items.filter(parsed.predicate);
+  }
+
+  /**
+   * The modifiers of the operation's query language that the sandbox accepts without filtering
+   * on them: the spec's (`x-query-modifiers`) less the ones it models. A modelled modifier the
+   * spec does not list is a sandbox bug.
+   */
+  private acceptedModifiers<T>(route: RoutedOperation, supported: QueryLanguage<T>): string[] {
+    const modifiers = queryModifiers(this.doc, route);
+    const unknown = [...supported.keys()].filter((name) => !modifiers.includes(name));
+    if (unknown.length) throw new Error(`merchant sandbox: ${route.operationId} models modifiers the spec does not list: ${unknown.join(", ")}`);
+    return modifiers.filter((name) => !supported.has(name));
   }
 
   /** A token endpoint error in the RFC 6749 form. */

@@ -18,7 +18,8 @@ import { hasOwnServers, SpecRouter } from "../../spec/router";
 import { RequestValidator } from "../../spec/request-validation";
 import { ResponseValidator } from "../../spec/response-validation";
 import { Answers } from "./answers";
-import { commentContexts } from "./contexts";
+import { fieldTagPrefix } from "./comments";
+import { commentContexts, resourceLookups, resourceReaders } from "./contexts";
 import type { FileStore } from "./files";
 import { applicationHandlers } from "./handlers/applications";
 import { commentHandlers } from "./handlers/comments";
@@ -73,7 +74,9 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   const router = new SpecRouter(doc, { select: (op, item) => !hasOwnServers(op, item) });
   const resources = new MerchantResources(clock, config.transactionCount, config.retention, files);
   const links = new MerchantLinks(router, doc);
-  const contexts = commentContexts(doc, router, resources, files);
+  const readers = resourceReaders(doc);
+  const lookups = resourceLookups(resources, files);
+  const contexts = commentContexts(doc, router, readers, lookups);
   const sandbox: MerchantState = {
     config,
     clock,
@@ -85,7 +88,10 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
     resources,
     files,
     cursors: new Cursors(),
+    readers,
+    lookups,
     contexts,
+    fieldTagPrefix: fieldTagPrefix(doc),
     personFileLabels: requiredPersonFileLabels(doc),
     specServers: specServers(doc),
     links,

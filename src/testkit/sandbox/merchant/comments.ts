@@ -1,14 +1,24 @@
 /**
- * Field comments: a comment may carry exactly one `ch-field:<property>` tag, and the property
- * must be commentable on the commented resource. Which properties are commentable is read
- * from the bundle (`x-commentable: true` on the resource schema's properties, dotted for nested
- * ones), never listed here.
+ * Field comments: a comment may carry exactly one field-comment tag (`ch-field:<property>`), and
+ * the property must be commentable on the commented resource. Which properties are commentable
+ * is read from the bundle (`x-commentable: true` on the resource schema's properties, dotted for
+ * nested ones), and the tag's prefix from the pattern of the tag the spec marks
+ * `x-names-commentable-property`; neither is listed here.
  */
 import { deref, type OpenApiDocument } from "../../spec/document";
+import { propertySchemas } from "../../spec/schema-walk";
 
 type Schema = Record<string, unknown> | boolean;
 
-const FIELD_TAG = "ch-field:";
+/** The prefix of a field-comment tag: the literal start of the pattern of CommentCreate's tag marked `x-names-commentable-property`. */
+export function fieldTagPrefix(doc: OpenApiDocument): string {
+  const tags = propertySchemas(doc, { $ref: "#/components/schemas/CommentCreate" }).get("tags");
+  const item = tags === undefined ? undefined : deref<{ items?: unknown }>(doc, tags).items;
+  const tag = item === undefined ? {} : deref<{ pattern?: unknown; "x-names-commentable-property"?: unknown }>(doc, item);
+  const prefix = typeof tag.pattern === "string" ? /^\^([\w:-]+)/.exec(tag.pattern)?.[1] : undefined;
+  if (tag["x-names-commentable-property"] !== true || !prefix) throw new Error("merchant spec: CommentCreate has no field-comment tag pattern");
+  return prefix;
+}
 
 /** Dotted names of the commentable properties of a schema (`signer.name`, `additional_information`). */
 export function commentableProperties(doc: OpenApiDocument, schema: Schema, prefix = "", depth = 0, found = new Set<string>()): Set<string> {
@@ -28,11 +38,11 @@ export function commentableProperties(doc: OpenApiDocument, schema: Schema, pref
 }
 
 /** Why the tags of a new comment are refused, or undefined when they are acceptable. */
-export function checkFieldTags(tags: string[] | undefined, commentable: ReadonlySet<string>, resourceName: string): string | undefined {
+export function checkFieldTags(tags: string[] | undefined, prefix: string, commentable: ReadonlySet<string>, resourceName: string): string | undefined {
   if (tags === undefined) return undefined; // a plain comment: free discussion on the resource
-  const fieldTags = tags.filter((t) => t.startsWith(FIELD_TAG));
-  if (fieldTags.length !== 1 || tags.length !== 1) return "a comment takes exactly one supported field-comment tag (ch-field:<property>)";
-  const property = fieldTags[0]!.slice(FIELD_TAG.length);
+  const fieldTags = tags.filter((t) => t.startsWith(prefix));
+  if (fieldTags.length !== 1 || tags.length !== 1) return `a comment takes exactly one supported field-comment tag (${prefix}<property>)`;
+  const property = fieldTags[0]!.slice(prefix.length);
   if (!commentable.has(property)) {
     const list = [...commentable].sort();
     return list.length

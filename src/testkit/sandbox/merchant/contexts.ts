@@ -1,48 +1,100 @@
 /**
- * What comments and files hang off: the comment contexts the sandbox models (where the
- * commented resource is read, its link relation, its commentable properties) and the owners of
- * files. Both are looked up by names from the request (path segments), so they are Maps: no
- * inherited entries.
+ * What path parameters, comments and files refer to, derived from the spec's paths: a
+ * collection's *reader* is its `GET /<collection>/{<id>}` operation (the relation that links to
+ * one of its resources is the reader's `x-link-relation`). A path parameter names a resource of the
+ * collection written before it (`/applications/{application_id}/gateways/{gateway_id}`: an
+ * application and a gateway); the comment contexts are the `context` values the spec lists that
+ * the sandbox can read. All are looked up by names from the request, so they are Maps.
  */
 import type { OpenApiDocument } from "../../spec/document";
-import type { SpecRouter } from "../../spec/router";
+import type { RoutedOperation, SpecRouter } from "../../spec/router";
 import { commentableProperties } from "./comments";
 import type { FileStore } from "./files";
-import type { OperationId } from "./operation";
+import type { OperationId, PathOf } from "./operation";
 import type { MerchantResources } from "./resources";
-import { responseSchema } from "./spec-facts";
+import { responseSchema, successAnswer } from "./spec-facts";
 
-/** A resource that something links back to: its relation and the operation that reads it. */
-export interface Owner {
-  rel: string;
+/** The operation that reads one resource of a collection, and its id parameter. */
+export interface Reader {
   get: OperationId;
   param: string;
 }
 
-export interface CommentContext extends Owner {
-  /** How a refusal names the resource ("an application"). */
+/** A `context` of the comments path (the spec's enum). */
+export type CommentContextName = PathOf<"listComments">["context"];
+
+export interface CommentContext extends Reader {
+  /** How a refusal names the resource (the title of its schema). */
   name: string;
   exists(id: string): boolean;
   /** Dotted names of the properties a field comment may name. */
   commentable: ReadonlySet<string>;
 }
 
-export function commentContexts(doc: OpenApiDocument, router: SpecRouter, resources: MerchantResources, files: FileStore): ReadonlyMap<string, CommentContext> {
-  const contexts: Array<[string, Omit<CommentContext, "commentable">]> = [
-    ["applications", { rel: "ch:application", get: "getApplication", param: "application_id", exists: (id) => resources.applications.has(id), name: "an application" }],
-    ["people", { rel: "ch:person", get: "getPerson", param: "person_id", exists: (id) => resources.people.has(id), name: "a person" }],
-    ["files", { rel: "ch:file", get: "getFile", param: "file_id", exists: (id) => files.get(id) !== undefined, name: "a file" }],
-    ["disputes", { rel: "ch:dispute", get: "getDispute", param: "dispute_id", exists: (id) => resources.disputes.has(id), name: "a dispute" }],
-    ["gateways", { rel: "ch:gateway", get: "getGateway", param: "gateway_id", exists: (id) => resources.gateways.has(id), name: "a gateway" }],
-  ];
-  return new Map(
-    contexts.map(([context, info]) => [context, { ...info, commentable: commentableProperties(doc, responseSchema(doc, router.operation(info.get), 200)) }]),
-  );
+/** Whether a resource exists, by the operation that reads it (keys are operationIds of the generated types). */
+export type Lookups = Partial<Record<OperationId, (id: string) => boolean>>;
+
+export function resourceLookups(resources: MerchantResources, files: FileStore): Lookups {
+  return {
+    getApplication: (id) => resources.applications.has(id),
+    getPerson: (id) => resources.people.has(id),
+    getFile: (id) => files.get(id) !== undefined,
+    getDispute: (id) => resources.disputes.has(id),
+    getContract: (id) => resources.contracts.has(id),
+    getGateway: (id) => resources.gateways.has(id),
+    getComment: (id) => resources.comments.has(id),
+  };
 }
 
-/** The owners of files, by the collection segment of `FileOwner.kind`. */
-export const fileOwners: ReadonlyMap<string, Owner> = new Map<string, Owner>([
-  ["people", { rel: "ch:person", get: "getPerson", param: "person_id" }],
-  ["applications", { rel: "ch:application", get: "getApplication", param: "application_id" }],
-  ["disputes", { rel: "ch:dispute", get: "getDispute", param: "dispute_id" }],
-]);
+/** A path template's segments: `{literal}` or `{param}`. */
+export function templateSegments(template: string): Array<{ literal: string } | { param: string }> {
+  return template
+    .split("/")
+    .slice(1)
+    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? { param: segment.slice(1, -1) } : { literal: segment }));
+}
+
+/** The reader of every collection, by the collection's path segment (`applications` → getApplication). */
+export function resourceReaders(doc: OpenApiDocument): ReadonlyMap<string, Reader> {
+  const readers = new Map<string, Reader>();
+  for (const [template, item] of Object.entries(doc.paths ?? {})) {
+    const [collection, id, ...rest] = templateSegments(template);
+    const operationId = (item as { get?: { operationId?: string } }).get?.operationId;
+    if (!collection || !("literal" in collection) || !id || !("param" in id) || rest.length || !operationId) continue;
+    readers.set(collection.literal, { get: operationId as OperationId, param: id.param });
+  }
+  return readers;
+}
+
+/**
+ * The resource an operation's path is under, by the operation that reads it, and its id
+ * (`/people/{person_id}/files`: getPerson and the person_id).
+ */
+export function ownerOf(readers: ReadonlyMap<string, Reader>, route: RoutedOperation, params: Record<string, string>): { reader: OperationId; id: string } {
+  const [collection, id] = templateSegments(route.template);
+  const reader = collection && "literal" in collection ? readers.get(collection.literal) : undefined;
+  if (!reader || !id || !("param" in id)) throw new Error(`merchant sandbox: ${route.operationId} is not under a resource`);
+  return { reader: reader.get, id: params[id.param] ?? "" };
+}
+
+/**
+ * The comment contexts the sandbox models: the values of the comments path's first parameter
+ * (`context`) whose collection has a reader that the sandbox can look up.
+ */
+export function commentContexts(doc: OpenApiDocument, router: SpecRouter, readers: ReadonlyMap<string, Reader>, lookups: Lookups): ReadonlyMap<CommentContextName, CommentContext> {
+  const comments = router.operation("listComments");
+  const [first] = templateSegments(comments.template);
+  const parameter = comments.parameters.find((p) => first !== undefined && "param" in first && p.name === first.param);
+  const values = (parameter?.schema.enum ?? []) as CommentContextName[]; // the enum the generated type is made of
+  const contexts = new Map<CommentContextName, CommentContext>();
+  for (const value of values) {
+    const reader = readers.get(value);
+    const exists = reader && lookups[reader.get];
+    if (!reader || !exists) continue;
+    const read = router.operation(reader.get);
+    const schema = responseSchema(doc, read, successAnswer(doc, read).status);
+    const name = String((schema.$ref as string | undefined)?.split("/").pop() ?? value);
+    contexts.set(value, { ...reader, name, exists, commentable: commentableProperties(doc, schema) });
+  }
+  return contexts;
+}

@@ -11,10 +11,11 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
 import { idsToEvict } from "../retention";
+import type { OperationId } from "./operation";
 
 export interface FileOwner {
-  /** Collection segment of the owner (`people`, `applications`, `disputes`). */
-  kind: string;
+  /** The operation that reads the owner (`getPerson`, `getApplication`, `getDispute`). */
+  reader: OperationId;
   id: string;
 }
 
@@ -108,7 +109,7 @@ export class FileStore {
   }
 
   ownedBy(owner: FileOwner): StoredFile[] {
-    return [...this.files.values()].filter((f) => f.owner.kind === owner.kind && f.owner.id === owner.id);
+    return [...this.files.values()].filter((f) => f.owner.reader === owner.reader && f.owner.id === owner.id);
   }
 
   private mac(fileId: string, expires: number, contentType: string): string {

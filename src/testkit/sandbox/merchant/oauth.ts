@@ -7,6 +7,10 @@ import { noFaults, type Faults } from "../faults";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
 import type { OAuthClientConfig } from "../config";
+import type { Schemas } from "./operation";
+
+/** The one grant the token endpoint supports (the const of `TokenRequest.grant_type`). */
+const CLIENT_CREDENTIALS: Schemas["TokenRequest"]["grant_type"] = "client_credentials";
 
 export interface OAuthClient {
   client_id: string;
@@ -54,7 +58,7 @@ export class OAuthServer {
     private readonly tokenTtlSeconds: number,
     private readonly faults: Faults = noFaults,
   ) {
-    for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: ["client_credentials"] });
+    for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS] });
   }
 
   /** The client named by HTTP Basic credentials, if the secret matches. */
@@ -92,7 +96,7 @@ export class OAuthServer {
   /** The client a bearer token belongs to, or why it is refused. */
   bearer(header: string | undefined): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) return { ok: false, detail: "The request carries no bearer token; authenticate at oauth2-token." };
+    if (!match) return { ok: false, detail: "The request carries no bearer token; authenticate at the token endpoint (the problem's oauth2-token)." };
     const token = this.tokens.get(match[1]!);
     if (!token) return { ok: false, detail: "The access token is invalid." };
     if (this.clock.now() >= token.expiresAt) return { ok: false, detail: "The access token has expired." };
@@ -100,10 +104,10 @@ export class OAuthServer {
     return client ? { ok: true, client } : { ok: false, detail: "The access token is invalid." };
   }
 
-  register(request: { client_name?: string; grant_types?: string[]; contacts?: string[]; description?: string }): OAuthClient {
+  register(request: Schemas["ClientRegistration"]): OAuthClient {
     const client: OAuthClient = {
       ...(request.client_name !== undefined ? { client_name: request.client_name } : {}),
-      grant_types: request.grant_types ?? ["client_credentials"],
+      grant_types: request.grant_types ?? [CLIENT_CREDENTIALS],
       ...(request.contacts !== undefined ? { contacts: request.contacts } : {}),
       ...(request.description !== undefined ? { description: request.description } : {}),
       client_id: randomUUID(),

@@ -9,7 +9,8 @@ import type { RoutedOperation } from "../../spec/router";
 import type { Handler, SandboxRequest, SandboxResponse } from "../http";
 import { errorsOf, type Refusing } from "./answers";
 import type { OAuthClient } from "./oauth";
-import type { CollectionQuery, OperationId, Operations } from "./operation";
+import { templateSegments } from "./contexts";
+import { handlerOf, type CollectionQuery, type Operations, type Schemas, type ValidatedCall } from "./operation";
 import { newRequestId, problems, type ProblemContext } from "./problems";
 import { removableApplicationStamps } from "./stamps";
 import type { MerchantState } from "./state";
@@ -23,20 +24,25 @@ interface Admission extends Refusing {
   params: Record<string, string>;
 }
 
-type ResourceTest = (id: string, params: Record<string, string>) => boolean;
-
-/** Whether the resource a path parameter names exists (checked before any operation runs). */
-function resourceTests({ resources, files, contexts }: MerchantState): ReadonlyMap<string, ResourceTest> {
-  return new Map<string, ResourceTest>([
-    ["application_id", (id) => resources.applications.has(id)],
-    ["person_id", (id) => resources.people.has(id)],
-    ["file_id", (id) => files.get(id) !== undefined],
-    ["dispute_id", (id) => resources.disputes.has(id)],
-    ["contract_id", (id) => resources.contracts.has(id)],
-    ["gateway_id", (id) => resources.gateways.has(id)],
-    ["comment_id", (id) => resources.comments.has(id)],
-    ["context_id", (id, params) => contexts.get(params.context ?? "")?.exists(id) ?? false],
-  ]);
+/**
+ * Whether every resource the path names exists (checked before any operation runs). An id
+ * parameter names a resource of the collection written before it (`/applications/{application_id}`)
+ * or named by the parameter before it (`/{context}/{context_id}`), looked up through that
+ * collection's reader. A collection named by the request that the sandbox cannot read is not
+ * found; a literal segment without a reader (`stamps/{stamp_name}`) names no stored resource.
+ */
+function resourcesExist({ readers, lookups }: MerchantState, route: RoutedOperation, params: Record<string, string>): boolean {
+  const segments = templateSegments(route.template);
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const before = segments[i - 1]!;
+    if (!("param" in segment)) continue;
+    const collection = "literal" in before ? before.literal : params[before.param];
+    const reader = collection === undefined ? undefined : readers.get(collection);
+    const exists = reader ? lookups[reader.get] : undefined;
+    if (exists ? !exists(params[segment.param] ?? "") : "param" in before) return false;
+  }
+  return true;
 }
 
 /** The caller's OAuth client: HTTP Basic client authentication at the token endpoint, its bearer token elsewhere. */
@@ -65,13 +71,10 @@ function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: 
 }
 
 /** Path and query parameters: a malformed path parameter or a missing resource is 404, a bad query 400. */
-function checkParameters(sandbox: MerchantState, exists: ReadonlyMap<string, ResourceTest>, call: Admission): Checked<CollectionQuery> {
+function checkParameters(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
   const parameters = sandbox.requests.parameters(call.route, call.params, call.request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
-  for (const [name, value] of Object.entries(call.params)) {
-    const found = exists.get(name);
-    if (found && !found(value, call.params)) return { ok: false, refusal: problems.notFound(call.problem) };
-  }
+  if (!resourcesExist(sandbox, call.route, call.params)) return { ok: false, refusal: problems.notFound(call.problem) };
   if (parameters.errors.length) {
     const errors = Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name))));
     return { ok: false, refusal: problems.validation(call.problem, errors) };
@@ -79,11 +82,13 @@ function checkParameters(sandbox: MerchantState, exists: ReadonlyMap<string, Res
   return { ok: true, value: parameters.values as CollectionQuery };
 }
 
-/** OPTIONS: the methods of the address; DELETE only on stamps that can be removed. */
-function options({ router }: MerchantState, call: Admission): SandboxResponse {
+/** OPTIONS: the methods of the address; DELETE on an application stamp only where the stamp can be removed. */
+function options({ answers, links, router }: MerchantState, call: Admission): SandboxResponse {
   let allow = router.methodsOf(call.route.template);
-  if (call.params.stamp_name && !removableApplicationStamps.has(call.params.stamp_name)) allow = allow.filter((m) => m !== "DELETE");
-  return { status: 204, headers: { ...call.problem.headers, allow: allow.join(", ") } };
+  const removal = router.operation("removeApplicationStamp");
+  const stamp = call.params[links.pathParameters("removeApplicationStamp").at(-1)!];
+  if (call.route.template === removal.template && stamp !== undefined && !removableApplicationStamps.has(stamp)) allow = allow.filter((m) => m !== removal.method);
+  return answers.success(call, undefined, { allow: allow.join(", ") });
 }
 
 /** The body, decoded and valid against the operation's schema, or the refusal of the token endpoint's or the API's form. */
@@ -105,7 +110,8 @@ function decodeBody({ answers, config, requests }: MerchantState, call: Admissio
       return { ok: false, refusal: answers.inputRefusal(call, { body: [decoded.reason] }, { description: decoded.reason }) };
     case "invalid": {
       const first = decoded.errors[0]!;
-      const unsupportedGrant = first.path[0] === "grant_type" && first.keyword === "const";
+      const grantType: keyof Schemas["TokenRequest"] = "grant_type";
+      const unsupportedGrant = first.path[0] === grantType && first.keyword === "const";
       const oauth = { error: unsupportedGrant ? "unsupported_grant_type" : "invalid_request", description: `parameter '${dottedName(first.path)}' ${first.message}` };
       return { ok: false, refusal: answers.inputRefusal(call, errorsOf(decoded.errors), oauth) };
     }
@@ -113,7 +119,6 @@ function decodeBody({ answers, config, requests }: MerchantState, call: Admissio
 }
 
 export function merchantPipeline(sandbox: MerchantState, operations: Operations): Handler {
-  const exists = resourceTests(sandbox);
   return (request) => {
     const requestId = newRequestId();
     const bare: ProblemContext = { requestId, headers: { "request-id": requestId } };
@@ -123,13 +128,14 @@ export function merchantPipeline(sandbox: MerchantState, operations: Operations)
     const admitted = admit(sandbox, request, route, bare);
     if (!admitted.ok) return admitted.refusal;
     const call = admitted.admission;
-    const query = checkParameters(sandbox, exists, call);
+    const query = checkParameters(sandbox, call);
     if (!query.ok) return query.refusal;
     if (call.route.method === "OPTIONS") return options(sandbox, call);
     const body = decodeBody(sandbox, call);
     if (!body.ok) return body.refusal;
-    const run = operations[call.route.operationId as OperationId];
+    const validated: ValidatedCall = { request, route: call.route, params: call.params, query: query.value, body: body.value, client: admitted.client, problem: call.problem };
+    const run = handlerOf(operations, validated);
     if (!run) return problems.notFound(call.problem, "The sandbox does not implement this operation.");
-    return run({ request, route: call.route, params: call.params, query: query.value, body: body.value, client: admitted.client, problem: call.problem }, sandbox);
+    return run(validated, sandbox);
   };
 }

@@ -6,7 +6,8 @@
  * quote the request.
  */
 import { randomBytes } from "node:crypto";
-import { problemMediaType } from "../../../../generated/merchant/constants";
+import { STATUS_CODES } from "node:http";
+import { problemKinds, problemMediaType } from "../../../../generated/merchant/constants";
 import type { SandboxResponse } from "../http";
 import { MAX_MESSAGE_LENGTH, sendableMessage } from "../card-numbers";
 
@@ -55,12 +56,23 @@ function boundedErrors(errors: Errors): { errors: Errors; omitted: number } {
   return { errors: Object.fromEntries(kept), omitted };
 }
 
+type ProblemKind = keyof typeof problemKinds;
+
+/** A problem's status and title: the spec's problem schema, or the HTTP reason phrase for a status the spec does not document. */
+function kindOf(kind: ProblemKind | number): { status: number; title: string } {
+  if (typeof kind !== "number") return problemKinds[kind];
+  const documented = Object.values(problemKinds).find((known) => known.status === kind);
+  return documented ?? { status: kind, title: STATUS_CODES[kind] ?? "Error" };
+}
+
+/** The one renderer of a merchant problem: every refusal of the merchant sandbox is built here. */
 function problem(
   ctx: ProblemContext,
-  status: number,
-  members: { title: string; detail: string; errors?: Errors; "oauth2-token"?: string },
+  kind: ProblemKind | number,
+  members: { detail: string; errors?: Errors; "oauth2-token"?: string },
   extraHeaders: Record<string, string> = {},
 ): SandboxResponse {
+  const { status, title } = kindOf(kind);
   const { errors, detail, ...rest } = members;
   const bounded = errors ? boundedErrors(errors) : undefined;
   const more = bounded?.omitted
@@ -69,32 +81,38 @@ function problem(
   return {
     status,
     headers: { ...ctx.headers, ...extraHeaders, "content-type": problemMediaType },
-    body: { ...rest, detail: sendableMessage(detail) + more, ...(bounded ? { errors: bounded.errors } : {}), status, "request-id": ctx.requestId },
+    body: { title, ...rest, detail: sendableMessage(detail) + more, ...(bounded ? { errors: bounded.errors } : {}), status, "request-id": ctx.requestId },
   };
 }
 
 export const problems = {
   validation(ctx: ProblemContext, errors: Errors, detail = "The request has invalid parameters."): SandboxResponse {
-    return problem(ctx, 400, { title: "Validation Error", detail, errors });
+    return problem(ctx, "ValidationProblem", { detail, errors });
   },
   unauthorized(ctx: ProblemContext, tokenUrl: string, detail = "The access token is invalid."): SandboxResponse {
-    return problem(ctx, 401, { title: "Unauthorized", detail, "oauth2-token": tokenUrl }, { "www-authenticate": 'Bearer error="invalid_token"' });
+    return problem(ctx, "UnauthorizedProblem", { detail, "oauth2-token": tokenUrl }, { "www-authenticate": 'Bearer error="invalid_token"' });
   },
   notFound(ctx: ProblemContext, detail = "There is no resource at this address."): SandboxResponse {
-    return problem(ctx, 404, { title: "Not Found", detail });
+    return problem(ctx, "NotFoundProblem", { detail });
   },
+  /** Not an answer the spec documents: the HTTP status and reason phrase, in the problem form. */
   methodNotAllowed(ctx: ProblemContext, allow: string[]): SandboxResponse {
-    return problem(ctx, 405, { title: "Method Not Allowed", detail: `This link permits ${allow.join(", ")}.` }, { allow: allow.join(", ") });
+    return problem(ctx, 405, { detail: `This link permits ${allow.join(", ")}.` }, { allow: allow.join(", ") });
   },
   conflict(ctx: ProblemContext, detail: string, errors?: Errors): SandboxResponse {
-    return problem(ctx, 409, { title: "Conflict", detail, ...(errors && Object.keys(errors).length ? { errors } : {}) });
+    return problem(ctx, "ConflictProblem", { detail, ...(errors && Object.keys(errors).length ? { errors } : {}) });
   },
   tooManyRequests(ctx: ProblemContext, retryAfterSeconds: number): SandboxResponse {
     return problem(
       ctx,
-      429,
-      { title: "Too Many Requests", detail: `The quota of this endpoint is exhausted; retry in ${retryAfterSeconds} s.` },
+      "RateLimitProblem",
+      { detail: `The quota of this endpoint is exhausted; retry in ${retryAfterSeconds} s.` },
       { "retry-after": String(retryAfterSeconds) },
     );
+  },
+  /** A request the listener refused before routing (a bad target, a foreign body, a timeout), with a fresh request id. */
+  beforeRouting(status: number, reason: string): SandboxResponse {
+    const requestId = newRequestId();
+    return problem({ requestId, headers: { "request-id": requestId } }, status, { detail: reason });
   },
 };

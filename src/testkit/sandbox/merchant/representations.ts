@@ -3,8 +3,9 @@
  * client follows from them (offered stamps, selection, comments, files, owners).
  */
 import type { FileStore, StoredFile } from "./files";
-import { fileOwners, type CommentContext } from "./contexts";
+import type { CommentContext, CommentContextName } from "./contexts";
 import type { MerchantLinks } from "./links";
+import type { OperationId, Schemas } from "./operation";
 import type { Application, Comment, Contract, Dispute, GatewayResource, MerchantResources, Person, Transaction } from "./resources";
 import { applicationStampsOffered, contractStampsOffered, disputeStampsOffered } from "./stamps";
 
@@ -17,34 +18,54 @@ export class Representations {
     private readonly links: MerchantLinks,
     private readonly resources: MerchantResources,
     private readonly files: FileStore,
-    private readonly contexts: ReadonlyMap<string, CommentContext>,
+    private readonly contexts: ReadonlyMap<CommentContextName, CommentContext>,
   ) {}
+
+  /** The named links of the stamps offered, under the stamp operation's relation. */
+  private stamps(operationId: "addApplicationStamp" | "addDisputeStamp" | "addContractStamp", offered: string[], params: Record<string, string>): Json {
+    if (offered.length === 0) return {};
+    const { links } = this;
+    const stampParam = links.pathParameters(operationId).at(-1)!; // the stamp's name is the last segment of its link
+    const route = { operationId };
+    return { [links.relationOf(operationId)]: offered.map((name) => ({ name, href: links.addressOf({ route, params: { ...params, [stampParam]: name } }) })) };
+  }
+
+  /** The comments link of a resource, by the operation that reads it (its collection is the comment context). */
+  private comments(reader: OperationId, id: string): Json {
+    const context = [...this.contexts.entries()].find(([, c]) => c.get === reader)?.[0];
+    if (context === undefined) throw new Error(`merchant sandbox: ${reader} reads no comment context`);
+    return this.links.relatedTemplate("listComments", { context, context_id: id });
+  }
 
   application(app: Application): Json {
     const { links } = this;
     const p = { application_id: app.id };
     const self = links.href("getApplication", p);
     const offered = applicationStampsOffered(app);
+    // Related resources the spec names but describes no operation for (not served by the sandbox);
+    // typed, so that a relation the spec does not name does not compile.
+    const unserved = {
+      "ch:contact": { href: `${self}/contact` },
+      "ch:company": { href: `${self}/company` },
+      "ch:bank-account": { href: `${self}/bank_account` },
+      "ch:websites": { href: `${self}/websites` },
+      "ch:collaborators": { href: `${self}/collaborators` },
+      "ch:record": links.unserved(`/records/${encodeURIComponent(app.id)}`),
+    } satisfies Partial<Schemas["Application"]["_links"]>;
     return {
       ...(app.signer ? { signer: app.signer } : {}),
       business_model: app.business_model,
       ...(app.additional_information !== undefined ? { additional_information: app.additional_information } : {}),
-      metadata: { state: app.state, created_at: new Date(app.createdAt).toISOString() },
+      metadata: { state: app.state, created_at: new Date(app.createdAt).toISOString() } satisfies Schemas["ApplicationMetadata"],
       _links: {
         self: { href: self },
-        // Related resources the spec names but does not describe (not served by the sandbox).
-        "ch:contact": { href: `${self}/contact` },
-        "ch:company": { href: `${self}/company` },
-        "ch:bank-account": { href: `${self}/bank_account` },
-        "ch:websites": { href: `${self}/websites` },
-        "ch:collaborators": { href: `${self}/collaborators` },
-        "ch:record": links.unserved(`/records/${encodeURIComponent(app.id)}`),
-        "ch:comments": links.templated("listComments", { context: "applications", context_id: app.id }),
-        "ch:files": links.templated("listApplicationFiles", p),
-        "ch:gateways": links.templated("listApplicationGateways", p),
-        "ch:people": links.templated("listPeople", p),
-        ...(this.resources.contractsOf(app.id).length ? { "ch:contracts": links.templated("listContracts", p) } : {}),
-        ...(offered.length ? { "ch:stamps": offered.map((name) => ({ name, href: links.href("addApplicationStamp", { ...p, stamp_name: name }) })) } : {}),
+        ...unserved,
+        ...this.comments("getApplication", app.id),
+        ...links.relatedTemplate("listApplicationFiles", p),
+        ...links.relatedTemplate("listApplicationGateways", p),
+        ...links.relatedTemplate("listPeople", p),
+        ...(this.resources.contractsOf(app.id).length ? links.relatedTemplate("listContracts", p) : {}),
+        ...this.stamps("addApplicationStamp", offered, p),
         curies: links.curies,
       },
     };
@@ -56,9 +77,9 @@ export class Representations {
       ...person.properties,
       _links: {
         self: links.link("getPerson", { person_id: person.id }),
-        "ch:application": links.link("getApplication", { application_id: person.applicationId }),
-        "ch:comments": links.templated("listComments", { context: "people", context_id: person.id }),
-        "ch:files": links.templated("listPersonFiles", { person_id: person.id }),
+        ...links.related("getApplication", { application_id: person.applicationId }),
+        ...this.comments("getPerson", person.id),
+        ...links.relatedTemplate("listPersonFiles", { person_id: person.id }),
         curies: links.curies,
       },
     };
@@ -66,7 +87,6 @@ export class Representations {
 
   file(file: StoredFile): Json {
     const { links } = this;
-    const owner = fileOwners.get(file.owner.kind)!;
     return {
       label: file.label,
       name: file.name,
@@ -74,12 +94,12 @@ export class Representations {
       ...(file.size !== undefined ? { size: file.size } : {}),
       _links: {
         self: links.link("getFile", { file_id: file.id }),
-        "ch:data": [
+        [links.relationOf("downloadFileContent")]: [
           { name: "upload", href: this.files.uploadUrl(file) },
           { name: "download", href: links.href("downloadFileContent", { file_id: file.id }) },
-        ],
-        [owner.rel]: links.link(owner.get, { [owner.param]: file.owner.id }),
-        "ch:comments": links.templated("listComments", { context: "files", context_id: file.id }),
+        ] satisfies Schemas["FileDataLink"][],
+        ...this.links.relatedById(file.owner.reader, file.owner.id),
+        ...this.comments("getFile", file.id),
         curies: links.curies,
       },
     };
@@ -95,9 +115,9 @@ export class Representations {
       _links: {
         self: links.link("getGateway", { gateway_id: gateway.id }),
         ...(app && !selected && app.state === "unsubmitted"
-          ? { "ch:selection": links.link("selectApplicationGateway", { application_id: app.id, gateway_id: gateway.id }) }
+          ? links.related("selectApplicationGateway", { application_id: app.id, gateway_id: gateway.id })
           : {}),
-        ...(selected ? { "ch:comments": links.templated("listComments", { context: "gateways", context_id: gateway.id }) } : {}),
+        ...(selected ? this.comments("getGateway", gateway.id) : {}),
         curies: links.curies,
       },
     };
@@ -112,11 +132,13 @@ export class Representations {
       _links: {
         self: links.link("getDispute", { dispute_id: dispute.id }),
         // The spec names these relations but describes no operation behind them.
-        "ch:transaction": { href: `${links.href("listTransactions")}/${encodeURIComponent(transactionId)}` },
-        "ch:account": links.unserved("/accounts/sandbox"),
-        "ch:files": links.templated("listDisputeFiles", { dispute_id: dispute.id }),
-        "ch:comments": links.templated("listComments", { context: "disputes", context_id: dispute.id }),
-        ...(offered.length ? { "ch:stamps": offered.map((name) => ({ name, href: links.href("addDisputeStamp", { dispute_id: dispute.id, stamp_name: name }) })) } : {}),
+        ...({
+          "ch:transaction": { href: `${links.href("listTransactions")}/${encodeURIComponent(transactionId)}` },
+          "ch:account": links.unserved("/accounts/sandbox"),
+        } satisfies Partial<Schemas["Dispute"]["_links"]>),
+        ...links.relatedTemplate("listDisputeFiles", { dispute_id: dispute.id }),
+        ...this.comments("getDispute", dispute.id),
+        ...this.stamps("addDisputeStamp", offered, { dispute_id: dispute.id }),
         curies: links.curies,
       },
     };
@@ -131,8 +153,8 @@ export class Representations {
       effective_on: contract.effective_on,
       _links: {
         self: links.link("getContract", { contract_id: contract.id }),
-        "ch:application": links.link("getApplication", { application_id: contract.applicationId }),
-        ...(offered.length ? { "ch:stamps": offered.map((name) => ({ name, href: links.href("addContractStamp", { contract_id: contract.id, stamp_name: name }) })) } : {}),
+        ...links.related("getApplication", { application_id: contract.applicationId }),
+        ...this.stamps("addContractStamp", offered, { contract_id: contract.id }),
         curies: links.curies,
       },
     };
@@ -140,7 +162,6 @@ export class Representations {
 
   comment(comment: Comment): Json {
     const { links } = this;
-    const context = this.contexts.get(comment.context)!;
     return {
       id: comment.id,
       body: comment.body,
@@ -149,7 +170,7 @@ export class Representations {
       _embedded: { author: comment.author },
       _links: {
         self: links.link("getComment", { comment_id: comment.id }),
-        [context.rel]: links.link(context.get, { [context.param]: comment.contextId }),
+        ...this.links.relatedById(comment.context, comment.contextId),
         curies: links.curies,
       },
     };

@@ -1,8 +1,7 @@
 /**
  * The merchant sandbox's in-memory resources: applications (with their people, gateway
  * selection, stamps and contracts), seeded gateways and disputes, comments and the seeded
- * transactions collection, plus the small query languages of the collections (the subset the
- * sandbox understands; see docs/sandbox.md).
+ * transactions collection (their query languages are in query-languages.ts).
  *
  * Applications and files are bounded (`merchant.retention`): the oldest finished ones are evicted
  * first, each with everything that belongs to it, so no person, file, comment or contract is left
@@ -13,15 +12,19 @@ import type { SandboxClock } from "../clock";
 import type { MerchantRetention } from "../config";
 import { idsToEvict } from "../retention";
 import type { FileStore, StoredFile } from "./files";
+import type { OperationId, Schemas } from "./operation";
 import { disputeStampsOffered } from "./stamps";
-import { maskCardNumbers } from "../card-numbers";
+import { approvedStatusCode } from "../../../../generated/gateway/constants";
 
-export interface Application {
+/** The gateway's status code of an approved transaction (the seeded transactions are approved or declined). */
+export const APPROVED = String(approvedStatusCode);
+
+/** What an application holds of its create body (the merged PATCH must satisfy the create rules too). */
+export type ApplicationFields = Pick<Schemas["ApplicationCreate"], "signer" | "business_model" | "additional_information">;
+
+export interface Application extends ApplicationFields {
   id: string;
-  signer?: Record<string, unknown>;
-  business_model: Record<string, unknown>;
-  additional_information?: string;
-  state: string;
+  state: Schemas["ApplicationMetadata"]["state"];
   createdAt: number;
   stamps: Set<string>;
   selectedGateways: Set<string>;
@@ -30,7 +33,7 @@ export interface Application {
 export interface Person {
   id: string;
   applicationId: string;
-  properties: Record<string, unknown>;
+  properties: Schemas["PersonProperties"];
 }
 
 export interface GatewayResource {
@@ -38,26 +41,16 @@ export interface GatewayResource {
   name: string;
 }
 
-export interface Dispute {
-  id: string;
-  reference: string;
-  amount: number;
-  currency: string;
-  partial: boolean;
-  opened_at: string;
-  due_at: string;
-  expires_at: string;
-  status: string;
-  reason_code: string;
-  reason: string;
-  type: string;
+type DisputeFields = Required<Omit<Schemas["Dispute"], "_links">>;
+
+export interface Dispute extends DisputeFields {
   transactionId: string;
 }
 
 export interface Contract {
   id: string;
   applicationId: string;
-  state: string;
+  state: Schemas["Contract"]["state"];
   merchant_id: string;
   effective_on: string;
   notes: string[];
@@ -65,7 +58,8 @@ export interface Contract {
 
 export interface Comment {
   id: string;
-  context: string;
+  /** The operation that reads the commented resource (`getApplication`, ...). */
+  context: OperationId;
   contextId: string;
   body: string;
   tags?: string[];
@@ -75,8 +69,8 @@ export interface Comment {
 
 export interface Transaction {
   id: string;
-  amount: number;
-  currency: string;
+  amount: Schemas["AmountMinor"];
+  currency: Schemas["Currency"];
   /** Sandbox extras, shown so that `is:` and `status:` queries can be checked. */
   type: string;
   status: string;
@@ -107,7 +101,7 @@ export class MerchantResources {
     files.retain({
       maxFiles: retention.maxFiles,
       finishedTest: () => this.finishedFileTest(),
-      evicted: (ids) => this.forgetComments(new Map([["files", ids]])),
+      evicted: (ids) => this.forgetComments(new Map([["getFile", ids]])),
     });
     for (const [id, name] of [
       ["gw-sandbox-one", "Sandbox PSP One"],
@@ -124,7 +118,7 @@ export class MerchantResources {
         amount: 100 + ((i * 7919) % 9900),
         currency: currencies[i % currencies.length]!,
         type: types[i % types.length]!,
-        status: i % 7 === 3 ? "40413" : "20000",
+        status: i % 7 === 3 ? "40413" : APPROVED,
       });
     }
     const now = clock.now();
@@ -139,7 +133,7 @@ export class MerchantResources {
     }
   }
 
-  createApplication(fields: Pick<Application, "signer" | "business_model" | "additional_information">): Application {
+  createApplication(fields: ApplicationFields): Application {
     const app: Application = {
       id: randomUUID(),
       ...fields,
@@ -169,9 +163,9 @@ export class MerchantResources {
       return app === undefined || applicationFinished(app);
     };
     return ({ owner }) => {
-      if (owner.kind === "applications") return applicationGoneOrFinished(owner.id);
-      if (owner.kind === "people") return applicationGoneOrFinished(this.people.get(owner.id)?.applicationId);
-      const dispute = owner.kind === "disputes" ? this.disputes.get(owner.id) : undefined;
+      if (owner.reader === "getApplication") return applicationGoneOrFinished(owner.id);
+      if (owner.reader === "getPerson") return applicationGoneOrFinished(this.people.get(owner.id)?.applicationId);
+      const dispute = owner.reader === "getDispute" ? this.disputes.get(owner.id) : undefined;
       return dispute === undefined || disputeStampsOffered(dispute.status).length === 0;
     };
   }
@@ -186,18 +180,18 @@ export class MerchantResources {
       people.add(id);
     }
     for (const [id, contract] of this.contracts) if (ids.has(contract.applicationId)) this.contracts.delete(id);
-    const files = this.files.deleteWhere(({ owner }) => (owner.kind === "applications" && ids.has(owner.id)) || (owner.kind === "people" && people.has(owner.id)));
+    const files = this.files.deleteWhere(({ owner }) => (owner.reader === "getApplication" && ids.has(owner.id)) || (owner.reader === "getPerson" && people.has(owner.id)));
     this.forgetComments(
-      new Map([
-        ["applications", ids],
-        ["people", people],
-        ["files", files],
+      new Map<OperationId, ReadonlySet<string>>([
+        ["getApplication", ids],
+        ["getPerson", people],
+        ["getFile", files],
       ]),
     );
   }
 
-  /** Deletes the comments on the given resources, by comment context (`files`, `people`, ...). */
-  private forgetComments(on: ReadonlyMap<string, ReadonlySet<string>>): void {
+  /** Deletes the comments on the given resources, by the operation that reads them (`getFile`, `getPerson`, ...). */
+  private forgetComments(on: ReadonlyMap<OperationId, ReadonlySet<string>>): void {
     for (const [id, comment] of this.comments) if (on.get(comment.context)?.has(comment.contextId)) this.comments.delete(id);
   }
 
@@ -222,80 +216,7 @@ export class MerchantResources {
     return contract;
   }
 
-  commentsOn(context: string, contextId: string): Comment[] {
+  commentsOn(context: OperationId, contextId: string): Comment[] {
     return [...this.comments.values()].filter((c) => c.context === context && c.contextId === contextId);
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Query languages (subset): `modifier:value` terms separated by spaces, all of which must hold.
-
-export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };
-
-type Matcher<T> = (item: T, value: string) => boolean | "invalid";
-
-/** The modifiers of a query language, by name (a Map: a term names no inherited property). */
-export type QueryLanguage<T> = ReadonlyMap<string, Matcher<T>>;
-
-/**
- * Parses a query of `modifier:value` terms. `supported` filters; `accepted` modifiers are
- * understood by the service but not modelled by the sandbox, and match everything.
- */
-export function parseQuery<T>(query: string | undefined, supported: QueryLanguage<T>, accepted: readonly string[] = []): QueryResult<T> {
-  if (query === undefined || query.trim() === "") return { ok: true, predicate: () => true };
-  const terms = query.trim().split(/\s+/);
-  const filters: Array<(item: T) => boolean> = [];
-  for (const term of terms) {
-    const colon = term.indexOf(":");
-    if (colon <= 0 || colon === term.length - 1) return { ok: false, message: `malformed term; use modifier:value` };
-    const modifier = term.slice(0, colon).toLowerCase();
-    const value = term.slice(colon + 1);
-    if (accepted.includes(modifier)) continue;
-    const matcher = supported.get(modifier);
-    if (!matcher) return { ok: false, message: `unknown modifier '${maskCardNumbers(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}` };
-    // Validate the value once, on a probe-free basis: matchers return "invalid" for bad values.
-    filters.push((item) => matcher(item, value) === true);
-    if (matcher(undefined as unknown as T, value) === "invalid") return { ok: false, message: `invalid value for '${modifier}'` };
-  }
-  return { ok: true, predicate: (item) => filters.every((f) => f(item)) };
-}
-
-function oneOf(value: string, actual: string | undefined): boolean {
-  return value.toLowerCase().split(",").includes(String(actual).toLowerCase());
-}
-
-export const transactionQuery: QueryLanguage<Transaction> = new Map<string, Matcher<Transaction>>([
-  ["currency", (t, v) => (/^[A-Za-z]{3}(,[A-Za-z]{3})*$/.test(v) ? t !== undefined && oneOf(v, t.currency) : "invalid")],
-  ["is", (t, v) => (/^[a-z_]+$/.test(v) ? t !== undefined && t.type === v : "invalid")],
-  ["status", (t, v) => {
-    if (!/^(approved|declined|\d{5}(,\d{5})*)$/.test(v)) return "invalid";
-    if (t === undefined) return false;
-    if (v === "approved") return t.status === "20000";
-    if (v === "declined") return t.status !== "20000";
-    return v.split(",").includes(t.status);
-  }],
-  ["amount", (t, v) => {
-    const range = /^(\d+)(?:\.\.(\d+))?$/.exec(v);
-    if (!range) return "invalid";
-    if (t === undefined) return false;
-    const low = Number(range[1]);
-    const high = range[2] === undefined ? low : Number(range[2]);
-    return t.amount >= low && t.amount <= high;
-  }],
-]);
-
-export const applicationQuery: QueryLanguage<Application> = new Map<string, Matcher<Application>>([
-  ["state", (a, v) => (/^[a-z_]+$/.test(v) ? a !== undefined && a.state === v : "invalid")],
-]);
-
-export const disputeQuery: QueryLanguage<Dispute> = new Map<string, Matcher<Dispute>>([
-  ["status", (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.status) : "invalid")],
-  ["reason", (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.reason) : "invalid")],
-  ["reason_code", (d, v) => (d === undefined ? false : oneOf(v, d.reason_code))],
-]);
-
-export const contractQuery: QueryLanguage<Contract> = new Map<string, Matcher<Contract>>([
-  ["state", (c, v) => (/^[a-z_]+$/.test(v) ? c !== undefined && c.state === v : "invalid")],
-  ["merchant_id", (c, v) => (/^\d+$/.test(v) ? c !== undefined && c.merchant_id === v : "invalid")],
-  ["effective_on", (c, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? c !== undefined && c.effective_on === v : "invalid")],
-]);

@@ -8,7 +8,7 @@ import type { SpecRouter } from "../../spec/router";
 import type { SandboxClock } from "../clock";
 import type { SandboxConfig } from "../config";
 import type { Answers } from "./answers";
-import type { CommentContext } from "./contexts";
+import type { CommentContext, CommentContextName, Lookups, Reader } from "./contexts";
 import type { FileStore } from "./files";
 import type { MerchantLinks } from "./links";
 import type { OAuthServer } from "./oauth";
@@ -28,7 +28,14 @@ export interface MerchantState {
   resources: MerchantResources;
   files: FileStore;
   cursors: Cursors;
-  contexts: ReadonlyMap<string, CommentContext>;
+  /** The reader of each collection, by its path segment (what path parameters name). */
+  readers: ReadonlyMap<string, Reader>;
+  /** Whether a resource exists, by the operation that reads it. */
+  lookups: Lookups;
+  /** The comment contexts the sandbox models, by the `context` path segment. */
+  contexts: ReadonlyMap<CommentContextName, CommentContext>;
+  /** The prefix of a field-comment tag (`ch-field:`). */
+  fieldTagPrefix: string;
   /** The labels of the files each person needs before an application is submitted. */
   personFileLabels: string[];
   /** The spec's server URLs: audiences a token may be issued for, besides the sandbox's own. */

@@ -3,13 +3,37 @@
  * merchant spec's operations that name their own `servers` (the upload), answers like S3 (200
  * with an ETag, 403 with an XML error), and never carries rate-limit headers.
  */
+import { deref, findOperation, loadBundledSpec } from "../../spec/document";
 import type { Handler, ListenerOptions, SandboxResponse } from "../http";
 import type { FileStore } from "./files";
 
+interface UploadAnswers {
+  /** The upload's documented success status. */
+  stored: number;
+  /** The documented refusal of a request the link does not allow: its status and media type. */
+  refused: { status: number; mediaType: string };
+}
+
+let uploadAnswers: UploadAnswers | undefined;
+
+/** What the spec documents for the upload (`uploadFileContent`), read from the bundle once. */
+function documentedUploadAnswers(): UploadAnswers {
+  if (uploadAnswers) return uploadAnswers;
+  const doc = loadBundledSpec("merchant");
+  const responses = Object.entries(findOperation(doc, "uploadFileContent").operation.responses as Record<string, unknown>);
+  const stored = responses.find(([code]) => /^2\d\d$/.test(code))?.[0];
+  const refusal = responses.find(([code]) => /^4\d\d$/.test(code));
+  const mediaType = refusal && Object.keys(deref<{ content?: Record<string, unknown> }>(doc, refusal[1]).content ?? {})[0];
+  if (!stored || !refusal || !mediaType) throw new Error("merchant spec: uploadFileContent documents no success or no refusal with a body");
+  uploadAnswers = { stored: Number(stored), refused: { status: Number(refusal[0]), mediaType } };
+  return uploadAnswers;
+}
+
 function xmlError(code: string, message: string): SandboxResponse {
+  const { refused } = documentedUploadAnswers();
   return {
-    status: 403,
-    headers: { "content-type": "application/xml" },
+    status: refused.status,
+    headers: { "content-type": refused.mediaType },
     body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`,
   };
 }
@@ -38,6 +62,6 @@ export function storageHandler(files: FileStore, maxUploadBytes: number): Handle
     const check = files.checkUpload(uploadPath, request.url.searchParams, contentType, request.headers.authorization !== undefined);
     if (!check.ok) return xmlError(check.code, check.message);
     const etag = files.storeContent(check.file, request.rawBody);
-    return { status: 200, headers: { etag } };
+    return { status: documentedUploadAnswers().stored, headers: { etag } };
   };
 }

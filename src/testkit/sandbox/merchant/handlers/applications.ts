@@ -3,29 +3,28 @@
  * and the stamps, `submitted` only once the application holds all necessary data.
  */
 import type { SandboxResponse } from "../../http";
-import { pickDeclared } from "../../validation";
 import { errorsOf } from "../answers";
+import { declaredOnly } from "../declared";
 import { mergePatch } from "../merge-patch";
-import type { OperationContext, Operations, Schemas } from "../operation";
+import type { OperationContext, Operations } from "../operation";
 import { problems, type Errors } from "../problems";
-import { applicationQuery, type Application } from "../resources";
-import { requestContent, requestSchema } from "../spec-facts";
+import { applicationQuery } from "../query-languages";
+import type { Application, ApplicationFields } from "../resources";
+import { isSchemaRef, mergedMustSatisfy, requestContent } from "../spec-facts";
 import { applicationStampsOffered, removableApplicationStamps } from "../stamps";
 import type { MerchantState } from "../state";
 
-type Json = Record<string, unknown>;
-
 /** What an application still lacks before it can be submitted, by field; empty when nothing. */
-function submissionGaps(app: Application, { resources, files, personFileLabels }: MerchantState): Errors {
+function submissionGaps(app: Application, { links, resources, files, personFileLabels }: MerchantState): Errors {
   const errors: Errors = {};
   const signer = app.signer ?? {};
   if (!signer.name) errors["signer.name"] = ["is required to submit the application"];
   if (!signer.email) errors["signer.email"] = ["is required to submit the application"];
-  if (app.selectedGateways.size === 0) errors.gateways = ["select a gateway (ch:gateways, ch:selection)"];
+  if (app.selectedGateways.size === 0) errors.gateways = [`select a gateway (${links.relationOf("listApplicationGateways")}, ${links.relationOf("selectApplicationGateway")})`];
   const people = resources.peopleOf(app.id);
-  if (people.length === 0) errors.people = ["add at least one person (ch:people)"];
+  if (people.length === 0) errors.people = [`add at least one person (${links.relationOf("listPeople")})`];
   for (const person of people) {
-    const uploaded = files.ownedBy({ kind: "people", id: person.id }).filter((f) => f.content !== undefined);
+    const uploaded = files.ownedBy({ reader: "getPerson", id: person.id }).filter((f) => f.content !== undefined);
     const missing = personFileLabels.filter((label) => !uploaded.some((f) => f.label === label));
     if (missing.length) errors[`people.${person.id}.files`] = missing.map((label) => `a file labelled ${label} with uploaded content is required`);
   }
@@ -33,52 +32,59 @@ function submissionGaps(app: Application, { resources, files, personFileLabels }
 }
 
 /**
- * Whether an application (a merged PATCH) breaks the create rules: the create operation's own
- * request validation runs over it, so the answer is the 400 a create with that body gets.
+ * The merged application held to the schema the update's `x-merged-must-satisfy` names: the
+ * request validation of the operation whose body is that schema runs over it, so a refusal is
+ * the 400 a create with that body gets.
  */
-function createRulesRefusal(ctx: OperationContext, application: Json, { doc, router, requests }: MerchantState): SandboxResponse | undefined {
+function mergedUnderCreateRules(
+  ctx: OperationContext<"updateApplication">,
+  merged: unknown,
+  { doc, router, requests }: MerchantState,
+): { ok: true; value: ApplicationFields } | { ok: false; refusal: SandboxResponse } {
+  const schemaName = mergedMustSatisfy(doc, ctx.route);
   const create = router.operation("createApplication");
-  const mediaType = Object.keys(requestContent(doc, create))[0];
-  const checked = requests.body(create, mediaType, Buffer.from(JSON.stringify(application)));
-  if (checked.kind === "ok") return undefined;
-  if (checked.kind === "invalid") return problems.validation(ctx.problem, errorsOf(checked.errors));
+  const mediaType = Object.entries(requestContent(doc, create)).find(([, media]) => isSchemaRef(media.schema, schemaName))?.[0];
+  if (mediaType === undefined) throw new Error(`merchant spec: createApplication takes no ${schemaName} body`);
+  const checked = requests.body(create, mediaType, Buffer.from(JSON.stringify(merged)));
+  // Valid against the create schema, so of its generated type.
+  if (checked.kind === "ok") return { ok: true, value: checked.value as ApplicationFields };
+  if (checked.kind === "invalid") return { ok: false, refusal: problems.validation(ctx.problem, errorsOf(checked.errors)) };
   throw new Error(`merchant sandbox: the create rules cannot be applied to a merged application (${checked.kind})`);
 }
 
 export const applicationHandlers: Operations = {
-  listApplications: (ctx, { answers, links, reps, resources }) => {
-    const items = answers.queried(ctx, applicationQuery, [], [...resources.applications.values()]);
+  listApplications: (ctx, { answers, reps, resources }) => {
+    const items = answers.queried(ctx, applicationQuery, [...resources.applications.values()]);
     if (!Array.isArray(items)) return items;
-    return answers.collection(ctx, "ch:applications", items.map((app) => reps.application(app)), links.href("listApplications"));
+    return answers.collection(ctx, items.map((app) => reps.application(app)));
   },
 
-  createApplication: (ctx, { doc, answers, reps, resources }) => {
-    const fields = pickDeclared(doc, requestSchema(doc, ctx.route), ctx.body) as Schemas["ApplicationCreate"];
-    return answers.created(ctx, reps.application(resources.createApplication(fields)));
+  createApplication: (ctx, sandbox) => {
+    const { answers, reps, resources } = sandbox;
+    return answers.success(ctx, reps.application(resources.createApplication(declaredOnly(sandbox, ctx))));
   },
 
-  getApplication: (ctx, { answers, reps, resources }) => answers.hal(ctx, 200, reps.application(resources.applications.get(ctx.params.application_id!)!)),
+  getApplication: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.application(resources.applications.get(ctx.params.application_id)!)),
 
   updateApplication: (ctx, sandbox) => {
-    const { doc, answers, reps, resources } = sandbox;
-    const app = resources.applications.get(ctx.params.application_id!)!;
-    const patch = pickDeclared(doc, requestSchema(doc, ctx.route), ctx.body) as Schemas["ApplicationUpdate"];
-    const merged = mergePatch({ signer: app.signer, business_model: app.business_model, additional_information: app.additional_information }, patch);
+    const { answers, reps, resources } = sandbox;
+    const app = resources.applications.get(ctx.params.application_id)!;
+    const merged = mergePatch({ signer: app.signer, business_model: app.business_model, additional_information: app.additional_information }, declaredOnly(sandbox, ctx));
     // The spec: the merged application must still satisfy the create rules. Checked before
     // anything is stored, so a refused PATCH leaves the application as it was.
-    const refusal = createRulesRefusal(ctx, merged, sandbox);
-    if (refusal) return refusal;
-    app.signer = merged.signer as Application["signer"];
-    app.business_model = merged.business_model as Application["business_model"];
-    app.additional_information = merged.additional_information as Application["additional_information"];
-    return answers.hal(ctx, 200, reps.application(app));
+    const checked = mergedUnderCreateRules(ctx, merged, sandbox);
+    if (!checked.ok) return checked.refusal;
+    app.signer = checked.value.signer;
+    app.business_model = checked.value.business_model;
+    app.additional_information = checked.value.additional_information;
+    return answers.success(ctx, reps.application(app));
   },
 
   addApplicationStamp: (ctx, sandbox) => {
     const { answers, resources } = sandbox;
-    const app = resources.applications.get(ctx.params.application_id!)!;
-    const name = ctx.params.stamp_name!;
-    if (app.stamps.has(name)) return answers.noContent(ctx); // idempotent
+    const app = resources.applications.get(ctx.params.application_id)!;
+    const name = ctx.params.stamp_name;
+    if (app.stamps.has(name)) return answers.success(ctx); // idempotent
     if (!applicationStampsOffered(app).includes(name)) return problems.conflict(ctx.problem, `The stamp '${name}' is not offered in the application's current state.`);
     if (name === "submitted") {
       const gaps = submissionGaps(app, sandbox);
@@ -87,14 +93,14 @@ export const applicationHandlers: Operations = {
       resources.createContract(app.id);
     }
     app.stamps.add(name);
-    return answers.noContent(ctx);
+    return answers.success(ctx);
   },
 
   removeApplicationStamp: (ctx, { answers, resources }) => {
-    const app = resources.applications.get(ctx.params.application_id!)!;
-    const name = ctx.params.stamp_name!;
+    const app = resources.applications.get(ctx.params.application_id)!;
+    const name = ctx.params.stamp_name;
     if (!removableApplicationStamps.has(name)) return problems.conflict(ctx.problem, `The stamp '${name}' cannot be removed.`);
     app.stamps.delete(name);
-    return answers.noContent(ctx);
+    return answers.success(ctx);
   },
 };

@@ -4,28 +4,26 @@
  */
 import { randomUUID } from "node:crypto";
 import { checkFieldTags } from "../comments";
-import type { Operations, Schemas } from "../operation";
+import type { Operations } from "../operation";
 import { problems } from "../problems";
 import type { Comment } from "../resources";
 
 export const commentHandlers: Operations = {
   listComments: (ctx, { answers, contexts, links, reps, resources }) => {
-    const { context, context_id } = ctx.params as { context: string; context_id: string };
+    const { context, context_id } = ctx.params;
     const info = contexts.get(context)!;
-    return answers.collection(ctx, "ch:comments", resources.commentsOn(context, context_id).map((c) => reps.comment(c)), links.href("listComments", ctx.params), {
-      [info.rel]: links.link(info.get, { [info.param]: context_id }),
-    });
+    return answers.collection(ctx, resources.commentsOn(info.get, context_id).map((c) => reps.comment(c)), links.relatedById(info.get, context_id));
   },
 
-  createComment: (ctx, { answers, clock, contexts, reps, resources }) => {
-    const { context, context_id } = ctx.params as { context: string; context_id: string };
-    const body = ctx.body as Schemas["CommentCreate"];
+  createComment: (ctx, { answers, clock, contexts, fieldTagPrefix, reps, resources }) => {
+    const { context, context_id } = ctx.params;
+    const { body } = ctx;
     const info = contexts.get(context)!;
-    const refusal = checkFieldTags(body.tags, info.commentable, info.name);
+    const refusal = checkFieldTags(body.tags, fieldTagPrefix, info.commentable, info.name);
     if (refusal) return problems.validation(ctx.problem, { tags: [refusal] }, "The comment's tags are not acceptable.");
     const comment: Comment = {
       id: randomUUID(),
-      context,
+      context: info.get,
       contextId: context_id,
       body: body.body,
       ...(body.tags ? { tags: body.tags } : {}),
@@ -33,8 +31,8 @@ export const commentHandlers: Operations = {
       author: { ...(ctx.client?.client_name ? { name: ctx.client.client_name } : {}), ...(ctx.client?.contacts?.[0] ? { email: ctx.client.contacts[0] } : {}) },
     };
     resources.comments.set(comment.id, comment);
-    return answers.created(ctx, reps.comment(comment));
+    return answers.success(ctx, reps.comment(comment));
   },
 
-  getComment: (ctx, { answers, reps, resources }) => answers.hal(ctx, 200, reps.comment(resources.comments.get(ctx.params.comment_id!)!)),
+  getComment: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.comment(resources.comments.get(ctx.params.comment_id)!)),
 };

@@ -1,27 +1,27 @@
 /** Contracts of a submitted application: the collection, reading one, and its stamps. */
-import type { Operations, Schemas } from "../operation";
+import type { Operations } from "../operation";
 import { problems } from "../problems";
-import { contractQuery } from "../resources";
+import { contractQuery } from "../query-languages";
 import { contractStampEffect, contractStampsOffered } from "../stamps";
 
 export const contractHandlers: Operations = {
-  listContracts: (ctx, { answers, links, reps, resources }) => {
-    const items = answers.queried(ctx, contractQuery, [], resources.contractsOf(ctx.params.application_id!));
+  listContracts: (ctx, { answers, reps, resources }) => {
+    const items = answers.queried(ctx, contractQuery, resources.contractsOf(ctx.params.application_id));
     if (!Array.isArray(items)) return items;
-    return answers.collection(ctx, "ch:contracts", items.map((c) => reps.contract(c)), links.href("listContracts", ctx.params), {}, { last: false });
+    return answers.collection(ctx, items.map((c) => reps.contract(c)));
   },
 
-  getContract: (ctx, { answers, reps, resources }) => answers.hal(ctx, 200, reps.contract(resources.contracts.get(ctx.params.contract_id!)!)),
+  getContract: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.contract(resources.contracts.get(ctx.params.contract_id)!)),
 
   addContractStamp: (ctx, { answers, resources }) => {
-    const contract = resources.contracts.get(ctx.params.contract_id!)!;
-    const name = ctx.params.stamp_name!;
+    const contract = resources.contracts.get(ctx.params.contract_id)!;
+    const name = ctx.params.stamp_name;
     if (!contractStampsOffered(contract.state).includes(name)) {
       return problems.conflict(ctx.problem, `The stamp '${name}' is not offered in the contract's state '${contract.state}'.`);
     }
-    const note = (ctx.body as Schemas["ContractStampRequest"] | undefined)?.note;
+    const note = ctx.body?.note;
     if (note) contract.notes.push(note);
     contract.state = contractStampEffect.get(name) ?? contract.state;
-    return answers.noContent(ctx);
+    return answers.success(ctx);
   },
 };

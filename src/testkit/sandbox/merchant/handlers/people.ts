@@ -1,39 +1,35 @@
 /** People of an application: the collection, creation, reading, PATCH and deletion (with their files). */
 import { randomUUID } from "node:crypto";
-import { pickDeclared } from "../../validation";
+import { declaredOnly } from "../declared";
 import { mergePatch } from "../merge-patch";
-import type { Operations, Schemas } from "../operation";
+import type { Operations } from "../operation";
 import type { Person } from "../resources";
-import { requestSchema } from "../spec-facts";
 
 export const peopleHandlers: Operations = {
   listPeople: (ctx, { answers, links, reps, resources }) =>
-    answers.collection(ctx, "ch:people", resources.peopleOf(ctx.params.application_id!).map((p) => reps.person(p)), links.href("listPeople", ctx.params), {
-      "ch:application": links.link("getApplication", ctx.params),
-    }),
+    answers.collection(ctx, resources.peopleOf(ctx.params.application_id).map((p) => reps.person(p)), links.related("getApplication", ctx.params)),
 
-  createPerson: (ctx, { doc, answers, reps, resources }) => {
-    const person: Person = {
-      id: randomUUID(),
-      applicationId: ctx.params.application_id!,
-      properties: pickDeclared(doc, requestSchema(doc, ctx.route), ctx.body) as Schemas["PersonCreate"],
-    };
+  createPerson: (ctx, sandbox) => {
+    const { answers, reps, resources } = sandbox;
+    const person: Person = { id: randomUUID(), applicationId: ctx.params.application_id, properties: declaredOnly(sandbox, ctx) };
     resources.people.set(person.id, person);
-    return answers.created(ctx, reps.person(person));
+    return answers.success(ctx, reps.person(person));
   },
 
-  getPerson: (ctx, { answers, reps, resources }) => answers.hal(ctx, 200, reps.person(resources.people.get(ctx.params.person_id!)!)),
+  getPerson: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.person(resources.people.get(ctx.params.person_id)!)),
 
-  updatePerson: (ctx, { doc, answers, reps, resources }) => {
-    const person = resources.people.get(ctx.params.person_id!)!;
-    person.properties = mergePatch(person.properties, pickDeclared(doc, requestSchema(doc, ctx.route), ctx.body) as Schemas["PersonUpdate"]);
-    return answers.hal(ctx, 200, reps.person(person));
+  updatePerson: (ctx, sandbox) => {
+    const { answers, reps, resources } = sandbox;
+    const person = resources.people.get(ctx.params.person_id)!;
+    // PersonUpdate has the properties of PersonProperties, so the merge is one too.
+    person.properties = mergePatch(person.properties, declaredOnly(sandbox, ctx)) as Person["properties"];
+    return answers.success(ctx, reps.person(person));
   },
 
   deletePerson: (ctx, { answers, files, resources }) => {
-    const id = ctx.params.person_id!;
-    for (const file of files.ownedBy({ kind: "people", id })) files.delete(file.id);
+    const id = ctx.params.person_id;
+    for (const file of files.ownedBy({ reader: "getPerson", id })) files.delete(file.id);
     resources.people.delete(id);
-    return answers.noContent(ctx);
+    return answers.success(ctx);
   },
 };

@@ -3,13 +3,13 @@ import type { Operations } from "../operation";
 
 export const rootHandlers: Operations = {
   getRoot: (ctx, { answers, links }) =>
-    answers.hal(ctx, 200, {
+    answers.success(ctx, {
       _links: {
         self: links.link("getRoot"),
-        "oauth2-token": links.link("createToken"),
-        "ch:applications": links.templated("listApplications"),
-        "ch:transactions": links.templated("listTransactions"),
-        "ch:disputes": links.templated("listDisputes"),
+        ...links.related("createToken"),
+        ...links.relatedTemplate("listApplications"),
+        ...links.relatedTemplate("listTransactions"),
+        ...links.relatedTemplate("listDisputes"),
         curies: links.curies,
       },
     }),

@@ -1,23 +1,23 @@
 /** Transactions: a cursor-paged collection filtered by the transaction query language. */
 import { problems } from "../problems";
 import type { Operations } from "../operation";
-import { transactionQuery } from "../resources";
+import { transactionQuery } from "../query-languages";
 
 export const transactionHandlers: Operations = {
   listTransactions: (ctx, { answers, cursors, links, reps, resources }) => {
-    const items = answers.queried(ctx, transactionQuery, ["date", "country"], resources.transactions);
+    const items = answers.queried(ctx, transactionQuery, resources.transactions);
     if (!Array.isArray(items)) return items;
     let offset = 0;
     if (ctx.query.next !== undefined) {
-      const decoded = cursors.decode(String(ctx.query.next), ctx.query.query ?? "");
+      const decoded = cursors.decode(ctx.query.next, ctx.query.query ?? "");
       if (decoded === undefined) return problems.validation(ctx.problem, { next: ["is not a cursor of this collection; follow the next link as given"] });
       offset = decoded;
     }
-    const page = cursors.page(items, links.href("listTransactions"), { per_page: ctx.query.per_page, query: ctx.query.query, offset });
-    return answers.hal(ctx, 200, {
+    const page = cursors.page(items, links.addressOf(ctx), { per_page: ctx.query.per_page, query: ctx.query.query, offset });
+    return answers.success(ctx, {
       per_page: page.per_page,
       _links: { ...page.links, curies: links.curies },
-      _embedded: { "ch:transactions": page.items.map((t) => reps.transaction(t)) },
+      _embedded: { [links.relationOf("listTransactions")]: page.items.map((t) => reps.transaction(t)) },
     });
   },
 };

@@ -1,0 +1,96 @@
+/**
+ * The answers of the transaction operations, shaped by the spec's response schemas
+ * (`Authorization`, `Debit`, `Capture`, `Refund`, `Void`, `DebitRefund`, `Credit`): what the
+ * rules decided, turned into a response body. Nothing here decides anything.
+ */
+import { randomUUID } from "node:crypto";
+import type { components } from "../../../../generated/gateway/schema";
+import type { Outcome, PaymentEvaluation, TransactionBody } from "./records";
+import { approved, codes, status as statusOf, type Status } from "./status-codes";
+import type { SeriesResult } from "./store";
+import { isStronglyAuthenticated } from "./three-d-secure";
+
+type Schemas = components["schemas"];
+type HalLinks = Record<string, Schemas["HalLink"]>;
+
+/** The outcome of a body: approved exactly when its status is the approved code. */
+export function outcomeOf(body: TransactionBody & { status?: Status }): Outcome {
+  return { approved: body.status?.code === approved, body };
+}
+
+/** A general input error (40000) with its message; no transaction is made. */
+export function inputErrorOutcome(message: string): Outcome {
+  return { approved: false, body: { status: statusOf(codes["general-input-error"], message) } };
+}
+
+export interface PaymentAnswer {
+  id: string;
+  processedAt: string;
+  evaluation: PaymentEvaluation;
+  amount: number;
+  currency: string;
+  csc: Schemas["CscResult"];
+  /** Whether the payment method itself counts as strong authentication (`x-strongly-authenticated`). */
+  methodAuthenticates: boolean;
+  text?: string;
+  reference?: string;
+  series?: SeriesResult;
+  links: HalLinks;
+}
+
+/** The body of an authorization or a debit. */
+export function paymentBody(answer: PaymentAnswer): Schemas["Authorization"] & Schemas["Debit"] {
+  const { evaluation } = answer;
+  const scaProvided = answer.methodAuthenticates || (evaluation.threeDS !== undefined && isStronglyAuthenticated(evaluation.threeDS));
+  const liable: Schemas["LiableForFraudDisputes"] = scaProvided ? "issuer" : "merchant";
+  return {
+    id: answer.id,
+    status: evaluation.status,
+    processed_at: answer.processedAt,
+    amount: answer.amount,
+    currency: answer.currency,
+    ...(answer.text ? { text_on_statement: answer.text } : {}),
+    ...(answer.reference !== undefined ? { reference: answer.reference } : {}),
+    csc: answer.csc,
+    ...(evaluation.threeDS ? { "3dsecure": evaluation.threeDS } : {}),
+    sca: { provided: scaProvided, necessary: false },
+    liable_for_fraud_disputes: liable,
+    ...(answer.series ? { series: answer.series } : {}),
+    _links: answer.links,
+  };
+}
+
+/** The body of a capture or a capture refund: the amount booked (none when nothing was), the text, the links. */
+export function amountBody(processedAt: string, status: Status, amount: number, text: string | undefined, links: HalLinks): Schemas["Capture"] & Schemas["Refund"] {
+  return {
+    id: randomUUID(),
+    status,
+    processed_at: processedAt,
+    ...(amount > 0 ? { amount } : {}),
+    ...(text ? { text_on_statement: text } : {}),
+    _links: links,
+  };
+}
+
+/** The body of a void: the released amount when approved. */
+export function voidBody(processedAt: string, status: Status, released: number): Schemas["Void"] {
+  return { id: randomUUID(), status, processed_at: processedAt, ...(status.code === approved ? { amount: released } : {}) };
+}
+
+/** The body of a debit refund: always the debit's full amount. */
+export function debitRefundBody(processedAt: string, status: Status, amount: number, links: HalLinks): Schemas["DebitRefund"] {
+  return { id: randomUUID(), status, processed_at: processedAt, amount, _links: links };
+}
+
+/** The body of a credit. */
+export function creditBody(processedAt: string, status: Status, request: Schemas["CreditRequest"], text: string | undefined): Schemas["Credit"] {
+  return {
+    id: randomUUID(),
+    status,
+    processed_at: processedAt,
+    amount: request.amount,
+    currency: request.currency,
+    ...(text ? { text_on_statement: text } : {}),
+    ...(request.reference !== undefined ? { reference: request.reference } : {}),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The gateway sandbox's state: authorization and debit records, series, stored credentials and
+ * merchant blocks (40420), keyed by account so another merchant's transactions do not exist for
+ * an account.
+ *
+ * The store is bounded (`gateway.retention.maxTransactions`): an authorization or debit is one
+ * record, its captures, refunds and voids are amounts booked on it, so evicting a record takes
+ * everything that hangs off it and can never leave half a transaction behind. The oldest
+ * finished records go first (`idsToEvict`); an evicted id is unknown.
+ */
+import { randomInt } from "node:crypto";
+import type { components } from "../../../../generated/gateway/schema";
+import type { SandboxClock } from "../clock";
+import { noFaults, type Faults } from "../faults";
+import { idsToEvict } from "../retention";
+import type { GatewayAccount } from "./auth";
+import type { FollowUpRules } from "./follow-up-rules";
+import type { PaymentEvaluation, PaymentRecord, SeriesState } from "./records";
+import { approved, codes } from "./status-codes";
+
+export type SeriesResult = components["schemas"]["SeriesResult"];
+
+/** A series trace id: 15 digits, as the schemes' are. */
+function newTid(): string {
+  return String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
+}
+
+export class TransactionStore {
+  private readonly records = new Map<string, PaymentRecord>();
+  private readonly series = new Map<string, SeriesState>();
+  /** `account|card` pairs with a stored credential (`credential_on_file=store`, approved). */
+  private readonly storedCredentials = new Set<string>();
+  /** `account|card` pairs the cardholder blocked (40420). */
+  private readonly blocks = new Set<string>();
+  /** Approved captures booked, for the concurrency test and the benchmark's sanity check. */
+  approvedCaptures = 0;
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly rules: FollowUpRules,
+    private readonly maxTransactions: number,
+    private readonly faults: Faults = noFaults,
+  ) {}
+
+  /** Authorizations and debits held (for the retention tests and the benchmark). */
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** A record of this account by id and kind; another merchant's records do not exist for it. */
+  find<K extends PaymentRecord["kind"]>(account: GatewayAccount, id: string, kind: K): Extract<PaymentRecord, { kind: K }> | undefined {
+    const record = this.records.get(id.toLowerCase());
+    if (!record || record.kind !== kind) return undefined;
+    if (record.accountId !== account.id && !this.faults.has("other-merchants-transactions-visible")) return undefined;
+    return record as Extract<PaymentRecord, { kind: K }>;
+  }
+
+  /**
+   * The series a payment may continue from `previousId`: only when that id is this account's
+   * latest approved transaction of a series the sandbox holds.
+   */
+  continuableSeries(account: GatewayAccount, previousId: string): SeriesState | undefined {
+    const previous = this.records.get(previousId.toLowerCase());
+    const state = previous?.seriesId === undefined ? undefined : this.series.get(previous.seriesId);
+    if (!previous || previous.accountId !== account.id || previous.status !== approved || state?.latestApprovedId !== previous.id) return undefined;
+    return state;
+  }
+
+  /** Whether the cardholder has blocked merchant-initiated transactions of this account on the card (40420). */
+  isBlocked(account: GatewayAccount, cardKey: string): boolean {
+    return this.blocks.has(`${account.id}|${cardKey}`) && !this.faults.has("merchant-block-forgotten");
+  }
+
+  hasStoredCredential(account: GatewayAccount, cardKey: string): boolean {
+    return this.storedCredentials.has(`${account.id}|${cardKey}`);
+  }
+
+  /** Books a merchant block when a transaction on the card ended with 40420. */
+  noteBlock(account: GatewayAccount, cardKey: string | undefined, code: number): void {
+    if (code === codes["merchant-blocked-by-cardholder"] && cardKey) this.blocks.add(`${account.id}|${cardKey}`);
+  }
+
+  /** Stores an evaluated authorization or debit with its effects (credentials, series, blocks); returns the series of its answer. */
+  add(account: GatewayAccount, record: PaymentRecord, evaluation: PaymentEvaluation): SeriesResult | undefined {
+    const series = this.bookSeries(account, record.id, evaluation);
+    if (evaluation.series) record.seriesId = evaluation.series.first ? record.id : evaluation.series.state?.id;
+    // After booking: a series continued by this record no longer depends on its previous one.
+    this.makeRoom();
+    this.records.set(record.id, record);
+    return series;
+  }
+
+  private bookSeries(account: GatewayAccount, id: string, { status, cardKey, series, storeCredential }: PaymentEvaluation): SeriesResult | undefined {
+    this.noteBlock(account, cardKey, status.code);
+    if (status.code !== approved) return series ? { type: series.type } : undefined;
+    if (storeCredential && cardKey) this.storedCredentials.add(`${account.id}|${cardKey}`);
+    if (!series) return undefined;
+    if (series.first) {
+      const state: SeriesState = { id, type: series.type, tid: newTid(), accountId: account.id, cardKey, latestApprovedId: id };
+      this.series.set(id, state);
+      return { type: state.type, tid: state.tid };
+    }
+    if (series.state) series.state.latestApprovedId = id;
+    return { type: series.type };
+  }
+
+  private makeRoom(): void {
+    const now = this.clock.now();
+    // A record that is the latest approved one of its series is never finished: the series continues from it.
+    const finished = () => (record: PaymentRecord) => !this.continuesSeries(record) && this.rules.isFinished(record, now);
+    for (const id of idsToEvict(this.records, this.maxTransactions, finished)) {
+      const record = this.records.get(id)!;
+      this.records.delete(id);
+      // A series lives while its latest approved transaction does: nothing else can continue it.
+      if (this.continuesSeries(record)) this.series.delete(record.seriesId!);
+    }
+  }
+
+  private continuesSeries(record: PaymentRecord): boolean {
+    return record.seriesId !== undefined && this.series.get(record.seriesId)?.latestApprovedId === record.id;
+  }
+
+  /** Remaining (uncaptured) amount of an authorization, for tests and the docs' examples. */
+  remaining(authorizationId: string): number | undefined {
+    const record = this.records.get(authorizationId.toLowerCase());
+    return record?.kind === "authorization" ? record.amount - record.captured : undefined;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The query languages of the merchant collections (the subset the sandbox understands; see
+ * docs/sandbox.md): `modifier:value` terms separated by spaces, all of which must hold. Which
+ * modifiers a language has is the spec's (`x-query-modifiers`); answers.ts accepts the ones the
+ * sandbox does not model and refuses a modelled one the spec does not list.
+ */
+import { maskCardNumbers } from "../card-numbers";
+import { APPROVED, type Application, type Contract, type Dispute, type Transaction } from "./resources";
+
+export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };
+
+type Matcher<T> = (item: T, value: string) => boolean | "invalid";
+
+/** The modifiers of a query language, by name (a Map: a term names no inherited property). */
+export type QueryLanguage<T> = ReadonlyMap<string, Matcher<T>>;
+
+/**
+ * Parses a query of `modifier:value` terms. `supported` filters; `accepted` modifiers are
+ * understood by the service but not modelled by the sandbox, and match everything.
+ */
+export function parseQuery<T>(query: string | undefined, supported: QueryLanguage<T>, accepted: readonly string[] = []): QueryResult<T> {
+  if (query === undefined || query.trim() === "") return { ok: true, predicate: () => true };
+  const terms = query.trim().split(/\s+/);
+  const filters: Array<(item: T) => boolean> = [];
+  for (const term of terms) {
+    const colon = term.indexOf(":");
+    if (colon <= 0 || colon === term.length - 1) return { ok: false, message: `malformed term; use modifier:value` };
+    const modifier = term.slice(0, colon).toLowerCase();
+    const value = term.slice(colon + 1);
+    if (accepted.includes(modifier)) continue;
+    const matcher = supported.get(modifier);
+    if (!matcher) return { ok: false, message: `unknown modifier '${maskCardNumbers(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}` };
+    // Validate the value once, on a probe-free basis: matchers return "invalid" for bad values.
+    filters.push((item) => matcher(item, value) === true);
+    if (matcher(undefined as unknown as T, value) === "invalid") return { ok: false, message: `invalid value for '${modifier}'` };
+  }
+  return { ok: true, predicate: (item) => filters.every((f) => f(item)) };
+}
+
+function oneOf(value: string, actual: string | undefined): boolean {
+  return value.toLowerCase().split(",").includes(String(actual).toLowerCase());
+}
+
+export const transactionQuery: QueryLanguage<Transaction> = new Map<string, Matcher<Transaction>>([
+  ["currency", (t, v) => (/^[A-Za-z]{3}(,[A-Za-z]{3})*$/.test(v) ? t !== undefined && oneOf(v, t.currency) : "invalid")],
+  ["is", (t, v) => (/^[a-z_]+$/.test(v) ? t !== undefined && t.type === v : "invalid")],
+  ["status", (t, v) => {
+    if (!/^(approved|declined|\d{5}(,\d{5})*)$/.test(v)) return "invalid";
+    if (t === undefined) return false;
+    if (v === "approved") return t.status === APPROVED;
+    if (v === "declined") return t.status !== APPROVED;
+    return v.split(",").includes(t.status);
+  }],
+  ["amount", (t, v) => {
+    const range = /^(\d+)(?:\.\.(\d+))?$/.exec(v);
+    if (!range) return "invalid";
+    if (t === undefined) return false;
+    const low = Number(range[1]);
+    const high = range[2] === undefined ? low : Number(range[2]);
+    return t.amount >= low && t.amount <= high;
+  }],
+]);
+
+export const applicationQuery: QueryLanguage<Application> = new Map<string, Matcher<Application>>([
+  ["state", (a, v) => (/^[a-z_]+$/.test(v) ? a !== undefined && a.state === v : "invalid")],
+]);
+
+export const disputeQuery: QueryLanguage<Dispute> = new Map<string, Matcher<Dispute>>([
+  ["status", (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.status) : "invalid")],
+  ["reason", (d, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? d !== undefined && oneOf(v, d.reason) : "invalid")],
+  ["reason_code", (d, v) => (d === undefined ? false : oneOf(v, d.reason_code))],
+]);
+
+export const contractQuery: QueryLanguage<Contract> = new Map<string, Matcher<Contract>>([
+  ["state", (c, v) => (/^[a-z_]+$/.test(v) ? c !== undefined && c.state === v : "invalid")],
+  ["merchant_id", (c, v) => (/^\d+$/.test(v) ? c !== undefined && c.merchant_id === v : "invalid")],
+  ["effective_on", (c, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? c !== undefined && c.effective_on === v : "invalid")],
+]);
