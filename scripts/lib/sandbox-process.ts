@@ -1,13 +1,46 @@
 /**
- * The sandbox in a process of its own, as a benchmark needs it (its CPU and memory apart from
- * the load generator's): `payment-apis sandbox` on free loopback ports with a config file.
+ * The sandbox in a process of its own, as a benchmark and `npm start` need it (its CPU and memory
+ * apart from the load generator's): `payment-apis sandbox` on free loopback ports with a config
+ * file, run from compiled JavaScript. ts-node in a serving process costs start-up time and memory
+ * and keeps the TypeScript compiler loaded; the compiled form is what the package ships.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseReadyLine } from "../../src/testkit/serve/ready";
 import { projectRoot } from "./apis";
+import { runBin } from "./exec";
+
+/** Where `tsconfig.testkit.json` compiles the testkit for local serving (inside the checkout, so that generated/ is found). */
+export const compiledTestkitDir = join(projectRoot, "dist", "testkit-serve");
+export const compiledCli = join(compiledTestkitDir, "src", "testkit", "cli", "main.js");
+const STAMP = join(compiledTestkitDir, ".sources-mtime");
+
+/** Newest modification time of the sources the compiled testkit is made of. */
+function newestSource(): number {
+  let newest = 0;
+  const visit = (path: string): void => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) for (const entry of readdirSync(path)) visit(join(path, entry));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const path of ["src", "generated", "tsconfig.json", "tsconfig.testkit.json", "package-lock.json"]) if (existsSync(join(projectRoot, path))) visit(join(projectRoot, path));
+  return newest;
+}
+
+/** Compiles src/testkit (with the seed keys beside it) unless the compiled copy is newer than every source; returns the CLI's path. */
+export function ensureCompiledTestkit(log: (line: string) => void = (line) => console.error(line)): string {
+  const newest = newestSource();
+  if (existsSync(compiledCli) && existsSync(STAMP) && Number(readFileSync(STAMP, "utf8")) >= newest) return compiledCli;
+  log("compiling the testkit (tsconfig.testkit.json) into dist/testkit-serve ...");
+  rmSync(compiledTestkitDir, { recursive: true, force: true });
+  // Emit only: type errors are `npm run typecheck`'s to report, and checking doubles the time.
+  runBin("tsc", ["-p", "tsconfig.testkit.json", "--noCheck", "--outDir", compiledTestkitDir], { quiet: true });
+  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(compiledTestkitDir, "src", "testkit", "sandbox", "seed"), { recursive: true });
+  writeFileSync(STAMP, String(newest));
+  return compiledCli;
+}
 
 export interface SandboxProcess {
   gateway: string;
@@ -19,46 +52,73 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
+/** The sandbox from a config file on free ports, strict response validation unless `extraEnv` says otherwise (benchmarks). */
 export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.ProcessEnv = {}): Promise<SandboxProcess> {
   const dir = mkdtempSync(join(tmpdir(), "bench-sandbox-"));
   const configFile = join(dir, "sandbox.json");
   writeFileSync(configFile, JSON.stringify(config));
-  const child = spawn(
-    process.execPath,
-    ["-r", "ts-node/register/transpile-only", join(projectRoot, "src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0", "--config", configFile],
-    { cwd: projectRoot, env: { ...process.env, SANDBOX_RESPONSE_VALIDATION: "strict", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const args = ["--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0", "--config", configFile];
+  try {
+    const sandbox = await spawnSandbox(args, { ...process.env, SANDBOX_RESPONSE_VALIDATION: "strict", ...extraEnv });
+    return { ...sandbox, stop: () => sandbox.stop().finally(() => rmSync(dir, { recursive: true, force: true })) };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * `payment-apis sandbox <args>` from the compiled CLI, resolved once it prints its `ready` line.
+ * `onLine` receives every other line it prints (stdout and stderr); `stop` sends SIGTERM and waits.
+ */
+export async function spawnSandbox(args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string, stream: "stdout" | "stderr") => void): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [ensureCompiledTestkit(), "sandbox", ...args], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGTERM");
+    await exited;
+  };
   const stderr: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => stderr.push(...chunk.toString().split("\n").filter(Boolean)));
-  const ready = await new Promise<string>((done, fail) => {
+  child.stderr!.on("data", (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter(Boolean);
+    stderr.push(...lines);
+    if (stderr.length > 1000) stderr.splice(0, stderr.length - 1000);
+    for (const line of lines) onLine?.(line, "stderr");
+  });
+  try {
+    const ready = await readyLineOf(child, stderr, onLine);
+    const urls = parseReadyLine(ready);
+    return { gateway: urls["gateway-sandbox"]!, merchant: urls["merchant-sandbox"]!, storage: urls.storage!, child, stderr, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Waits for the child's `ready` line; fails when it exits first or takes over 60 s. */
+function readyLineOf(child: ChildProcess, stderr: string[], onLine?: (line: string, stream: "stdout" | "stderr") => void): Promise<string> {
+  return new Promise<string>((done, fail) => {
     let output = "";
+    let pending = "";
     const timer = setTimeout(() => fail(new Error(`the sandbox did not start within 60 s:\n${output}${stderr.join("\n")}`)), 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const line = /^ready .*$/m.exec(output);
-      if (line) {
-        clearTimeout(timer);
-        done(line[0]);
+      const lines = (pending + chunk.toString()).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.startsWith("ready ")) onLine?.(line, "stdout");
+        else {
+          clearTimeout(timer);
+          done(line);
+        }
       }
     });
-    child.once("exit", (code) => fail(new Error(`the sandbox exited with ${code}:\n${output}${stderr.join("\n")}`)));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the sandbox exited with ${code}:\n${output}${stderr.join("\n")}`));
+    });
   });
-  const urls = parseReadyLine(ready);
-  return {
-    gateway: urls["gateway-sandbox"]!,
-    merchant: urls["merchant-sandbox"]!,
-    storage: urls.storage!,
-    child,
-    stderr,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once("exit", done));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Resident set size of a process in bytes (Linux /proc). */

@@ -49,7 +49,16 @@ export class SandboxClock {
 
 /** RFC 3339 with a numeric offset and second precision, as the gateway prints it: `2026-11-20T10:15:30+00:00`. */
 export function gatewayTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+  // Every transaction carries one: the text of the current second is made once.
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastTimestamp = new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+  }
+  return lastTimestamp;
 }
+
+let lastSecond = Number.NaN;
+let lastTimestamp = "";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

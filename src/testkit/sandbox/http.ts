@@ -100,13 +100,32 @@ export interface ListenerOptions {
   timeouts?: ListenerTimeouts;
 }
 
-function serialize(response: SandboxResponse): { headers: Record<string, string>; payload: Buffer | undefined; parsed: unknown } {
-  const headers = { ...(response.headers ?? {}) };
+/**
+ * A response as it goes on the wire. JSON and text bodies stay strings: Node then sends the
+ * header block and the body in one write (a Buffer body would go out as a second chunk).
+ * `parsed` is what response validation reads: the object for JSON, bytes for anything else.
+ */
+interface Serialized {
+  headers: Record<string, string>;
+  payload: string | Buffer | undefined;
+  parsed: unknown;
+}
+
+function serialize(response: SandboxResponse): Serialized {
+  const headers = response.headers ?? {};
   const body = response.body;
   if (body === undefined) return { headers, payload: undefined, parsed: undefined };
   if (Buffer.isBuffer(body)) return { headers, payload: body, parsed: body };
-  if (typeof body === "string") return { headers, payload: Buffer.from(body, "utf8"), parsed: Buffer.from(body, "utf8") };
-  return { headers, payload: Buffer.from(JSON.stringify(body), "utf8"), parsed: body };
+  if (typeof body === "string") return { headers, payload: body, parsed: Buffer.from(body, "utf8") };
+  return { headers, payload: JSON.stringify(body), parsed: body };
+}
+
+const NO_BODY = Buffer.alloc(0);
+
+/** Whether the request carries a body at all (HTTP/1.1 framing: Content-Length or Transfer-Encoding). */
+function hasBody(headers: IncomingMessage["headers"]): boolean {
+  const length = headers["content-length"];
+  return headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
 /** Reads the body, discarding bytes past the cap (the client still gets an answer, not a reset). */
@@ -126,16 +145,16 @@ function readBody(req: IncomingMessage, cap: number): Promise<{ body: Buffer; to
       }
       chunks.push(chunk);
     });
-    req.on("end", () => done({ body: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge }));
-    req.on("error", () => done({ body: Buffer.alloc(0), tooLarge }));
+    req.on("end", () => done({ body: tooLarge ? NO_BODY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge }));
+    req.on("error", () => done({ body: NO_BODY, tooLarge }));
   });
 }
 
 /** The sandbox-only control endpoints (not part of either API): `GET|POST /_sandbox/clock`. */
-function controlEndpoint(method: string, url: URL, headers: IncomingMessage["headers"], rawBody: Buffer, clock: SandboxClock | undefined): SandboxResponse | undefined {
-  if (!clock || !url.pathname.startsWith("/_sandbox/")) return undefined;
+function controlEndpoint(method: string, pathname: string, headers: IncomingMessage["headers"], rawBody: Buffer, clock: SandboxClock | undefined): SandboxResponse | undefined {
+  if (!clock || !pathname.startsWith("/_sandbox/")) return undefined;
   const json = (status: number, body: unknown): SandboxResponse => ({ status, headers: { "content-type": "application/json" }, body });
-  if (url.pathname !== "/_sandbox/clock") return json(404, { error: "unknown sandbox endpoint; see docs/sandbox.md" });
+  if (pathname !== "/_sandbox/clock") return json(404, { error: "unknown sandbox endpoint; see docs/sandbox.md" });
   if (method === "GET") return json(200, { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() });
   if (method !== "POST") return json(405, { error: "use GET or POST" });
   // JSON only: a web form or a text/plain "simple request" from a browser page is refused.
@@ -154,14 +173,49 @@ function controlEndpoint(method: string, url: URL, headers: IncomingMessage["hea
 
 type LogLine = (line: string) => void;
 
+/** What checking and logging a response needs of its request. */
+interface SentRequest {
+  method: string;
+  pathname: string;
+  route: RouteResult;
+}
+
+/**
+ * The request a handler gets. Its URL object is built on first use: most requests are answered
+ * from the method, the routed path and the headers, and never read their query.
+ */
+class ListenerRequest implements SandboxRequest {
+  private parsed: URL | undefined;
+  rawBody: Buffer = NO_BODY;
+  tooLarge = false;
+
+  constructor(
+    readonly method: string,
+    private readonly parseUrl: () => URL,
+    readonly headers: IncomingMessage["headers"],
+    readonly route: RouteResult,
+    readonly remoteAddress: string,
+  ) {}
+
+  get url(): URL {
+    return (this.parsed ??= this.parseUrl());
+  }
+}
+
 export function createListener(options: ListenerOptions): Server {
   const log: LogLine = options.log ?? ((line: string) => console.error(line));
   const server = createServer({ connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? 2_000 }, (req, res) => {
-    respond(options, log, req, res).catch((error: unknown) => {
+    const fail = (error: unknown): void => {
       log(`[sandbox:${options.api}] unexpected error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) writeSerialized(res, 500, {}, undefined);
       else res.destroy();
-    });
+    };
+    try {
+      const pending = respond(options, log, req, res);
+      if (pending) pending.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => refuseClientError(options, error, socket));
   server.requestTimeout = options.timeouts?.requestMs ?? 30_000;
@@ -170,47 +224,71 @@ export function createListener(options: ListenerOptions): Server {
   return server;
 }
 
-/** One request through the pipeline: refusals before routing, the body, control endpoints, the handler, the response check. */
-async function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * One request through the pipeline: refusals before routing, the body, control endpoints, the
+ * handler, the response check. Synchronous unless a body has to arrive or the handler is async
+ * (most requests of the benchmark mixes never touch a promise).
+ */
+function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   const method = req.method ?? "GET";
   const target = parseRequestTarget(req.url);
   if (!target.ok) return refuseAndClose(req, res, options.refuse(target.status, target.reason));
-  const { url } = target;
   const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
   if (foreign !== undefined) return refuseAndClose(req, res, options.refuse(400, foreign));
 
-  const route = options.router.match(method, url.pathname);
-  const screened = options.screen?.({ method, url, headers: req.headers, route });
+  const route = options.router.match(method, target.pathname);
+  const request = new ListenerRequest(method, target.url, req.headers, route, req.socket.remoteAddress ?? "");
+  const screened = options.screen?.(request);
   if (screened) return refuseAndClose(req, res, screened);
-  const { body: rawBody, tooLarge } = await readBody(req, options.maxBodyBytes);
-  const control = controlEndpoint(method, url, req.headers, rawBody, options.clock);
+  if (!hasBody(req.headers)) return afterBody(options, log, request, target.pathname, res);
+  return readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => {
+    request.rawBody = body;
+    request.tooLarge = tooLarge;
+    return afterBody(options, log, request, target.pathname, res);
+  });
+}
+
+/** The steps once the body is in: control endpoints, the handler (sync or async), the response check. */
+function afterBody(options: ListenerOptions, log: LogLine, request: ListenerRequest, pathname: string, res: ServerResponse): Promise<void> | undefined {
+  const control = controlEndpoint(request.method, pathname, request.headers, request.rawBody, options.clock);
   if (control) return write(res, control);
+  // What the response check needs, kept apart from the object the handler may change.
+  const sent = { method: request.method, pathname, route: request.route };
+  let answer: SandboxResponse | Promise<SandboxResponse>;
+  try {
+    answer = options.handler(request);
+  } catch (error) {
+    return finish(options, log, sent, res, handlerFailed(options, log, sent, error));
+  }
+  if (answer instanceof Promise) {
+    return answer.then(
+      (response) => finish(options, log, sent, res, response),
+      (error: unknown) => finish(options, log, sent, res, handlerFailed(options, log, sent, error)),
+    );
+  }
+  return finish(options, log, sent, res, answer);
+}
 
-  const request: SandboxRequest = { method, url, headers: req.headers, route, rawBody, tooLarge, remoteAddress: req.socket.remoteAddress ?? "" };
-  const response = await runHandler(options, log, request);
+/** A thrown handler error is logged and yields undefined (answered with 500). */
+function handlerFailed(options: ListenerOptions, log: LogLine, request: SentRequest, error: unknown): undefined {
+  log(`[sandbox:${options.api}] handler error on ${request.method} ${request.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return undefined;
+}
+
+/** Serializes once, checks the response against the spec, and sends it (or the strict-mode replacement). */
+function finish(options: ListenerOptions, log: LogLine, request: SentRequest, res: ServerResponse, response: SandboxResponse | undefined): undefined {
   if (!response) return write(res, { status: 500, headers: {}, body: undefined });
-
   const serialized = serialize(response);
   const replacement = checkResponse(options, log, request, response, serialized);
   if (replacement) return write(res, replacement);
   return writeSerialized(res, response.status, serialized.headers, serialized.payload);
 }
 
-/** Calls the API's handler; a thrown error is logged and yields undefined (the caller answers 500). */
-async function runHandler(options: ListenerOptions, log: LogLine, request: SandboxRequest): Promise<SandboxResponse | undefined> {
-  try {
-    return await options.handler({ ...request });
-  } catch (error) {
-    log(`[sandbox:${options.api}] handler error on ${request.method} ${request.url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return undefined;
-  }
-}
-
 /**
  * Validates a routed operation's response against the spec: a violation is recorded and
  * logged, and in strict mode the response to send instead (a 500 naming the rule) is returned.
  */
-function checkResponse(options: ListenerOptions, log: LogLine, request: SandboxRequest, response: SandboxResponse, serialized: ReturnType<typeof serialize>): SandboxResponse | undefined {
+function checkResponse(options: ListenerOptions, log: LogLine, request: SentRequest, response: SandboxResponse, serialized: ReturnType<typeof serialize>): SandboxResponse | undefined {
   const { route } = request;
   if (route.kind !== "match" || !options.responses || options.validation === "off") return undefined;
   const outgoing: OutgoingResponse = { status: response.status, headers: serialized.headers, body: serialized.parsed };
@@ -220,7 +298,7 @@ function checkResponse(options: ListenerOptions, log: LogLine, request: SandboxR
     api: options.api,
     operationId: route.route.operationId,
     method: request.method,
-    path: request.url.pathname,
+    path: request.pathname,
     status: response.status,
     problems,
   };
@@ -245,16 +323,17 @@ function refuseClientError(options: ListenerOptions, error: NodeJS.ErrnoExceptio
   socket.end(rawHttpResponse(options.refuse(status, reason)));
 }
 
-function write(res: ServerResponse, response: SandboxResponse): void {
+function write(res: ServerResponse, response: SandboxResponse): undefined {
   const { headers, payload } = serialize(response);
-  writeSerialized(res, response.status, headers, payload);
+  return writeSerialized(res, response.status, headers, payload);
 }
 
 /** Answers a request refused before its body was read, and closes the connection (the body is not wanted). */
-function refuseAndClose(req: IncomingMessage, res: ServerResponse, response: SandboxResponse): void {
+function refuseAndClose(req: IncomingMessage, res: ServerResponse, response: SandboxResponse): undefined {
   res.shouldKeepAlive = false;
   write(res, { ...response, headers: { ...response.headers, connection: "close" } });
   req.resume();
+  return undefined;
 }
 
 const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 404: "Not Found", 408: "Request Timeout", 413: "Content Too Large", 415: "Unsupported Media Type", 431: "Request Header Fields Too Large" };
@@ -262,18 +341,26 @@ const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 404: "Not Foun
 /** A whole HTTP/1.1 response as bytes, for a socket that has no ServerResponse (parser errors). */
 function rawHttpResponse(response: SandboxResponse): Buffer {
   const { headers, payload } = serialize(response);
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? "Error"}`, "connection: close", "x-content-type-options: nosniff", `content-length: ${payload?.length ?? 0}`];
+  const body = payload === undefined ? NO_BODY : typeof payload === "string" ? Buffer.from(payload, "utf8") : payload;
+  const lines = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? "Error"}`, "connection: close", "x-content-type-options: nosniff", `content-length: ${body.length}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), payload ?? Buffer.alloc(0)]);
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), body]);
 }
 
-function writeSerialized(res: ServerResponse, status: number, headers: Record<string, string>, payload: Buffer | undefined): void {
-  res.statusCode = status;
+/**
+ * The status line, the headers and the body in one go: the headers as a flat list straight into
+ * writeHead (no per-header setHeader bookkeeping) and a Content-Length, so that Node neither
+ * chunks the body nor writes it apart from the header block.
+ */
+function writeSerialized(res: ServerResponse, status: number, headers: Record<string, string>, payload: string | Buffer | undefined): undefined {
   // No answer of the sandbox is to be sniffed into HTML by a browser (uploaded files included).
-  res.setHeader("x-content-type-options", "nosniff");
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader("content-length", String(payload?.length ?? 0));
+  const flat: string[] = ["x-content-type-options", "nosniff"];
+  for (const name in headers) flat.push(name, headers[name]!);
+  const length = payload === undefined ? 0 : typeof payload === "string" ? Buffer.byteLength(payload, "utf8") : payload.length;
+  flat.push("content-length", String(length));
+  res.writeHead(status, flat);
   res.end(payload);
+  return undefined;
 }
 
 /** Listens on loopback and resolves with the base URL. */

@@ -14,9 +14,23 @@ function splitHost(value: string): { hostname: string; port: string | undefined 
   return match ? { hostname: match[1]!.toLowerCase(), port: match[2] } : { hostname: "", port: undefined };
 }
 
+/** `Host` values already accepted, per port: a client sends the same one on every request. */
+const acceptedHosts = new Map<number, Set<string>>();
+
+function hostAccepted(host: string, port: number): boolean {
+  return acceptedHosts.get(port)?.has(host) === true;
+}
+
+function rememberHost(host: string, port: number): void {
+  let hosts = acceptedHosts.get(port);
+  if (!hosts) acceptedHosts.set(port, (hosts = new Set()));
+  if (hosts.size < 16) hosts.add(host);
+}
+
 /** Why a request is refused, or undefined when Host and Origin are acceptable. */
 export function loopbackRefusal(headers: { host?: string; origin?: string | string[] }, port: number): string | undefined {
   const host = headers.host;
+  if (headers.origin === undefined && host !== undefined && hostAccepted(host, port)) return undefined;
   if (host !== undefined) {
     const { hostname, port: hostPort } = splitHost(host.trim());
     if (!LOOPBACK_HOSTNAMES.has(hostname) || (hostPort !== undefined && hostPort !== String(port))) {
@@ -37,5 +51,6 @@ export function loopbackRefusal(headers: { host?: string; origin?: string | stri
   } else if (origin === "null") {
     return "Requests from web pages are accepted only from loopback origins.";
   }
+  if (host !== undefined) rememberHost(host, port);
   return undefined;
 }

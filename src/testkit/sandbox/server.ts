@@ -12,6 +12,9 @@ import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/files";
 import { storageHandler, storageScreen } from "./merchant/storage";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
+import { RequestValidator } from "../spec/request-validation";
+import type { ResponseValidator } from "../spec/response-validation";
+import type { SpecRouter } from "../spec/router";
 
 export interface SandboxOptions {
   config?: SandboxConfig;
@@ -25,6 +28,20 @@ export interface SandboxOptions {
   timeouts?: ListenerTimeouts;
   /** Rules switched off, for the contract suite's mutation run only (see faults.ts). */
   faults?: Iterable<SandboxFault>;
+  /**
+   * Compile every operation's validators before listening (serving processes), rather than on
+   * each operation's first request (tests, which start many sandboxes and use few operations).
+   */
+  precompile?: boolean;
+}
+
+/** Resolves and compiles the request and response validators of every operation a router serves. */
+function precompile(router: SpecRouter, responses: ResponseValidator): void {
+  const requests = new RequestValidator(responses.doc, responses.validator);
+  for (const route of router.operations.values()) {
+    requests.prepare(route);
+    responses.prepare(route);
+  }
 }
 
 export interface RunningSandbox {
@@ -48,6 +65,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = new Faults(options.faults);
   const gateway = createGatewaySandbox(config.gateway, clock, faults);
   const merchant = createMerchantSandbox(config.merchant, clock, files, faults);
+  if (options.precompile) {
+    precompile(gateway.router, gateway.responses);
+    precompile(merchant.router, merchant.responses);
+    precompile(merchant.storageRouter, merchant.responses);
+  }
 
   const gatewayServer = createListener({
     api: "gateway",

@@ -4,16 +4,14 @@
  * is valid. Errors are described without echoing the rejected values.
  */
 import type { ErrorObject } from "ajv/dist/2020";
-import { parse as parseForm } from "qs";
+import { decodeForm } from "./form-decoding";
 import { deref, getAtPointer, toPointer, type OpenApiDocument } from "./document";
 import { SpecValidator } from "./ajv";
 import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeMatches, mediaTypeOf } from "./media-types";
 import type { RoutedOperation } from "./router";
 import { coerceToSchema, type Schema } from "./schema-walk";
 
-/** Bracket nesting the decoder accepts (`card[3dsecure][v2][raw][eci]` is 4 deep). */
-export const FORM_DEPTH = 5;
-const FORM_PARAMETER_LIMIT = 1000;
+export { FORM_DEPTH } from "./form-decoding";
 /**
  * Items a JSON array may hold, the JSON counterpart of the form limits: Ajv runs with allErrors,
  * so a longer array of bad items would be reported item by item (60,000 errors for one body).
@@ -177,6 +175,14 @@ interface RequestBodyObject {
   $ref?: string;
 }
 
+interface DeclaredBody {
+  body: RequestBodyObject;
+  /** JSON pointer of the request body object (after a `$ref`). */
+  base: string;
+  keys: string[];
+  pointers: Map<string, string>;
+}
+
 export class RequestValidator {
   constructor(
     readonly doc: OpenApiDocument,
@@ -206,15 +212,30 @@ export class RequestValidator {
     return { values, errors };
   }
 
-  private readonly bodies = new Map<RoutedOperation, { body: RequestBodyObject; base: string } | undefined>();
+  private readonly bodies = new Map<RoutedOperation, DeclaredBody | undefined>();
 
-  /** The request body object of an operation, dereferenced, and the pointer it lives at. */
-  private requestBody(route: RoutedOperation): { body: RequestBodyObject; base: string } | undefined {
+  /** The request body object of an operation, dereferenced, with its media type keys (resolved once). */
+  private requestBody(route: RoutedOperation): DeclaredBody | undefined {
     if (this.bodies.has(route)) return this.bodies.get(route);
     const raw = route.operation.requestBody as RequestBodyObject | undefined;
-    const found = raw ? { body: deref<RequestBodyObject>(this.doc, raw), base: raw.$ref ? raw.$ref.slice(1) : toPointer([...route.at, "requestBody"]) } : undefined;
+    const body = raw ? deref<RequestBodyObject>(this.doc, raw) : undefined;
+    const found = body ? { body, base: raw!.$ref ? raw!.$ref.slice(1) : toPointer([...route.at, "requestBody"]), keys: Object.keys(body.content ?? {}), pointers: new Map<string, string>() } : undefined;
     this.bodies.set(route, found);
     return found;
+  }
+
+  /** JSON pointer of the body schema of one media type key (built once per key). */
+  private static schemaPointer(declared: DeclaredBody, key: string): string {
+    let pointer = declared.pointers.get(key);
+    if (pointer === undefined) declared.pointers.set(key, (pointer = `${declared.base}${toPointer(["content", key, "schema"])}`));
+    return pointer;
+  }
+
+  /** Resolves an operation's body and compiles its schemas now rather than on its first request. */
+  prepare(route: RoutedOperation): void {
+    for (const parameter of route.parameters) this.validator.validatorAt(parameter.schemaPointer);
+    const declared = this.requestBody(route);
+    for (const key of declared?.keys ?? []) if (declared!.body.content![key]!.schema !== undefined) this.validator.validatorAt(RequestValidator.schemaPointer(declared!, key));
   }
 
   /** Decodes and validates a request body against the operation's schema for its media type. */
@@ -224,23 +245,17 @@ export class RequestValidator {
     if (!declared) return { kind: "ok", value: undefined, raw };
     const content = declared.body.content ?? {};
     if (raw.length === 0 && !declared.body.required) return { kind: "ok", value: undefined, raw };
-    const keys = Object.keys(content);
+    const keys = declared.keys;
     // A form endpoint receiving an empty body without a Content-Type still gets its "is required" messages.
     const type = mediaTypeOf(contentType) ?? (raw.length === 0 && keys.includes(FORM_MEDIA_TYPE) ? FORM_MEDIA_TYPE : undefined);
     const key = type ? keys.find((k) => mediaTypeMatches(k, type)) : undefined;
     if (!type || !key) return { kind: "unsupported-media-type", accepted: keys };
     const schema = content[key]!.schema;
-    const schemaPointer = `${declared.base}${toPointer(["content", key, "schema"])}`;
+    const schemaPointer = RequestValidator.schemaPointer(declared, key);
     let value: unknown;
     if (type === FORM_MEDIA_TYPE) {
       try {
-        const decoded = parseForm(raw.toString("utf8"), {
-          depth: FORM_DEPTH,
-          strictDepth: true,
-          parameterLimit: FORM_PARAMETER_LIMIT,
-          throwOnLimitExceeded: true,
-          arrayLimit: 50,
-        });
+        const decoded = decodeForm(raw.toString("utf8"));
         value = schema === undefined ? decoded : coerceToSchema(this.doc, schema, decoded);
       } catch (error) {
         return { kind: "malformed", reason: error instanceof RangeError ? error.message : "the form body cannot be decoded" };

@@ -4,6 +4,7 @@
  * response it sends in test mode).
  */
 import { deref, toPointer, type OpenApiDocument } from "./document";
+import type { ValidateFunction } from "ajv/dist/2020";
 import { SpecValidator } from "./ajv";
 import { mediaTypeMatches, mediaTypeOf } from "./media-types";
 import type { RoutedOperation } from "./router";
@@ -71,69 +72,108 @@ export interface OutgoingResponse {
   body: unknown;
 }
 
+/** What checking one status of one operation needs, resolved and compiled once. */
+interface StatusPlan {
+  documented: DocumentedResponse;
+  headers: Array<DocumentedHeader & { validate?: ValidateFunction }>;
+  /** The documented media type keys (`content`), in spec order. */
+  keys: string[];
+  /** Per concrete media type: the matching key and its compiled body schema (undefined: none). */
+  bodies: Map<string, { key: string; validate: ValidateFunction | undefined } | null>;
+}
+
+/** Media types of Content-Type values already seen (the sandbox sends a handful of distinct ones). */
+const essenceCache = new Map<string, string | undefined>();
+
+function essenceOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (essenceCache.has(header)) return essenceCache.get(header);
+  const essence = mediaTypeOf(header);
+  if (essenceCache.size < 256) essenceCache.set(header, essence);
+  return essence;
+}
+
 export class ResponseValidator {
   constructor(
     readonly doc: OpenApiDocument,
     readonly validator: SpecValidator,
   ) {}
 
-  private readonly documentedCache = new Map<string, DocumentedResponse | undefined>();
+  private readonly plans = new Map<RoutedOperation, Map<number, StatusPlan | null>>();
 
-  /** The documented response of an operation for a status (`201`, then `2XX`, then `default`), resolved once. */
-  private documented(route: RoutedOperation, status: number): DocumentedResponse | undefined {
-    const cacheKey = `${route.operationId} ${status}`;
-    if (this.documentedCache.has(cacheKey)) return this.documentedCache.get(cacheKey);
-    const found = documentedResponse(this.doc, route, status);
-    this.documentedCache.set(cacheKey, found);
-    return found;
-  }
-
-  private readonly headerPlans = new Map<string, DocumentedHeader[]>();
-
-  /** The documented headers of a response, resolved once. */
-  private headerPlan(cacheKey: string, spec: ResponseObject, base: string): DocumentedHeader[] {
-    let plan = this.headerPlans.get(cacheKey);
-    if (!plan) {
-      plan = documentedHeaders(this.doc, spec, base);
-      this.headerPlans.set(cacheKey, plan);
+  /** The plan of an operation's status: documented response, header and body validators (built on first use). */
+  private plan(route: RoutedOperation, status: number): StatusPlan | null {
+    let byStatus = this.plans.get(route);
+    if (!byStatus) this.plans.set(route, (byStatus = new Map()));
+    let plan = byStatus.get(status);
+    if (plan === undefined) {
+      plan = this.buildPlan(route, status);
+      byStatus.set(status, plan);
     }
     return plan;
   }
 
+  private buildPlan(route: RoutedOperation, status: number): StatusPlan | null {
+    const documented = documentedResponse(this.doc, route, status);
+    if (!documented) return null;
+    const headers = documentedHeaders(this.doc, documented.response, documented.base).map((header) =>
+      header.pointer ? { ...header, validate: this.validator.validatorAt(header.pointer) } : header,
+    );
+    return { documented, headers, keys: Object.keys(documented.response.content ?? {}), bodies: new Map() };
+  }
+
+  /** The documented key matching a concrete media type, with its compiled schema (null: not documented). */
+  private bodyPlan(plan: StatusPlan, type: string): { key: string; validate: ValidateFunction | undefined } | null {
+    let found = plan.bodies.get(type);
+    if (found === undefined) {
+      const key = plan.keys.find((k) => mediaTypeMatches(k, type));
+      const schema = key === undefined ? undefined : plan.documented.response.content![key]!.schema;
+      found = key === undefined ? null : { key, validate: schema ? this.validator.validatorAt(responseSchemaPointer(plan.documented.base, key)) : undefined };
+      plan.bodies.set(type, found);
+    }
+    return found;
+  }
+
+  /** Resolves and compiles every documented status of an operation now rather than on its first response. */
+  prepare(route: RoutedOperation): void {
+    for (const key of Object.keys((route.operation.responses ?? {}) as Record<string, unknown>)) {
+      const status = /^\d{3}$/.test(key) ? Number(key) : undefined;
+      const plan = status === undefined ? undefined : this.plan(route, status);
+      for (const type of plan?.keys ?? []) if (!type.includes("*")) this.bodyPlan(plan!, type.split(";")[0]!.trim().toLowerCase());
+    }
+  }
+
   /** Every way the response breaks the spec, one line each; empty when it conforms. */
   violations(route: RoutedOperation, response: OutgoingResponse): string[] {
-    const documented = this.documented(route, response.status);
-    if (!documented) return [`status ${response.status} is not documented`];
+    const plan = this.plan(route, response.status);
+    if (!plan) return [`status ${response.status} is not documented`];
     const problems: string[] = [];
-    const { response: spec, base } = documented;
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(response.headers)) headers[k.toLowerCase()] = v;
-
-    for (const header of this.headerPlan(`${route.operationId} ${response.status}`, spec, base)) {
-      const value = headers[header.lower];
-      if (value === undefined) {
-        if (header.required) problems.push(`header ${header.name} is required`);
-        continue;
-      }
-      if (header.pointer) {
-        const errors = this.validator.validate(header.pointer, coerceToSchema(this.doc, header.schema!, value));
-        if (errors.length) problems.push(...describeValidationErrors(this.doc, errors).map((e) => `header ${header.name} ${e.message}`));
-      }
-    }
+    for (const k in response.headers) headers[k.toLowerCase()] = response.headers[k]!;
+    for (const header of plan.headers) this.checkHeader(header, headers[header.lower], problems);
 
     const hasBody = response.body !== undefined && !(Buffer.isBuffer(response.body) && response.body.length === 0);
-    const content = spec.content ?? {};
     if (!hasBody) {
-      if (Object.keys(content).length > 0) problems.push("a body is documented but none was sent");
+      if (plan.keys.length > 0) problems.push("a body is documented but none was sent");
       return problems;
     }
-    if (Object.keys(content).length === 0) return [...problems, "a body was sent but none is documented"];
-    const type = mediaTypeOf(headers["content-type"]);
-    const key = type ? Object.keys(content).find((k) => mediaTypeMatches(k, type)) : undefined;
-    if (!type || !key) return [...problems, `media type ${type ?? "(none)"} is not documented (${Object.keys(content).join(", ")})`];
-    if (Buffer.isBuffer(response.body) || !content[key]!.schema) return problems;
-    const errors = this.validator.validate(responseSchemaPointer(base, key), response.body);
-    for (const e of errors) problems.push(`body ${e.instancePath || "(root)"} ${e.keyword}: ${e.message ?? ""}`.trim());
+    if (plan.keys.length === 0) return [...problems, "a body was sent but none is documented"];
+    const type = essenceOf(headers["content-type"]);
+    const body = type ? this.bodyPlan(plan, type) : null;
+    if (!type || !body) return [...problems, `media type ${type ?? "(none)"} is not documented (${plan.keys.join(", ")})`];
+    if (Buffer.isBuffer(response.body) || !body.validate) return problems;
+    if (body.validate(response.body)) return problems;
+    for (const e of body.validate.errors ?? []) problems.push(`body ${e.instancePath || "(root)"} ${e.keyword}: ${e.message ?? ""}`.trim());
     return problems;
+  }
+
+  private checkHeader(header: StatusPlan["headers"][number], value: string | undefined, problems: string[]): void {
+    if (value === undefined) {
+      if (header.required) problems.push(`header ${header.name} is required`);
+      return;
+    }
+    if (!header.validate) return;
+    if (header.validate(coerceToSchema(this.doc, header.schema!, value))) return;
+    problems.push(...describeValidationErrors(this.doc, [...(header.validate.errors ?? [])]).map((e) => `header ${header.name} ${e.message}`));
   }
 }

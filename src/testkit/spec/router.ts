@@ -52,6 +52,8 @@ export function hasOwnServers(operation: Record<string, unknown>, pathItem: Reco
 
 export class SpecRouter {
   private readonly paths: CompiledPath[] = [];
+  /** Templates without parameters, by their exact text: most requests are answered by one lookup. */
+  private readonly literalPaths = new Map<string, CompiledPath>();
   readonly operations = new Map<string, RoutedOperation>();
 
   constructor(
@@ -92,7 +94,9 @@ export class SpecRouter {
           const param = /^\{([^{}]+)\}$/.exec(segment);
           return param ? { param: param[1]! } : { literal: segment };
         });
-      this.paths.push({ template, segments, literalCount: segments.filter((s) => "literal" in s).length, operations });
+      const compiled = { template, segments, literalCount: segments.filter((s) => "literal" in s).length, operations };
+      this.paths.push(compiled);
+      if (compiled.literalCount === segments.length && !template.includes("%")) this.literalPaths.set(template, compiled);
     }
     // Concrete paths before templated ones (OpenAPI 3.1 "Path Templating Matching").
     this.paths.sort((a, b) => b.literalCount - a.literalCount || b.segments.length - a.segments.length);
@@ -113,6 +117,9 @@ export class SpecRouter {
 
   /** Matches a request path (without query string) and method. */
   match(method: string, pathname: string): RouteResult {
+    // An all-literal template outranks every templated one; without the method, the slow path decides.
+    const exact = this.literalPaths.get(pathname)?.operations.get(method.toUpperCase());
+    if (exact) return { kind: "match", route: exact, params: {} };
     if (!pathname.startsWith("/")) return { kind: "not-found" };
     const parts = pathname.split("/").slice(1);
     let decoded: string[];

@@ -33,7 +33,7 @@ export async function startSandboxFromSettings(values: OptionValues, lifecycle: 
   const ports = portsFromEnvironment(settings);
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ config: configFromEnvironment(settings), ports, responseValidation: responseValidationFromEnv(settings) });
+    sandbox = await startSandbox({ config: configFromEnvironment(settings), ports, responseValidation: responseValidationFromEnv(settings), precompile: true });
   } catch (error) {
     const port = (error as { port?: unknown }).port;
     const listener = (Object.keys(ports) as Array<keyof typeof ports>).find((name) => ports[name] === port);

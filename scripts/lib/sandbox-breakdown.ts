@@ -1,0 +1,100 @@
+/**
+ * Where a sandbox request's time goes, stage by stage, for `npm run bench:sandbox`: each stage of
+ * the listener pipeline is called in-process (bench only: no HTTP, the stages' own functions on
+ * an in-process sandbox with every validation on) and timed in CPU time over many calls, so that
+ * other processes on the machine do not inflate it. The stages that cost what they must (Node's
+ * HTTP handling, an RSA-2048 verification) are told apart from the sandbox's own work.
+ */
+import { createPublicKey, verify } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/http";
+import { loopbackRefusal } from "../../src/testkit/sandbox/loopback-policy";
+import { parseRequestTarget } from "../../src/testkit/sandbox/request-target";
+import type { RunningSandbox } from "../../src/testkit/sandbox/server";
+import { seededPublicKeyPath } from "../../src/testkit/sandbox/config";
+import { RequestValidator } from "../../src/testkit/spec/request-validation";
+import type { ResponseValidator } from "../../src/testkit/spec/response-validation";
+import type { SpecRouter } from "../../src/testkit/spec/router";
+
+export interface BreakdownCase {
+  label: string;
+  api: "gateway" | "merchant";
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Stage {
+  name: string;
+  us: number;
+}
+
+const BATCH = 1000;
+const BATCHES = 7;
+
+/** CPU µs per call of `fn`: the median of several batches, after one batch of warm-up. */
+async function perCall(fn: () => unknown): Promise<number> {
+  const batch = async (): Promise<number> => {
+    const start = process.cpuUsage();
+    for (let i = 0; i < BATCH; i++) {
+      const result = fn();
+      if (result instanceof Promise) await result;
+    }
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / BATCH;
+  };
+  await batch();
+  const samples: number[] = [];
+  for (let i = 0; i < BATCHES; i++) samples.push(await batch());
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+/** The request as the listener hands it to the handler. */
+function sandboxRequest(router: SpecRouter, c: BreakdownCase, host: string): SandboxRequest {
+  const url = new URL(`http://${host}${c.path}`);
+  const rawBody = Buffer.from(c.body ?? "", "utf8");
+  const headers = { host, ...(c.body === undefined ? {} : { "content-length": String(rawBody.length) }), ...c.headers };
+  return { method: c.method, url, headers, route: router.match(c.method, url.pathname), rawBody, tooLarge: false, remoteAddress: "127.0.0.1" };
+}
+
+/** Times every stage of one operation; the handler's own work is what remains of it after the stages timed apart. */
+export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase): Promise<Stage[]> {
+  const part = c.api === "gateway" ? sandbox.gateway : sandbox.merchant;
+  const base = new URL(c.api === "gateway" ? sandbox.gatewayUrl : sandbox.merchantUrl);
+  const router: SpecRouter = part.router;
+  const responses: ResponseValidator = part.responses;
+  const request = sandboxRequest(router, c, base.host);
+  if (request.route.kind !== "match") throw new Error(`${c.method} ${c.path} does not route`);
+  const route = request.route.route;
+  const params = request.route.params;
+  const requests = new RequestValidator(responses.doc, responses.validator);
+  const response: SandboxResponse = await part.handler({ ...request });
+  const outgoing = { status: response.status, headers: response.headers ?? {}, body: response.body };
+  const problems = responses.violations(route, outgoing);
+  if (problems.length > 0) throw new Error(`${c.label}: the sandbox's answer breaks the spec: ${problems.join("; ")}`);
+
+  const port = Number(base.port);
+  const stages: Stage[] = [];
+  stages.push({ name: "request target and Host check", us: await perCall(() => [parseRequestTarget(c.path), loopbackRefusal(request.headers, port)]) });
+  stages.push({ name: "routing", us: await perCall(() => router.match(c.method, request.url.pathname)) });
+  const handler = await perCall(() => part.handler({ ...request }));
+  const signature = c.headers.signature ? await perCall(rsaVerify(c)) : 0;
+  const validation = await perCall(() => [requests.parameters(route, params, request.url.searchParams), requests.body(route, request.headers["content-type"], request.rawBody)]);
+  if (signature) stages.push({ name: "signature (RSA-2048 verification)", us: signature });
+  stages.push({ name: "request validation (Ajv)", us: validation });
+  stages.push({ name: "handler: authentication, rules, state, representation", us: Math.max(0, handler - signature - validation) });
+  stages.push({ name: "response validation (Ajv, strict)", us: await perCall(() => responses.violations(route, outgoing)) });
+  stages.push({ name: "serialization (JSON)", us: await perCall(() => JSON.stringify(response.body)) });
+  return stages;
+}
+
+/** Just the RSA verification of the case's body and signature, as the sandbox's verifier does it. */
+function rsaVerify(c: BreakdownCase): () => boolean {
+  const key = createPublicKey(readFileSync(seededPublicKeyPath, "utf8"));
+  const hex = c.headers.signature!.trim().split(/\s+/).pop()!;
+  const signature = Buffer.from(hex, "hex");
+  const body = Buffer.from(c.body ?? "", "utf8");
+  return () => verify("sha256", body, key, signature);
+}
