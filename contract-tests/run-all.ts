@@ -1,6 +1,7 @@
 /**
- * `npm run test:contract` (the last step of `npm test`): the contract suite against the sandbox
- * and against the Prism mock, Dredd against both, and the mutation run. Every step runs even if
+ * `npm run test:contract` (the last step of `npm test`): the rule inventory check (every rule of
+ * the specs proven by a named scenario or waived), the contract suite against the sandbox and
+ * against the Prism mock, Dredd against both, and the mutation run. Every step runs even if
  * an earlier one failed; the closing lines give each step's counts and duration, then one plain
  * total line.
  */
@@ -21,6 +22,8 @@ interface Step {
 
 const suite = ["run", "--config", "contract-tests/vitest.config.mts"];
 const steps: Step[] = [
+  // The spec's rules, each proven by a named scenario or waived with a reason (docs/contract-rules.md up to date).
+  { name: "rule inventory", command: bin("ts-node"), args: ["scripts/contract-rules.ts", "--check"], summary: /^rules: (\d+) passed, (\d+) failed/m },
   { name: "suite vs sandbox", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "sandbox", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
   { name: "suite vs mock", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "mock", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
   { name: "dredd (sandbox, mock)", command: bin("ts-node"), args: ["contract-tests/dredd/run.ts"], summary: /^dredd: (\d+) passed, (\d+) failed, (\d+) skipped/m },

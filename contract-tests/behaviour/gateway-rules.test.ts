@@ -12,6 +12,8 @@ import { listOperationExamples } from "../../src/testkit/spec/examples";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, matchingCsc, statusCode, statusForcingPans } from "../support/gateway";
 import { apiSpec } from "../support/spec";
+import { propertySchemas } from "../../src/testkit/spec/schema-walk";
+import { ruleIds } from "../rules/inventory";
 
 const gateway = () => new Gateway(session("gateway"));
 const fallbackCode = testEnvironment["status-forcing-fallback-code"];
@@ -26,7 +28,7 @@ function uniqueForcingPan(index = 0): string {
 
 describe("Test PANs", () => {
   for (const [index, pan] of statusForcingPans.entries()) {
-    scenario(`a status-forcing PAN (${pan.slice(0, 6)}...${pan.slice(-4)}) returns the status code sent as amount`, { api: "gateway", behaviour: true, testCards: true }, async () => {
+    scenario(`a status-forcing PAN (${pan.slice(0, 6)}...${pan.slice(-4)}) returns the status code sent as amount`, { rules: ["gateway:x-test-environment:status-forcing-pans", "gateway:status:AuthorizationApproved", "gateway:status:AuthorizationDeclined"], api: "gateway", behaviour: true, testCards: true }, async () => {
       const gw = gateway();
       for (const code of [approved, 40413, 40412]) {
         const exchange = await gw.authorize({ amount: code }, { pan: uniqueForcingPan(index) });
@@ -36,7 +38,7 @@ describe("Test PANs", () => {
       }
     });
 
-    scenario(`a status-forcing PAN (${pan.slice(0, 6)}...${pan.slice(-4)}) with an amount that is not a status code gives ${fallbackCode}`, { api: "gateway", behaviour: true, testCards: true }, async () => {
+    scenario(`a status-forcing PAN (${pan.slice(0, 6)}...${pan.slice(-4)}) with an amount that is not a status code gives ${fallbackCode}`, { rules: ["gateway:x-test-environment:status-forcing-fallback-code"], api: "gateway", behaviour: true, testCards: true }, async () => {
       const notACode = 12345;
       expect(Object.keys(statusCodes)).not.toContain(String(notACode));
       expectDeclined(await gateway().authorize({ amount: notACode }, { pan }), fallbackCode);
@@ -45,7 +47,7 @@ describe("Test PANs", () => {
 });
 
 describe("CSC", () => {
-  scenario(`CSC ${matchingCsc} is the only matching CSC: it matches; any other CSC does not (csc.matches false)`, { api: "gateway", behaviour: true, testCards: true }, async () => {
+  scenario(`CSC ${matchingCsc} is the only matching CSC: it matches; any other CSC does not (csc.matches false)`, { rules: ["gateway:x-test-environment:matching-csc"], api: "gateway", behaviour: true, testCards: true }, async () => {
     const gw = gateway();
     const matching = await gw.authorize({ amount: 1000 }, { csc: matchingCsc });
     expectApproved(matching, `authorization with CSC ${matchingCsc}`);
@@ -56,7 +58,7 @@ describe("CSC", () => {
 });
 
 describe("Merchant blocked (40420)", () => {
-  scenario("after a 40420 every merchant-initiated transaction on that card is declined with 40420; cardholder-initiated ones are not", { api: "gateway", behaviour: true, testCards: true }, async () => {
+  scenario("after a 40420 every merchant-initiated transaction on that card is declined with 40420; cardholder-initiated ones are not", { rules: ["gateway:status:CreditDeclined", "gateway:rule:AuthorizationParameters.initiator"], api: "gateway", behaviour: true, testCards: true }, async () => {
     const gw = gateway();
     const pan = uniqueForcingPan();
     const mit = () => gw.authorize({ amount: approved, initiator: "merchant", credential_on_file: "use" }, { pan, csc: undefined });
@@ -72,26 +74,26 @@ describe("Merchant blocked (40420)", () => {
 describe("Signatures", () => {
   const body = () => ({ amount: 1000, currency: "EUR", card: card() });
 
-  scenario("a POST without a Signature header is refused with HTTP 400 and status 40000 saying a signature is required", { api: "gateway", behaviour: true }, async () => {
+  scenario("a POST without a Signature header is refused with HTTP 400 and status 40000 saying a signature is required", { rules: ["gateway:x-scheme-token:securityScheme.signature"], api: "gateway", behaviour: true }, async () => {
     const exchange = await session("gateway").call({ operationId: "createAuthorization", body: body(), signature: "none" });
     expectDeclined(exchange, INPUT_ERROR, "unsigned authorization");
     expect(exchange.json.status.message, "the message says why").toMatch(/signature/i);
   });
 
-  scenario("a signature that is not over the exact body bytes fails the transaction", { api: "gateway", behaviour: true }, async () => {
+  scenario("a signature that is not over the exact body bytes fails the transaction", { rules: ["gateway:x-scheme-token:securityScheme.signature"], api: "gateway", behaviour: true }, async () => {
     const client = session("gateway");
     // The signature of other bytes, made with the right key: well formed, wrong for this body.
     const wrong = createSigner({ apiKey: target.gateway.signingKeyId, privateKey: target.gateway.signingKeyPem }).headerFor(new TextEncoder().encode("amount=1"));
     expectDeclined(await client.call({ operationId: "createAuthorization", body: body(), signature: wrong }), undefined, "authorization with a wrong signature");
   });
 
-  scenario("a Signature with an unknown signing API key fails the transaction with 'invalid signing api-key'", { api: "gateway", behaviour: true }, async () => {
+  scenario("a Signature with an unknown signing API key fails the transaction with 'invalid signing api-key'", { rules: ["gateway:status:Unauthorized"], api: "gateway", behaviour: true }, async () => {
     const exchange = await session("gateway").call({ operationId: "createAuthorization", body: body(), signature: `${randomUUID()} RS256-hex ${"ab".repeat(256)}` });
     expectDeclined(exchange, undefined, "authorization signed with an unknown signing key");
     expect(exchange.json.status.message).toMatch(/invalid signing api-key/i);
   });
 
-  scenario("a correct signature over the exact bytes is accepted, with literal and with percent-encoded brackets", { api: "gateway", behaviour: true, testCards: true }, async () => {
+  scenario("a correct signature over the exact bytes is accepted, with literal and with percent-encoded brackets", { rules: ["gateway:x-scheme-token:securityScheme.signature"], api: "gateway", behaviour: true, testCards: true }, async () => {
     const client = session("gateway");
     const c = card();
     const fields = `amount=1000&currency=EUR&card[pan]=${c.pan}&card[expire_month]=${c.expire_month}&card[expire_year]=${c.expire_year}&card[csc]=${c.csc}`;
@@ -105,7 +107,10 @@ describe("Signatures", () => {
   );
   for (const example of examples) {
     const method = Object.keys(example.value as object).find((k) => requiring.has(k))!;
-    scenario(`payment method ${method} requires signing: the unsigned authorization (spec example "${example.name}") is refused`, { api: "gateway", behaviour: true }, async () => {
+    // The method's own schema states the rule (`**Rule:** signing required`, `x-requires-signing`).
+    const methodSchema = (propertySchemas(apiSpec("gateway").doc, { $ref: "#/components/schemas/AuthorizationRequest" }).get(method) as { $ref?: string } | undefined)?.$ref?.split("/").pop();
+    const rules = ["gateway:x-requires-signing", ...ruleIds(`gateway:rule:${methodSchema}`)];
+    scenario(`payment method ${method} requires signing: the unsigned authorization (spec example "${example.name}") is refused`, { api: "gateway", behaviour: true, rules }, async () => {
       const exchange = await session("gateway").call({ operationId: "createAuthorization", body: example.value, signature: "none" });
       expectDeclined(exchange, INPUT_ERROR, `unsigned ${method} authorization`);
       expect(exchange.json.status.message).toMatch(/signature/i);
@@ -114,9 +119,11 @@ describe("Signatures", () => {
 });
 
 describe("API keys", () => {
-  scenario("a request without an API key, or with an unknown one, gets HTTP 401", { api: "gateway", behaviour: true }, async () => {
+  scenario("a request without an API key, or with an unknown one, gets HTTP 401", { rules: ["gateway:status:Unauthorized", "gateway:401:Unauthorized:missing", "gateway:401:Unauthorized:invalid", "gateway:header:WwwAuthenticate"], api: "gateway", behaviour: true }, async () => {
     const client = session("gateway");
-    expect((await client.call({ operationId: "getAccount", auth: "none" })).status).toBe(401);
+    const missing = await client.call({ operationId: "getAccount", auth: "none" });
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate"), "the 401 names the Basic scheme").toMatch(/^Basic\b/i);
     expect((await client.call({ operationId: "getAccount", apiKey: randomUUID() })).status).toBe(401);
     expect((await client.call({ operationId: "createAuthorization", body: { amount: 1000, currency: "EUR", card: card() }, apiKey: randomUUID() })).status).toBe(401);
   });
@@ -127,7 +134,7 @@ describe("API keys", () => {
     expectApproved(await gw.capture(authorization, { amount: 1000 }, { apiKey: target.gateway.secondApiKey }), "capture with the second key");
   });
 
-  scenario("a key of another merchant account cannot capture, refund or void this account's transactions (invalid transaction id)", { api: "gateway", behaviour: true, otherMerchantApiKey: true }, async () => {
+  scenario("a key of another merchant account cannot capture, refund or void this account's transactions (invalid transaction id)", { rules: ["gateway:status:CaptureDeclined", "gateway:status:RefundDeclined", "gateway:status:VoidDeclined"], api: "gateway", behaviour: true, otherMerchantApiKey: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     const other = { apiKey: target.gateway.otherMerchantApiKey };

@@ -12,7 +12,7 @@ const DAY = 24 * 60 * 60;
 const gateway = () => new Gateway(session("gateway"));
 
 describe("Charge flow", () => {
-  scenario("an approved authorization is captured through its captures link and refunded through its refunds link", { api: "gateway", behaviour: true }, async () => {
+  scenario("an approved authorization is captured through its captures link and refunded through its refunds link", { rules: ["gateway:status:AuthorizationApproved", "gateway:status:CaptureApproved", "gateway:status:RefundApproved", "gateway:x-test-environment:accepted-test-pans"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(10000);
     expect(authorization.json.id, "an approved authorization has an id").toEqual(expect.any(String));
@@ -27,7 +27,7 @@ describe("Charge flow", () => {
 });
 
 describe("Partial captures", () => {
-  scenario("several captures are allowed up to the authorized amount; an omitted amount captures the remainder", { api: "gateway", behaviour: true }, async () => {
+  scenario("several captures are allowed up to the authorized amount; an omitted amount captures the remainder", { rules: ["gateway:rule:CaptureRequest.amount"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     const first = await gw.capture(authorization, { amount: 300 });
@@ -42,7 +42,7 @@ describe("Partial captures", () => {
 });
 
 describe("Over-capture", () => {
-  scenario("a capture above the remaining amount is declined and captures nothing", { api: "gateway", behaviour: true }, async () => {
+  scenario("a capture above the remaining amount is declined and captures nothing", { rules: ["gateway:rule:CaptureRequest.amount", "gateway:status:CaptureDeclined"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     expectDeclined(await gw.capture(authorization, { amount: 1001 }), undefined, "capture of 1001 on an authorization of 1000");
@@ -54,7 +54,7 @@ describe("Over-capture", () => {
 });
 
 describe("Capture refunds", () => {
-  scenario("a refund does not free captured amount: authorize 10, capture 5, refund 5, and only 5 can still be captured", { api: "gateway", behaviour: true }, async () => {
+  scenario("a refund does not free captured amount: authorize 10, capture 5, refund 5, and only 5 can still be captured", { rules: ["gateway:rule:CaptureRequest.amount"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     expectApproved(await gw.capture(authorization, { amount: 500 }), "capture of 500");
@@ -63,7 +63,7 @@ describe("Capture refunds", () => {
     expectDeclined(await gw.capture(authorization, { amount: 1 }), undefined, "capture beyond the authorized amount after a refund");
   });
 
-  scenario("refunds are allowed up to the captured amount not yet refunded; an omitted amount refunds the rest", { api: "gateway", behaviour: true }, async () => {
+  scenario("refunds are allowed up to the captured amount not yet refunded; an omitted amount refunds the rest", { rules: ["gateway:rule:RefundRequest.amount", "gateway:status:RefundDeclined"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     expectApproved(await gw.capture(authorization, { amount: 700 }), "capture of 700");
@@ -77,7 +77,7 @@ describe("Capture refunds", () => {
 });
 
 describe("Voids", () => {
-  scenario("a void releases the reservation: nothing can be captured after it, and it cannot be voided twice", { api: "gateway", behaviour: true }, async () => {
+  scenario("a void releases the reservation: nothing can be captured after it, and it cannot be voided twice", { rules: ["gateway:status:VoidApproved", "gateway:status:VoidDeclined"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     expectApproved(await gw.void(authorization), "void");
@@ -85,7 +85,7 @@ describe("Voids", () => {
     expectDeclined(await gw.void(authorization), undefined, "second void");
   });
 
-  scenario(`an authorization that ended with status ${windows["voidable-status-codes"].find((c) => c !== approved)} can still be voided`, { api: "gateway", behaviour: true, testCards: true }, async () => {
+  scenario(`an authorization that ended with status ${windows["voidable-status-codes"].find((c) => c !== approved)} can still be voided`, { rules: ["gateway:x-windows:voidable-status-codes", "gateway:rule:createVoid"], api: "gateway", behaviour: true, testCards: true }, async () => {
     const gw = gateway();
     const code = windows["voidable-status-codes"].find((c) => c !== approved)!;
     const failed = await gw.authorize({ amount: code }, { pan: statusForcingPans[0] });
@@ -100,7 +100,7 @@ describe("Windows", () => {
   const captureDays = windows["capture-before-days"];
   const refundDays = windows["capture-refund-within-days-of-last-capture"];
 
-  scenario(`void window: a void is accepted before ${voidDays} days and refused when the authorization is ${voidDays} days old`, { api: "gateway", behaviour: true, testClock: true }, async () => {
+  scenario(`void window: a void is accepted before ${voidDays} days and refused when the authorization is ${voidDays} days old`, { rules: ["gateway:x-windows:void-before-days", "gateway:rule:createVoid"], api: "gateway", behaviour: true, testClock: true }, async () => {
     const gw = gateway();
     const early = await gw.approvedAuthorization(1000);
     const late = await gw.approvedAuthorization(1000);
@@ -110,7 +110,7 @@ describe("Windows", () => {
     expectDeclined(await gw.void(late), undefined, `void at ${voidDays} days`);
   });
 
-  scenario(`capture window: a capture is accepted before ${captureDays} days and refused when the authorization is ${captureDays} days old`, { api: "gateway", behaviour: true, testClock: true }, async () => {
+  scenario(`capture window: a capture is accepted before ${captureDays} days and refused when the authorization is ${captureDays} days old`, { rules: ["gateway:x-windows:capture-before-days", "gateway:rule:createCapture"], api: "gateway", behaviour: true, testClock: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     await advanceClock((captureDays - 1) * DAY);
@@ -119,7 +119,7 @@ describe("Windows", () => {
     expectDeclined(await gw.capture(authorization, { amount: 100 }), undefined, `capture at ${captureDays} days`);
   });
 
-  scenario(`capture refund window: a refund is accepted within ${refundDays} days of the last capture and refused after`, { api: "gateway", behaviour: true, testClock: true }, async () => {
+  scenario(`capture refund window: a refund is accepted within ${refundDays} days of the last capture and refused after`, { rules: ["gateway:x-windows:capture-refund-within-days-of-last-capture", "gateway:rule:createRefund"], api: "gateway", behaviour: true, testClock: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     expectApproved(await gw.capture(authorization, { amount: 1000 }), "capture");
@@ -131,7 +131,7 @@ describe("Windows", () => {
 });
 
 describe("Debit refunds", () => {
-  scenario(`a debit is refunded ${windows["debit-refunds-per-debit"]} time, for its full amount; a second refund is declined`, { api: "gateway", behaviour: true }, async () => {
+  scenario(`a debit is refunded ${windows["debit-refunds-per-debit"]} time, for its full amount; a second refund is declined`, { rules: ["gateway:x-windows:debit-refunds-per-debit", "gateway:rule:createDebitRefund", "gateway:status:DebitApproved", "gateway:status:DebitRefundApproved", "gateway:status:DebitRefundDeclined"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const debit = await gw.debit(4200);
     expectApproved(debit, "debit");
@@ -143,7 +143,7 @@ describe("Debit refunds", () => {
 });
 
 describe("Series", () => {
-  scenario("a first-in-series returns series.type and series.tid; a subsequent one referencing it is approved with the same type", { api: "gateway", behaviour: true }, async () => {
+  scenario("a first-in-series returns series.type and series.tid; a subsequent one referencing it is approved with the same type", { rules: ["gateway:status:AuthorizationApproved"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const example = specExample("createAuthorization", "firstInSeries");
     const cardData = card({ "3dsecure": (example.card as Record<string, unknown>)["3dsecure"] });
@@ -156,7 +156,7 @@ describe("Series", () => {
     expect(next.json.series?.type, "the series type cannot change").toBe("recurring");
   });
 
-  scenario("a subsequent-in-series must reference the latest approved authorization of its series", { api: "gateway", behaviour: true }, async () => {
+  scenario("a subsequent-in-series must reference the latest approved authorization of its series", { rules: ["gateway:rule:SeriesPrevious.id"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const example = specExample("createAuthorization", "firstInSeries");
     const cardData = card({ "3dsecure": (example.card as Record<string, unknown>)["3dsecure"] });

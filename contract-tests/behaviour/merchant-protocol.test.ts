@@ -24,7 +24,7 @@ function itemsOf(page: Exchange, rel: string): Array<{ _links: { self: { href: s
 }
 
 describe("Pagination", () => {
-  scenario(`${parameter} outside ${perPageMinimum} to ${perPageMaximum} is refused with a 400 problem naming ${parameter}`, { api: "merchant" }, async () => {
+  scenario(`${parameter} outside ${perPageMinimum} to ${perPageMaximum} is refused with a 400 problem naming ${parameter}`, { rules: ["merchant:status:BadRequest"], api: "merchant" }, async () => {
     const api = session("merchant");
     const links = await rootLinks(api);
     for (const rel of ["ch:transactions", "ch:disputes", "ch:applications"]) {
@@ -55,7 +55,7 @@ describe("Pagination", () => {
     }
   }
 
-  scenario(`${parameter} defaults to ${perPageDefault}; following next reaches every transaction once, whatever the page size`, behaviour, async () => {
+  scenario(`${parameter} defaults to ${perPageDefault}; following next reaches every transaction once, whatever the page size`, { ...behaviour, rules: ["merchant:status:listTransactions:200", "merchant:x-from-link:parameter.TransactionCursor"] }, async () => {
     const api = session("merchant");
     const links = await rootLinks(api);
     const byDefault = await traverse(api, links["ch:transactions"]!.href);
@@ -66,7 +66,7 @@ describe("Pagination", () => {
     }
   });
 
-  scenario("a page-based collection links first and next from its first page, prev from the next one, and no prev on the first", behaviour, async () => {
+  scenario("a page-based collection links first and next from its first page, prev from the next one, and no prev on the first", { ...behaviour, rules: ["merchant:status:listApplications:200"] }, async () => {
     const api = session("merchant");
     const links = await rootLinks(api);
     // Two applications at least, so that a page of one has a next page.
@@ -87,7 +87,7 @@ describe("Pagination", () => {
 });
 
 describe("Problems", () => {
-  scenario("a validation error is a 400 problem with title, status, detail, errors by parameter and request-id", behaviour, async () => {
+  scenario("a validation error is a 400 problem with title, status, detail, errors by parameter and request-id", { ...behaviour, rules: ["merchant:status:BadRequest"] }, async () => {
     const api = session("merchant");
     const links = await rootLinks(api);
     const body = merchantExample("createApplication");
@@ -99,7 +99,7 @@ describe("Problems", () => {
     expect(Object.keys(refused.json.errors), "errors name the parameter, dotted").toContain("business_model.estimate_currency");
   });
 
-  scenario("401, 404 and 409 are problems too, each with status equal to the HTTP status and a request-id", behaviour, async () => {
+  scenario("401, 404 and 409 are problems too, each with status equal to the HTTP status and a request-id", { ...behaviour, rules: ["merchant:status:NotFound", "merchant:status:Conflict", "merchant:status:Unauthorized", "merchant:status:NoContent"] }, async () => {
     const api = session("merchant");
     expectProblem(await api.call({ operationId: "getRoot", auth: "none" }), 401);
     const client = merchantClient(session("merchant"));
@@ -113,7 +113,7 @@ describe("Problems", () => {
 });
 
 describe("Rate limits", () => {
-  scenario(`every answer reports ${LIMIT}, ${REMAINING} and ${RESET}, and ${REMAINING} counts down`, behaviour, async () => {
+  scenario(`every answer reports ${LIMIT}, ${REMAINING} and ${RESET}, and ${REMAINING} counts down`, { ...behaviour, rules: ["merchant:header:RateLimitLimit", "merchant:header:RateLimitRemaining"] }, async () => {
     const api = session("merchant");
     await api.bearer();
     const read = (e: Exchange) => ({ limit: Number(e.headers.get(LIMIT)), remaining: Number(e.headers.get(REMAINING)), reset: Number(e.headers.get(RESET)) });
@@ -138,7 +138,7 @@ describe("Rate limits", () => {
     return last;
   }
 
-  scenario("an exhausted quota gives a 429 problem with RateLimit-Remaining 0 and the seconds until the reset", behaviour, async (ctx) => {
+  scenario("an exhausted quota gives a 429 problem with RateLimit-Remaining 0 and the seconds until the reset", { ...behaviour, rules: ["merchant:status:TooManyRequests", "merchant:header:RateLimitRemaining", "merchant:header:RateLimitReset"] }, async (ctx) => {
     const api = session("merchant");
     const refused = await exhaust(api, ctx);
     expectProblem(refused, 429);
@@ -147,7 +147,7 @@ describe("Rate limits", () => {
     expectProblem(await api.call({ operationId: target.rateLimit.operationId }), 429);
   });
 
-  scenario("after the reset time the endpoint answers again", { ...behaviour, testClock: true }, async (ctx) => {
+  scenario("after the reset time the endpoint answers again", { ...behaviour, rules: ["merchant:header:RateLimitReset"],  testClock: true }, async (ctx) => {
     const api = session("merchant");
     const refused = await exhaust(api, ctx);
     expectProblem(refused, 429);

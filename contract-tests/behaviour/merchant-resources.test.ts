@@ -26,7 +26,7 @@ async function problemOf(promise: Promise<unknown>): Promise<MerchantProblemErro
 }
 
 describe("OAuth", () => {
-  scenario("a client registered at the clients endpoint gets a token at once and can call the API", behaviour, async () => {
+  scenario("a client registered at the clients endpoint gets a token at once and can call the API", { ...behaviour, rules: ["merchant:status:registerClient:201"] }, async () => {
     const api = session("merchant");
     const registration = merchantExample("registerClient");
     const registered = await api.call({ operationId: "registerClient", body: registration });
@@ -37,7 +37,7 @@ describe("OAuth", () => {
     expect(root._links["oauth2-token"]).toBeDefined();
   });
 
-  scenario("the token endpoint issues a Bearer token for client credentials and the API's audience, not to be cached", behaviour, async () => {
+  scenario("the token endpoint issues a Bearer token for client credentials and the API's audience, not to be cached", { ...behaviour, rules: ["merchant:status:createToken:200"] }, async () => {
     const api = session("merchant");
     const token = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience } });
     expect(token.status).toBe(200);
@@ -47,7 +47,7 @@ describe("OAuth", () => {
     expect(root.status).toBe(200);
   });
 
-  scenario("wrong client credentials get 401 invalid_client; another grant type gets 400 unsupported_grant_type", behaviour, async () => {
+  scenario("wrong client credentials get 401 invalid_client; another grant type gets 400 unsupported_grant_type", { ...behaviour, rules: ["merchant:401:OAuthInvalidClient:wrong-secret", "merchant:status:OAuthInvalidClient", "merchant:status:OAuthBadRequest"] }, async () => {
     const api = session("merchant");
     const wrong = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience }, client: { id: target.merchant.clientId, secret: "not-the-secret" } });
     expect(wrong.status).toBe(401);
@@ -58,7 +58,7 @@ describe("OAuth", () => {
     expectTokenError(grant, 400, "unsupported_grant_type");
   });
 
-  scenario("a call without a valid bearer token gets a 401 problem naming the token endpoint (oauth2-token)", behaviour, async () => {
+  scenario("a call without a valid bearer token gets a 401 problem naming the token endpoint (oauth2-token)", { ...behaviour, rules: ["merchant:401:Unauthorized:missing", "merchant:401:Unauthorized:invalid", "merchant:header:WWWAuthenticate", "merchant:status:Unauthorized"] }, async () => {
     const api = session("merchant");
     for (const exchange of [await api.call({ operationId: "getRoot", auth: "none" }), await api.call({ operationId: "getRoot", token: "not-a-token" })]) {
       expectProblem(exchange, 401);
@@ -67,7 +67,7 @@ describe("OAuth", () => {
     }
   });
 
-  scenario("an expired token gets 401 and a new token works", { ...behaviour, testClock: true }, async () => {
+  scenario("an expired token gets 401 and a new token works", { ...behaviour, rules: ["merchant:401:Unauthorized:expired"],  testClock: true }, async () => {
     const api = session("merchant");
     const token = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience } });
     await advanceClock(Number(token.json.expires_in) + 1, "merchant");
@@ -77,7 +77,7 @@ describe("OAuth", () => {
 });
 
 describe("HAL navigation", () => {
-  scenario("from the root, applications, people and files are reached by following links, never by building URLs", behaviour, async () => {
+  scenario("from the root, applications, people and files are reached by following links, never by building URLs", { ...behaviour, rules: ["merchant:x-link-relation", "merchant:x-curie-href:Curie", "merchant:status:getApplication:200", "merchant:status:listPeople:200", "merchant:status:listPersonFiles:200", "merchant:status:getRoot:200"] }, async () => {
     const client = merchantClient(session("merchant"));
     const root = await client.root();
     const curies = root._links.curies ?? [];
@@ -97,7 +97,7 @@ describe("HAL navigation", () => {
 });
 
 describe("Stamps", () => {
-  scenario("an application that lacks necessary data cannot be submitted: 409 naming what is missing", behaviour, async () => {
+  scenario("an application that lacks necessary data cannot be submitted: 409 naming what is missing", { ...behaviour, rules: ["merchant:status:Conflict"] }, async () => {
     const client = merchantClient(session("merchant"));
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication", "digitalService") as never);
     const problem = await problemOf(client.addStamp(application, "submitted"));
@@ -105,7 +105,7 @@ describe("Stamps", () => {
     expect(Object.keys(problem.errors).length, "errors name what is missing").toBeGreaterThan(0);
   });
 
-  scenario("a complete application is submitted, gets a contract that needs a signature, and the contract is signed", behaviour, async () => {
+  scenario("a complete application is submitted, gets a contract that needs a signature, and the contract is signed", { ...behaviour, rules: ["merchant:x-required-file-labels:PersonCreate", "merchant:rule:PersonCreate", "merchant:status:listApplicationGateways:200", "merchant:status:listContracts:200", "merchant:status:getContract:200", "merchant:status:NoContent"] }, async () => {
     const api = session("merchant");
     const client = merchantClient(api);
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication", "physicalGoods") as never);
@@ -131,7 +131,7 @@ describe("Stamps", () => {
     expect(((await client.follow(contract!, "self")) as unknown as { state: string }).state).toBe("signed");
   }, 60_000);
 
-  scenario("re-adding a carried stamp is a no-op; archived can be removed; removing submitted gets a documented answer", behaviour, async () => {
+  scenario("re-adding a carried stamp is a no-op; archived can be removed; removing submitted gets a documented answer", { ...behaviour, rules: ["merchant:status:NoContent"] }, async () => {
     const api = session("merchant");
     const client = merchantClient(api);
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
@@ -151,7 +151,7 @@ describe("Field comments", () => {
   const commentable = commentableProperties("Application");
   const notCommentable = allProperties("Application").find((p) => !commentable.includes(p) && !commentable.some((c) => p.startsWith(`${c}.`)));
 
-  scenario("a comment with exactly one ch-field tag naming a commentable property is accepted, as is a plain comment", behaviour, async () => {
+  scenario("a comment with exactly one ch-field tag naming a commentable property is accepted, as is a plain comment", { ...behaviour, rules: ["merchant:x-commentable", "merchant:x-names-commentable-property:CommentCreate.tags[]", "merchant:status:createComment:201"] }, async () => {
     expect(commentable.length, "the spec marks commentable properties (x-commentable)").toBeGreaterThan(0);
     const api = session("merchant");
     const client = merchantClient(api);
@@ -164,7 +164,7 @@ describe("Field comments", () => {
     expect(plain.status).toBe(201);
   });
 
-  scenario("a comment whose tag names a property that is not commentable, or an unknown one, is rejected with a 400 naming tags", behaviour, async () => {
+  scenario("a comment whose tag names a property that is not commentable, or an unknown one, is rejected with a 400 naming tags", { ...behaviour, rules: ["merchant:rule:CommentCreate.tags"] }, async () => {
     const api = session("merchant");
     const client = merchantClient(api);
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
@@ -178,7 +178,7 @@ describe("Field comments", () => {
 });
 
 describe("Files", () => {
-  scenario("a file's metadata is created at ch:files, its bytes uploaded to the pre-signed link, and the same bytes downloaded", behaviour, async () => {
+  scenario("a file's metadata is created at ch:files, its bytes uploaded to the pre-signed link, and the same bytes downloaded", { ...behaviour, rules: ["merchant:status:createApplicationFile:201", "merchant:status:uploadFileContent:200", "merchant:status:downloadFileContent:200", "merchant:x-from-link:parameter.UploadPath", "merchant:rule:parameter.UploadPath", "merchant:x-external:uploadFileContent"] }, async () => {
     const client = merchantClient(session("merchant"));
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
     const metadata = merchantExample("createApplicationFile");
@@ -189,7 +189,7 @@ describe("Files", () => {
     expect(Buffer.from(downloaded.bytes).equals(bytes), "the downloaded bytes are the uploaded ones").toBe(true);
   });
 
-  scenario("the storage host refuses an upload whose Content-Type differs from the file's (403), and the download is a 404 problem until an upload", behaviour, async () => {
+  scenario("the storage host refuses an upload whose Content-Type differs from the file's (403), and the download is a 404 problem until an upload", { ...behaviour, rules: ["merchant:status:uploadFileContent:403", "merchant:rule:FileProperties.content_type", "merchant:rule:uploadFileContent.requestBody", "merchant:x-content-type-from-file:uploadFileContent.requestBody"] }, async () => {
     const api = session("merchant");
     const client = merchantClient(api);
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);

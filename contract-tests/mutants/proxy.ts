@@ -19,6 +19,9 @@ export interface ProxiedRequest {
   body: Buffer;
   /** The operation the spec routes the request to, if any. */
   operationId?: string;
+  /** The origin of the listener behind the proxy, and the proxy's own (what clients see). */
+  upstream: string;
+  self: string;
 }
 
 export interface ProxiedResponse {
@@ -29,9 +32,9 @@ export interface ProxiedResponse {
 
 export interface Mutation {
   /** Change the request in place, or answer it without forwarding. */
-  request?(request: ProxiedRequest): ProxiedResponse | void;
+  request?(request: ProxiedRequest): ProxiedResponse | void | Promise<ProxiedResponse | void>;
   /** Change the answer in place. */
-  response?(request: ProxiedRequest, response: ProxiedResponse): void;
+  response?(request: ProxiedRequest, response: ProxiedResponse): void | Promise<void>;
 }
 
 export interface RunningProxy {
@@ -73,6 +76,7 @@ export async function startProxy(options: {
 }): Promise<RunningProxy> {
   const api: ApiName | undefined = options.listener === "storage" ? undefined : options.listener;
   const spec = api ? apiSpec(api) : apiSpec("merchant");
+  let self = "";
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readAll(req);
@@ -81,8 +85,8 @@ export async function startProxy(options: {
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && !HOP_BY_HOP.has(name)) headers[name] = value;
       const router = api ? spec.router : spec.externalRouter;
       const routed = router.match(req.method ?? "GET", url.pathname);
-      const request: ProxiedRequest = { listener: options.listener, method: req.method ?? "GET", url, headers, body, operationId: routed.kind === "match" ? routed.route.operationId : undefined };
-      let response = options.mutation.request?.(request) ?? undefined;
+      const request: ProxiedRequest = { listener: options.listener, method: req.method ?? "GET", url, headers, body, operationId: routed.kind === "match" ? routed.route.operationId : undefined, upstream: options.upstream, self };
+      let response = (await options.mutation.request?.(request)) ?? undefined;
       if (!response) {
         const upstream = await fetch(options.upstream + request.url.pathname + request.url.search, {
           method: request.method,
@@ -101,7 +105,7 @@ export async function startProxy(options: {
           for (const [name, value] of Object.entries(response.headers)) response.headers[name] = value.split(from).join(to);
         }
         if (/json/.test(response.headers["content-type"] ?? "")) response.body = Buffer.from(text, "utf8");
-        options.mutation.response?.(request, response);
+        await options.mutation.response?.(request, response);
       }
       res.statusCode = response.status;
       for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
@@ -114,6 +118,7 @@ export async function startProxy(options: {
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  self = url;
   return {
     url,
     close: () =>

@@ -1,113 +1,135 @@
 /**
- * `npm run contract:mutants`: proves the suite has teeth. For each deliberately broken provider
- * (the sandbox behind a rewriting proxy, or with one rule switched off) it runs the whole
- * contract suite, stopping at the first failure, and reports which test caught the fault. A
- * baseline run through the same proxies with no fault must pass first, so a catch means the
- * fault, not the plumbing. Every mutant must be caught, and for its reason: the first failing
- * test's name and message must match the mutant's `catcher` (a catch by an unrelated test or by
- * a crash fails the run). The summary table is printed, and written to docs/contract-tests.md
- * between `<!-- mutants:start -->` and `<!-- mutants:end -->` only with --write-docs.
+ * `npm run contract:mutants`: proves the suite has teeth. Each deliberately broken provider (the
+ * sandbox behind a rewriting proxy, or with one rule switched off) names the spec rule it breaks
+ * and the scenario that must catch it (./mutants.ts): a test whose name matches the mutant's
+ * `scenario` and that declares that rule (checked against the collected tests before anything
+ * runs). Every mutant gets its own sandbox and proxies, and only its pinned scenario runs against
+ * it: it must fail, with a message matching the mutant's `catcher`. A mutant that is missed, or
+ * whose scenario fails for another reason (a crash answered 500, plumbing), fails the run.
  *
- *   npm run contract:mutants                            all mutants, two at a time
+ * The mutants run as projects of one vitest process per batch (a project per mutant, its target
+ * provided to it; workers as many as the cores), beside a baseline project: every pinned scenario
+ * against the sandbox behind the same proxies with no fault, which must pass, so that a catch
+ * means the fault, not the plumbing.
+ *
+ *   npm run contract:mutants                            all mutants
  *   npm run contract:mutants -- --only a,b              some of them
  *   npm run contract:mutants -- --write-docs            also record the table in docs/contract-tests.md
+ *
+ * CONTRACT_MUTANT_CONCURRENCY sets the workers (default: the number of cores, at least 2).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { cpus, tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
 import { startSandbox } from "../../src/testkit/sandbox/server";
-import { contractSandboxConfig } from "../targets/sandbox";
-import { mutants, type Mutant } from "./mutants";
-import { startProxy, type RunningProxy } from "./proxy";
+import { ruleInventory } from "../rules/inventory";
+import { collectTests, type CollectedTest } from "../rules/collect";
+import { contractSandboxConfig, sandboxTarget } from "../targets/sandbox";
+import { MUTANT_CLASSES, mutants, type Mutant, type MutantClass } from "./mutants";
+import { startProxy, type Mutation, type RunningProxy } from "./proxy";
 
 const root = resolve(__dirname, "..", "..");
 const docsFile = join(root, "docs", "contract-tests.md");
 const START = "<!-- mutants:start -->";
 const END = "<!-- mutants:end -->";
 
-interface Result {
+interface TestResult {
+  project: string;
   name: string;
-  fault: string;
+  title: string;
+  file: string;
+  state: string;
+  rules: string[];
+  message: string;
+}
+
+interface Result {
+  mutant: Mutant;
   caught: boolean;
-  /** Caught, and by a failure that matches the mutant's catcher. */
+  /** Caught by its pinned scenario, with a message that matches the mutant's catcher. */
   forItsReason: boolean;
-  caughtBy: string[];
-  /** The first failure's message (the start of it), to tell a right catch from a wrong one. */
-  reason: string;
+  caughtBy?: TestResult;
   seconds: number;
   output: string;
 }
 
-const BASELINE: Mutant = { name: "baseline (no fault)", fault: "the sandbox behind the same proxies, unchanged", catcher: /(?!)/ };
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const BASELINE = "baseline (no fault)";
 
-interface Failure {
-  name: string;
-  message: string;
+interface Provider {
+  gatewayUrl: string;
+  merchantUrl: string;
+  stop(): Promise<void>;
 }
 
-async function runSuite(gatewayUrl: string, merchantUrl: string, bail: boolean): Promise<{ failed: Failure[]; code: number; output: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "contract-mutant-"));
-  const outputFile = join(dir, "report.json");
-  const args = ["run", "--config", "contract-tests/vitest.config.mts", "--reporter", "json", "--outputFile", outputFile, ...(bail ? ["--bail", "1"] : [])];
-  const child = spawn(join(root, "node_modules", ".bin", "vitest"), args, {
-    cwd: root,
-    env: { ...process.env, CONTRACT_TARGET: "sandbox", GATEWAY_BASE_URL: gatewayUrl, MERCHANT_BASE_URL: merchantUrl, FORCE_COLOR: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-  const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
-  const failed: Failure[] = [];
-  try {
-    const report = JSON.parse(readFileSync(outputFile, "utf8")) as {
-      testResults?: Array<{ assertionResults?: Array<{ fullName?: string; title?: string; status?: string; failureMessages?: string[] }> }>;
-    };
-    for (const file of report.testResults ?? []) {
-      for (const test of file.assertionResults ?? []) {
-        if (test.status === "failed") failed.push({ name: test.fullName ?? test.title ?? "(unnamed)", message: (test.failureMessages ?? []).join("\n").slice(0, 4000) });
-      }
-    }
-  } catch {
-    /* no report: the run broke before any test; the exit code says so */
-  }
-  rmSync(dir, { recursive: true, force: true });
-  return { failed, code, output };
-}
-
-async function runMutant(mutant: Mutant, bail = true): Promise<Result> {
-  const started = Date.now();
+/** A sandbox with the mutant's fault (or none), behind the mutant's proxies. */
+async function startProvider(mutant: Pick<Mutant, "sandboxFault" | "mutation">): Promise<Provider> {
   const sandbox = await startSandbox({ config: contractSandboxConfig(), responseValidation: "off", log: () => undefined, faults: mutant.sandboxFault ? [mutant.sandboxFault] : [] });
-  const proxies: RunningProxy[] = [];
+  const rewrites: Array<[string, string]> = [];
+  const mutation: Mutation = mutant.mutation ?? {};
+  const start = (listener: "gateway" | "merchant" | "storage", upstream: string) => startProxy({ listener, upstream, mutation, rewrites: () => rewrites });
+  const proxies: RunningProxy[] = [await start("gateway", sandbox.gatewayUrl), await start("merchant", sandbox.merchantUrl), await start("storage", sandbox.storageUrl)];
+  const [gateway, merchant, storage] = proxies as [RunningProxy, RunningProxy, RunningProxy];
+  rewrites.push([sandbox.storageUrl, storage.url], [sandbox.gatewayUrl, gateway.url], [sandbox.merchantUrl, merchant.url]);
+  // The merchant sandbox builds absolute links (and checks the token audience) from its base URL.
+  sandbox.merchant.setBaseUrl(merchant.url);
+  return {
+    gatewayUrl: gateway.url,
+    merchantUrl: merchant.url,
+    async stop() {
+      await Promise.all(proxies.map((p) => p.close()));
+      await sandbox.stop();
+    },
+  };
+}
+
+interface Job {
+  /** The vitest project's name (the mutant's, or the baseline's). */
+  name: string;
+  mutant: Pick<Mutant, "sandboxFault" | "mutation">;
+  pinned: CollectedTest[];
+}
+
+/** Runs a batch of jobs as projects of one vitest process; every test's outcome, by project. */
+async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResult[]; code: number; output: string }> {
+  const providers = await Promise.all(jobs.map((job) => startProvider(job.mutant)));
+  const dir = mkdtempSync(join(tmpdir(), "contract-mutants-"));
   try {
-    const rewrites: Array<[string, string]> = [];
-    const start = (listener: "gateway" | "merchant" | "storage", upstream: string) =>
-      startProxy({ listener, upstream, mutation: mutant.mutation ?? {}, rewrites: () => rewrites });
-    const gateway = await start("gateway", sandbox.gatewayUrl);
-    const merchant = await start("merchant", sandbox.merchantUrl);
-    const storage = await start("storage", sandbox.storageUrl);
-    proxies.push(gateway, merchant, storage);
-    rewrites.push([sandbox.storageUrl, storage.url], [sandbox.gatewayUrl, gateway.url]);
-    // The merchant sandbox builds absolute links (and checks the token audience) from its base URL.
-    sandbox.merchant.setBaseUrl(merchant.url);
-    const run = await runSuite(gateway.url, merchant.url, bail);
-    const caught = run.code !== 0;
-    const first = run.failed[0];
-    const forItsReason = caught && first !== undefined && mutant.catcher.test(`${first.name}\n${first.message}`);
-    return {
-      name: mutant.name,
-      fault: mutant.fault,
-      caught,
-      forItsReason,
-      caughtBy: run.failed.map((f) => f.name),
-      reason: (first?.message ?? "").slice(0, 1500),
-      seconds: (Date.now() - started) / 1000,
-      output: run.output,
-    };
+    const resultsFile = join(dir, "results.json");
+    const timeouts = { hookTimeout: 60_000, testTimeout: 30_000 };
+    const projects = jobs.map((job, i) => ({
+      test: {
+        name: job.name,
+        root,
+        include: [...new Set(job.pinned.map((t) => t.file))],
+        env: { CONTRACT_ONLY_TESTS: `^(?:${[...new Set(job.pinned.map((t) => t.title))].map(escapeRegExp).join("|")})$` },
+        provide: { contractTarget: sandboxTarget(providers[i]!, `mutant ${job.name}`) },
+        ...timeouts,
+      },
+    }));
+    const config = { test: { root, reporters: ["dot", join(root, "contract-tests", "support", "reporter.ts")], fileParallelism: true, maxWorkers: workers, ...timeouts, projects } };
+    const configFile = join(dir, "vitest.mutants.config.mjs");
+    writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
+    const child = spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
+      cwd: root,
+      env: { ...process.env, CONTRACT_RESULTS_FILE: resultsFile, FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+    let tests: TestResult[] = [];
+    try {
+      tests = (JSON.parse(readFileSync(resultsFile, "utf8")) as TestResult[]).map((t) => ({ ...t, file: relative(root, t.file) }));
+    } catch {
+      /* no results: the run broke before any test */
+    }
+    return { tests, code, output };
   } finally {
-    await Promise.all(proxies.map((p) => p.close()));
-    await sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+    await Promise.all(providers.map((p) => p.stop()));
   }
 }
 
@@ -125,36 +147,47 @@ async function pool<T, R>(items: T[], size: number, work: (item: T) => Promise<R
   return results;
 }
 
-function table(results: Result[], totalSeconds: number): string {
+function table(results: Result[], totalSeconds: number, concurrency: number): string {
   const escape = (s: string) => s.replace(/\|/g, "\\|");
+  const good = results.filter((r) => r.forItsReason).length;
+  const classes = Object.keys(MUTANT_CLASSES) as MutantClass[];
   const lines = [
-    `${results.filter((r) => r.caught).length} of ${results.length} mutants caught (run of ${new Date().toISOString().slice(0, 10)}, ${Math.round(totalSeconds)} s on this machine). Regenerate with \`npm run contract:mutants\`.`,
+    `${good} of ${results.length} mutants caught, each by the scenario pinned to the rule it breaks (run of ${new Date().toISOString().slice(0, 10)}, ${Math.round(totalSeconds)} s on this machine, ${concurrency} at a time). Regenerate with \`npm run contract:mutants -- --write-docs\`.`,
     "",
-    "| mutant | fault | caught | caught by (the first failing test) |",
-    "|---|---|---|---|",
+    "| class | mutants | caught by their scenario |",
+    "|---|---|---|",
+    ...classes.map((c) => {
+      const of = results.filter((r) => r.mutant.class === c);
+      return `| ${MUTANT_CLASSES[c]} | ${of.length} | ${of.filter((r) => r.forItsReason).length} of ${of.length} |`;
+    }),
+    "",
+    "| mutant | class | fault | rule broken | caught | by (the pinned scenario) |",
+    "|---|---|---|---|---|---|",
     ...results.map(
       (r) =>
-        `| \`${r.name}\` | ${escape(r.fault)} | ${r.forItsReason ? "yes" : r.caught ? "**by the wrong test**" : "**NO**"} | ${escape(r.caughtBy[0] ?? (r.caught ? "(the run failed before a test)" : "-"))} |`,
+        `| \`${r.mutant.name}\` | ${r.mutant.class} | ${escape(r.mutant.fault)} | \`${r.mutant.rule}\` | ${r.forItsReason ? "yes" : r.caught ? "**for another reason**" : "**NO**"} | ${escape(r.caughtBy?.name ?? (r.caught ? "(the run failed before a test)" : "-"))} |`,
     ),
   ];
   return lines.join("\n");
 }
 
 function writeDocs(summary: string): void {
-  let text: string;
-  try {
-    text = readFileSync(docsFile, "utf8");
-  } catch {
-    console.warn(`${docsFile} not found; the summary is not written`);
-    return;
-  }
+  const text = readFileSync(docsFile, "utf8");
   const start = text.indexOf(START);
   const end = text.indexOf(END);
-  if (start < 0 || end < start) {
-    console.warn(`${docsFile} has no ${START} ... ${END} markers; the summary is not written`);
-    return;
-  }
+  if (start < 0 || end < start) throw new Error(`${docsFile} has no ${START} ... ${END} markers`);
   writeFileSync(docsFile, `${text.slice(0, start + START.length)}\n${summary}\n${text.slice(end)}`);
+}
+
+/** The mutants' declarations, checked against the inventory before anything runs. */
+function checkDeclarations(selected: Mutant[]): void {
+  const known = new Set(ruleInventory().map((r) => r.id));
+  const names = new Set<string>();
+  for (const m of selected) {
+    if (names.has(m.name)) throw new Error(`two mutants are named ${m.name}`);
+    names.add(m.name);
+    if (!known.has(m.rule)) throw new Error(`mutant ${m.name} breaks ${m.rule}, which the rule inventory does not have`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -163,34 +196,65 @@ async function main(): Promise<void> {
   const only = onlyArg ? new Set(onlyArg.split(",")) : undefined;
   const selected = only ? mutants.filter((m) => only.has(m.name)) : mutants;
   if (only && selected.length !== only.size) throw new Error(`unknown mutant in --only: ${[...only].filter((n) => !mutants.some((m) => m.name === n)).join(", ")}`);
-  const concurrency = Number(process.env.CONTRACT_MUTANT_CONCURRENCY ?? 2);
+  checkDeclarations(selected);
+  const workers = Number(process.env.CONTRACT_MUTANT_CONCURRENCY ?? Math.max(2, cpus().length));
+  const batchSize = Number(process.env.CONTRACT_MUTANT_BATCH ?? 100);
   const started = Date.now();
 
-  console.log("baseline: the suite against the sandbox behind the mutant proxies, no fault ...");
-  const baseline = await runMutant(BASELINE, false);
-  if (baseline.caught) {
-    console.error(baseline.output.slice(-4000));
-    throw new Error(`the baseline run failed (${baseline.caughtBy.join("; ") || "before any test"}): fix the suite or the proxy before judging mutants`);
+  // The pins: which tests each mutant's scenario selects, each declaring the rule the mutant breaks.
+  const collected = await collectTests();
+  const pins = new Map<Mutant, CollectedTest[]>();
+  for (const m of selected) {
+    const pinned = collected.filter((t) => m.scenario.test(t.title));
+    if (pinned.length === 0) throw new Error(`mutant ${m.name}: no test of the suite matches its scenario ${String(m.scenario)}`);
+    const undeclared = pinned.filter((t) => !t.rules.includes(m.rule));
+    if (undeclared.length > 0) throw new Error(`mutant ${m.name} breaks ${m.rule}, but its scenario "${undeclared[0]!.name}" does not declare that rule`);
+    pins.set(m, pinned);
   }
-  console.log(`baseline passed in ${baseline.seconds.toFixed(1)} s; ${selected.length} mutants, ${concurrency} at a time`);
+  const everyPin = [...new Map([...pins.values()].flat().map((t) => [`${t.file} ${t.title}`, t])).values()];
+  console.log(`${selected.length} mutants pinned to ${everyPin.length} tests; batches of ${batchSize}, ${workers} workers`);
 
-  const results = await pool(selected, concurrency, async (mutant) => {
-    const result = await runMutant(mutant);
-    const verdict = result.forItsReason ? "caught" : result.caught ? "WRONG CATCH" : "MISSED";
-    console.log(`${verdict}  ${result.name} (${result.seconds.toFixed(1)} s)${result.caughtBy[0] ? ` by: ${result.caughtBy[0]}` : ""}`);
-    return result;
-  });
-  const totalSeconds = (Date.now() - started) / 1000;
-  const summary = table(results, totalSeconds);
-  console.log(`\n${summary}\n`);
-  if (args.includes("--write-docs") && !only) writeDocs(summary);
-  const failed = results.filter((r) => !r.forItsReason);
-  console.log(`mutants: ${results.length - failed.length} passed, ${failed.length} failed`);
-  for (const r of failed) {
-    console.error(`${r.caught ? "caught by the wrong test" : "missed"}: ${r.name} (expected a failure matching ${String(mutants.find((m) => m.name === r.name)?.catcher)})`);
-    if (r.caught) console.error(`  the first failure: ${r.caughtBy[0]}\n  ${r.reason || "(no message)"}`);
+  const results: Result[] = [];
+  let baselineFailure: string | undefined;
+  for (let from = 0; from < selected.length; from += batchSize) {
+    const batch = selected.slice(from, from + batchSize);
+    const jobs: Job[] = batch.map((m) => ({ name: m.name, mutant: m, pinned: pins.get(m)! }));
+    // The baseline (no fault, every pin) runs beside the first batch.
+    if (from === 0) jobs.unshift({ name: BASELINE, mutant: {}, pinned: everyPin });
+    const t0 = Date.now();
+    const run = await runBatch(jobs, workers);
+    const seconds = (Date.now() - t0) / 1000;
+    if (from === 0) {
+      const base = run.tests.filter((t) => t.project === BASELINE && everyPin.some((p) => p.title === t.title && p.file === t.file));
+      const bad = base.filter((t) => t.state !== "passed");
+      if (base.length === 0 || bad.length > 0) baselineFailure = bad.map((t) => `${t.name}: ${t.state} ${t.message.slice(0, 600)}`).join("\n") || `no baseline results (exit ${run.code})\n${run.output.slice(-3000)}`;
+    }
+    for (const mutant of batch) {
+      const pinned = pins.get(mutant)!;
+      const own = run.tests.filter((t) => t.project === mutant.name);
+      const failed = own.filter((t) => t.state === "failed");
+      const right = failed.find((t) => pinned.some((p) => p.title === t.title && p.file === t.file) && mutant.catcher.test(t.message));
+      const ranPinned = own.some((t) => t.state === "passed" || t.state === "failed");
+      const result: Result = { mutant, caught: failed.length > 0 || !ranPinned, forItsReason: right !== undefined, caughtBy: right ?? failed[0], seconds, output: ranPinned ? "" : run.output.slice(-3000) };
+      const verdict = result.forItsReason ? "caught" : result.caught ? "WRONG CATCH" : "MISSED";
+      console.log(`${verdict}  ${mutant.name}${result.caughtBy ? ` by: ${result.caughtBy.name}` : ranPinned ? "" : " (its scenario did not run)"}`);
+      results.push(result);
+    }
+    console.log(`batch of ${batch.length} in ${seconds.toFixed(1)} s`);
   }
-  if (failed.length > 0) process.exitCode = 1;
+  const totalSeconds = (Date.now() - started) / 1000;
+  const summary = table(results, totalSeconds, workers);
+  console.log(`\n${summary}\n`);
+  const failed = results.filter((r) => !r.forItsReason);
+  if (baselineFailure) console.error(`the baseline failed: fix the suite or the proxy before judging mutants\n${baselineFailure}`);
+  if (args.includes("--write-docs") && !only && !baselineFailure) writeDocs(summary);
+  console.log(`mutants: ${results.length - failed.length} passed, ${failed.length + (baselineFailure ? 1 : 0)} failed (${totalSeconds.toFixed(1)} s)`);
+  for (const r of failed) {
+    console.error(`${r.caught ? "caught for another reason" : "missed"}: ${r.mutant.name} (expected ${String(r.mutant.scenario)} to fail with ${String(r.mutant.catcher)})`);
+    if (r.caughtBy) console.error(`  the failure: ${r.caughtBy.name}\n  ${r.caughtBy.message.slice(0, 1500) || "(no message)"}`);
+    else if (r.output) console.error(r.output);
+  }
+  if (failed.length > 0 || baselineFailure) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@
  * What a test file needs: the target (from the global setup), a session per API, and named
  * scenarios that skip themselves, with the reason, when the target cannot take them.
  */
-import { inject, it, type TestContext } from "vitest";
+import { inject, it, type TestContext, type TestOptions } from "vitest";
 import type { ContractTarget } from "../targets/target";
 import { ApiSession } from "./http";
 import type { ApiName } from "./spec";
@@ -27,6 +27,22 @@ export interface Requirements {
   secondApiKey?: boolean;
   /** Needs a key of another merchant account. */
   otherMerchantApiKey?: boolean;
+  /** Needs a disabled API key of the merchant account (GATEWAY_DISABLED_API_KEY). */
+  disabledApiKey?: boolean;
+  /** Needs an expired API key of the merchant account (GATEWAY_EXPIRED_API_KEY). */
+  expiredApiKey?: boolean;
+  /**
+   * The ids of the spec's rules (contract-tests/rules/inventory.ts) this scenario proves: it
+   * provokes the rule and fails when the target breaks it. `npm run contract:rules` lists them.
+   */
+  rules?: string[];
+}
+
+declare module "@vitest/runner" {
+  interface TaskMeta {
+    /** The rule ids a test proves (see Requirements.rules). */
+    rules?: string[];
+  }
 }
 
 /** Why the target cannot take a scenario, or undefined when it can. */
@@ -38,6 +54,8 @@ export function unmet(requirements: Requirements): string | undefined {
   if (requirements.testCards && !capabilities.testCards) return `${target.kind} target does not follow the test environment's card rules (CONTRACT_TEST_CARDS)`;
   if (requirements.secondApiKey && !target.gateway.secondApiKey) return "no second API key of the same merchant account (set GATEWAY_SECOND_API_KEY)";
   if (requirements.otherMerchantApiKey && !target.gateway.otherMerchantApiKey) return "no API key of a second merchant account (set GATEWAY_OTHER_MERCHANT_API_KEY)";
+  if (requirements.disabledApiKey && !target.gateway.disabledApiKey) return `${target.kind} target offers no disabled API key (set GATEWAY_DISABLED_API_KEY)`;
+  if (requirements.expiredApiKey && !target.gateway.expiredApiKey) return `${target.kind} target offers no expired API key (set GATEWAY_EXPIRED_API_KEY)`;
   return undefined;
 }
 
@@ -47,16 +65,20 @@ export function requireTarget(ctx: TestContext, requirements: Requirements): voi
   if (reason) ctx.skip(reason);
 }
 
+/** The mutation run's selection: only tests whose own name matches run (the others are registered skipped). */
+const onlyTests = process.env.CONTRACT_ONLY_TESTS ? new RegExp(process.env.CONTRACT_ONLY_TESTS) : undefined;
+
+/** `it`, or `it.skip` for a test outside the mutation run's selection (CONTRACT_ONLY_TESTS). */
+export function contractTest(name: string, options: TestOptions, body: (ctx: TestContext) => Promise<void> | void): void {
+  (onlyTests && !onlyTests.test(name) ? it.skip : it)(name, options, body);
+}
+
 /** A named rule of the seeds, run when the target can take it and skipped with the reason when not. */
 export function scenario(name: string, requirements: Requirements, body: (ctx: TestContext) => Promise<void>, timeout?: number): void {
-  it(
-    name,
-    async (ctx) => {
-      requireTarget(ctx, requirements);
-      await body(ctx);
-    },
-    timeout,
-  );
+  contractTest(name, { meta: { rules: requirements.rules ?? [] }, ...(timeout ? { timeout } : {}) }, async (ctx) => {
+    requireTarget(ctx, requirements);
+    await body(ctx);
+  });
 }
 
 /** Moves the target's test clock forward (both APIs share it in the sandbox). */

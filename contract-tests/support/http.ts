@@ -16,6 +16,7 @@ import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
 import { isJsonMediaType, parseMediaType } from "../../src/testkit/spec/media-types";
 import { conformanceProblems } from "./conformance";
+import { echoProblems } from "./echo";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 
 export interface CallOptions {
@@ -205,6 +206,7 @@ export class ApiSession {
     const response = await fetch(url, { method, headers, body: payload ? new Uint8Array(payload) : undefined, redirect: "manual" });
     const exchange = this.received(method, url, response, Buffer.from(await response.arrayBuffer()), operation);
     exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"]), exchange));
+    exchange.problems.push(...this.echoes(operation, payload?.toString("utf8"), headers["content-type"], exchange));
     if (meant && routed && routed.operationId !== meant.operationId) {
       exchange.problems.push(`the URL leads to ${routed.operationId}, not to ${meant.operationId}`);
     } else if (meant && !routed && options.url) {
@@ -212,6 +214,12 @@ export class ApiSession {
     }
     if (exchange.problems.length > 0 && options.conformance !== "record") throw violation(exchange);
     return exchange;
+  }
+
+  /** Where an answer of a target with behaviour contradicts the request (support/echo.ts). */
+  private echoes(operation: ContractOperation | undefined, body: string | undefined, mediaType: string | undefined, exchange: Exchange): string[] {
+    if (!this.target.capabilities.behaviour) return [];
+    return echoProblems(this.spec, operation, { body, mediaType }, { status: exchange.status, json: exchange.json, location: exchange.headers.get("location"), resolve: (href) => this.resolve(href) });
   }
 
   /** Records a response and its conformance problems (the operation is found by routing when not given). */
@@ -246,6 +254,8 @@ export class ApiSession {
       const sentType = new Headers(init.headers).get("content-type") ?? undefined;
       const sentBody = typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body).toString("utf8") : undefined;
       exchange.problems.push(...cardDataEchoes(cardDataOf(sentBody, sentType), exchange));
+      const op = exchange.operationId ? this.spec.operation(exchange.operationId) : undefined;
+      exchange.problems.push(...this.echoes(op, sentBody, sentType, exchange));
       if (exchange.problems.length > 0) throw violation(exchange);
       return new Response(bytes.length > 0 && ![204, 304].includes(response.status) ? new Uint8Array(bytes) : null, {
         status: response.status,

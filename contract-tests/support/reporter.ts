@@ -1,16 +1,22 @@
+import { writeFileSync } from "node:fs";
 import type { Reporter, TestModule } from "vitest/node";
 
 /**
  * The contract suite's closing report: every skipped test with its reason (a test is never
- * skipped silently), then one plain line `contract: N passed, N failed, N skipped`.
+ * skipped silently), then one plain line `contract: N passed, N failed, N skipped`. With
+ * CONTRACT_RESULTS_FILE set, every test's outcome, the rule ids it declares and the start of its
+ * failure message are also written there as JSON (the mutation run reads them).
  */
 export default class ContractReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
+    const results: Array<{ project: string; name: string; title: string; file: string; state: string; rules: string[]; message: string }> = [];
     const reasons = new Map<string, string[]>();
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const result = test.result();
+        const errors = (result as { errors?: ReadonlyArray<{ message?: string }> }).errors ?? [];
+        results.push({ project: test.project.name, name: test.fullName, title: test.name, file: module.moduleId, state: result.state, rules: [...((test.meta() as { rules?: string[] }).rules ?? [])], message: errors.map((e) => e.message ?? "").join("\n").slice(0, 4000) });
         if (result.state === "passed") counts.passed += 1;
         else if (result.state === "failed") counts.failed += 1;
         else {
@@ -29,6 +35,7 @@ export default class ContractReporter implements Reporter {
         for (const name of names) console.log(`    - ${name}`);
       }
     }
+    if (process.env.CONTRACT_RESULTS_FILE) writeFileSync(process.env.CONTRACT_RESULTS_FILE, JSON.stringify(results));
     console.log(`\ncontract: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
 }

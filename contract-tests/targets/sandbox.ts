@@ -32,6 +32,8 @@ export function sandboxTarget(urls: { gatewayUrl: string; merchantUrl: string },
       signingKeyPem: env.GATEWAY_SIGNING_KEY ?? readFileSync(env.GATEWAY_SIGNING_KEY_FILE || seededPrivateKeyPath, "utf8"),
       secondApiKey: env.GATEWAY_SECOND_API_KEY || g.secondMerchantKey,
       otherMerchantApiKey: env.GATEWAY_OTHER_MERCHANT_API_KEY || g.otherMerchantKey,
+      disabledApiKey: env.GATEWAY_DISABLED_API_KEY || g.disabledKey,
+      expiredApiKey: env.GATEWAY_EXPIRED_API_KEY || g.expiredKey,
     },
     merchant: {
       baseUrl: merchantBase,

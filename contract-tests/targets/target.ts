@@ -38,6 +38,10 @@ export interface ContractTarget {
     secondApiKey?: string;
     /** A key of a different merchant account (optional). */
     otherMerchantApiKey?: string;
+    /** A disabled key of the merchant account (optional): every call with it must get 401. */
+    disabledApiKey?: string;
+    /** An expired key of the merchant account (optional): every call with it must get 401. */
+    expiredApiKey?: string;
   };
   merchant: {
     baseUrl: string;
@@ -118,6 +122,8 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
       signingKeyPem,
       secondApiKey: env.GATEWAY_SECOND_API_KEY || undefined,
       otherMerchantApiKey: env.GATEWAY_OTHER_MERCHANT_API_KEY || undefined,
+      disabledApiKey: env.GATEWAY_DISABLED_API_KEY || undefined,
+      expiredApiKey: env.GATEWAY_EXPIRED_API_KEY || undefined,
     },
     merchant: {
       baseUrl: merchantBase,

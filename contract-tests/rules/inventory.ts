@@ -1,0 +1,206 @@
+/**
+ * The rule inventory: every rule the two bundled specs state, each with a stable id, read from
+ * the bundles (never restated here). A rule is
+ *
+ *   - a `**Rule:**` sentence in any description (an operation, a schema, a property, a parameter),
+ *     id `<api>:rule:<where>` (`#2`, `#3` when one description states several);
+ *   - a documented status code and its "when" (the response's description): one rule per shared
+ *     response component (`<api>:status:<Component>`), or per operation and code for a response
+ *     written in place (`<api>:status:<operationId>:<code>`);
+ *   - each cause of a 401 its description lists (`<api>:401:<Component>:<cause>`);
+ *   - members a request sends and its success answer declares (`<api>:echo:<operationId>`: the
+ *     answer carries what was sent; see support/echo.ts);
+ *   - a rule the introduction (`info.description`) states in prose, recognised by its wording
+ *     (`<api>:guide:<name>`: unknown parameters ignored, the media type's version parameter);
+ *   - a header's description (`<api>:header:<Name>`);
+ *   - an `x-` extension that states behaviour (every one but the annotations below): one rule per
+ *     place (`<api>:<x-name>:<where>`), per key for the object-valued chapters (`x-windows`,
+ *     `x-test-environment`: `<api>:x-windows:<key>`), and one rule per API for the markers that
+ *     repeat one rule on many places (`<api>:<x-name>`).
+ *
+ * Scenarios declare the ids they prove (`rules` of `scenario()`, the test's meta); waivers
+ * (./waivers.ts) excuse a rule with a reason; `npm run contract:rules` writes docs/contract-rules.md.
+ */
+import { HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/spec/document";
+import { echoedMembers } from "../support/echo";
+import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
+
+export type RuleKind = "rule" | "status" | "401" | "header" | "extension" | "echo" | "guide";
+
+export interface SpecRule {
+  id: string;
+  api: ApiName;
+  kind: RuleKind;
+  /** Where the spec states it (a JSON Pointer into the bundle). */
+  at: string;
+  /** The rule in the spec's words (cut short). */
+  text: string;
+}
+
+/** Extensions that annotate the spec (provenance, display, grouping) rather than state behaviour. */
+const ANNOTATIONS = new Set(["x-inferred", "x-departs-from-source", "x-internal", "x-tag", "x-tagGroups", "x-traitTag", "x-displayName", "x-display", "x-trait", "x-key"]);
+/** Object-valued chapters whose keys are separate rules. */
+const KEYED = new Set(["x-windows", "x-test-environment"]);
+/** Markers that state one rule wherever they stand. */
+const MARKERS = new Set(["x-commentable", "x-requires-signing", "x-link-relation", "x-returned-for", "x-query-modifiers", "x-environment", "x-www-form-urlencoded"]);
+/** Words a 401 description uses for its causes. */
+const CAUSES: Array<[string, RegExp]> = [
+  ["missing", /\bmissing\b|\bno HTTP Basic credentials\b/i],
+  ["invalid", /\binvalid\b/i],
+  ["disabled", /\bdisabled\b/i],
+  ["expired", /\bexpired\b/i],
+  ["unknown", /\bunknown client\b/i],
+  ["wrong-secret", /\bwrong secret\b/i],
+];
+
+/** Rules the specs' introductions state in prose, recognised by their wording. */
+const GUIDE_RULES: Array<[string, RegExp]> = [
+  ["unknown-parameters-ignored", /\bunknown parameters are accepted and ignored\b/i],
+  ["media-type-version", /;\s*version=/],
+];
+
+/** The sentence of a text around a match (a code span's dots do not end it). */
+function sentenceAround(text: string, index: number): string {
+  const start = Math.max(text.lastIndexOf(". ", index) + 2, text.lastIndexOf("\n\n", index) + 2, 0);
+  let end = index;
+  for (let inCode = (text.slice(start, index).split("`").length - 1) % 2 === 1; end < text.length; end++) {
+    if (text[end] === "`") inCode = !inCode;
+    if (!inCode && text[end] === "." && /\s|$/.test(text[end + 1] ?? "")) break;
+  }
+  return text.slice(start, end + 1);
+}
+
+const squash = (text: string, max = 260) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+};
+
+/** A readable, stable name for a place in the bundle. */
+function placeName(doc: OpenApiDocument, path: string[]): string {
+  if (path[0] === "paths" && path.length >= 3) {
+    const op = (doc.paths[path[1]!] as Record<string, { operationId?: string }>)[path[2]!];
+    const rest = compact(path.slice(3));
+    return `${op?.operationId ?? `${path[2]} ${path[1]}`}${rest ? `.${rest}` : ""}`;
+  }
+  if (path[0] === "components" && path.length >= 3) {
+    const prefix = path[1] === "schemas" ? "" : `${path[1]!.replace(/s$/, "")}.`;
+    const rest = compact(path.slice(3));
+    return `${prefix}${path[2]}${rest ? `.${rest}` : ""}`;
+  }
+  if (path[0] === "tags") return `tag.${String((doc.tags as Array<{ name: string }>)[Number(path[1])]?.name ?? path[1]).replace(/\s+/g, "-")}`;
+  return compact(path) || "root";
+}
+
+function compact(path: string[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i]!;
+    if (seg === "properties" && path[i + 1] !== undefined) out.push(path[++i]!);
+    else if (seg === "items") out.push("[]");
+    else if (["allOf", "oneOf", "anyOf"].includes(seg)) i++;
+    else if (seg === "description" || seg === "schema") continue;
+    else out.push(seg);
+  }
+  return out.join(".").replace(/\.\[\]/g, "[]");
+}
+
+function walk(node: unknown, path: string[], visit: (value: Record<string, unknown>, path: string[]) => void): void {
+  if (node === null || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => walk(item, [...path, String(i)], visit));
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  visit(record, path);
+  for (const [key, child] of Object.entries(record)) if (!key.startsWith("x-")) walk(child, [...path, key], visit);
+}
+
+const pointer = (path: string[]) => "#/" + path.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+function rulesOf(api: ApiName): SpecRule[] {
+  const doc = apiSpec(api).doc;
+  const rules = new Map<string, SpecRule>();
+  const add = (rule: SpecRule) => {
+    const existing = rules.get(rule.id);
+    if (existing) existing.text = existing.text.includes(rule.at) ? existing.text : existing.text;
+    else rules.set(rule.id, rule);
+  };
+
+  walk(doc, [], (value, path) => {
+    // **Rule:** sentences.
+    if (typeof value.description === "string" && value.description.includes("**Rule:**")) {
+      const parts = value.description.split("**Rule:**").slice(1);
+      parts.forEach((part, i) => {
+        const sentence = part.split(/\n\s*\n/)[0]!;
+        add({ id: `${api}:rule:${placeName(doc, path)}${i > 0 ? `#${i + 1}` : ""}`, api, kind: "rule", at: pointer([...path, "description"]), text: squash(sentence) });
+      });
+    }
+    // Extensions that state behaviour.
+    for (const [key, ext] of Object.entries(value)) {
+      if (!key.startsWith("x-") || ANNOTATIONS.has(key)) continue;
+      const at = pointer([...path, key]);
+      if (KEYED.has(key) && ext && typeof ext === "object" && !Array.isArray(ext)) {
+        for (const [name, fact] of Object.entries(ext)) add({ id: `${api}:${key}:${name}`, api, kind: "extension", at: `${at}/${name}`, text: squash(`${name}: ${JSON.stringify(fact)}`) });
+      } else if (MARKERS.has(key)) {
+        add({ id: `${api}:${key}`, api, kind: "extension", at, text: squash(`${key} on ${placeName(doc, path)} and every other place it stands`) });
+      } else {
+        add({ id: `${api}:${key}:${placeName(doc, path)}`, api, kind: "extension", at, text: squash(`${key}: ${JSON.stringify(ext)}`) });
+      }
+    }
+  });
+
+  // Documented statuses and their "when"; the causes of each 401.
+  for (const [template, item] of Object.entries(doc.paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = (item as Record<string, { operationId?: string; responses?: Record<string, { $ref?: string; description?: string }> }>)[method];
+      if (!op?.responses) continue;
+      for (const [code, response] of Object.entries(op.responses)) {
+        const component = response.$ref?.split("/").pop();
+        const resolved = component ? ((doc.components?.responses ?? {}) as Record<string, { description?: string }>)[component] : response;
+        const description = resolved?.description ?? "";
+        const id = component ? `${api}:status:${component}` : `${api}:status:${op.operationId}:${code}`;
+        add({ id, api, kind: "status", at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]), text: squash(`${component ? "" : `${code} `}${description}`) });
+        if (code === "401") {
+          for (const [cause, pattern] of CAUSES) {
+            if (!pattern.test(description)) continue;
+            add({ id: `${api}:401:${component ?? op.operationId}:${cause}`, api, kind: "401", at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]), text: squash(`401 when ${cause}: ${description}`) });
+          }
+        }
+      }
+    }
+  }
+
+  // Members a request sends and its success answer declares: the answer carries what was sent.
+  for (const operation of apiSpec(api).operations) {
+    const members = echoedMembers(apiSpec(api), operation);
+    if (members.length > 0) add({ id: `${api}:echo:${operation.operationId}`, api, kind: "echo", at: pointer([...operation.at]), text: squash(`the answer to ${operation.operationId} carries the ${members.join(", ")} sent`) });
+  }
+
+  // Prose rules of the introduction.
+  const intro = String((doc.info as { description?: unknown }).description ?? "");
+  for (const [name, pattern] of GUIDE_RULES) {
+    const found = pattern.exec(intro);
+    const sentence = found ? sentenceAround(intro, found.index) : undefined;
+    if (sentence) add({ id: `${api}:guide:${name}`, api, kind: "guide", at: "#/info/description", text: squash(sentence) });
+  }
+
+  // Header descriptions.
+  for (const [name, header] of Object.entries((doc.components?.headers ?? {}) as Record<string, { description?: string }>)) {
+    add({ id: `${api}:header:${name}`, api, kind: "header", at: `#/components/headers/${name}`, text: squash(header.description ?? name) });
+  }
+  return [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+let cached: SpecRule[] | undefined;
+
+/** Every rule of both specs, sorted by id. */
+export function ruleInventory(): SpecRule[] {
+  cached ??= API_NAMES.flatMap((api) => rulesOf(api));
+  return cached;
+}
+
+/** The ids of the inventory matching a pattern (`*` matches any run of characters). */
+export function ruleIds(pattern: string): string[] {
+  const re = new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return ruleInventory().filter((r) => re.test(r.id)).map((r) => r.id);
+}

@@ -1,0 +1,104 @@
+/**
+ * Answers that match the request, on every operation (a target with behaviour only: the mock
+ * answers with static examples). Derived from the spec: a member the request sends at the top
+ * level and the success answer's schema also declares at the top level is the same fact (the
+ * inventory's `<api>:echo:<operationId>` rules), so the answer must carry what was sent.
+ *
+ *   - gateway (form bodies): each scalar member sent (`amount`, `currency`, `text_on_statement`,
+ *     `reference`, ...) equals the answer's; on a card request, `csc.present` says whether a CSC
+ *     was sent;
+ *   - merchant (JSON bodies): what was sent is contained in the answer (objects by the members
+ *     sent, arrays item by item);
+ *   - any 201 with a `Location` and a `_links.self`: the two are the same address (the
+ *     `Location` header's description).
+ *
+ * Messages name members and paths, never the values sent (a PAN or CSC never reaches a log).
+ */
+import { parse as parseForm } from "qs";
+import { deref } from "../../src/testkit/spec/document";
+import { propertySchemas, type Schema } from "../../src/testkit/spec/schema-walk";
+import type { ApiSpec, ContractOperation } from "./spec";
+
+type Json = Record<string, unknown>;
+
+/** Top-level members of the operation's request schema that its 2xx answers also declare. */
+export function echoedMembers(spec: ApiSpec, operation: ContractOperation): string[] {
+  const media = operation.requestMedia[0];
+  if (!media) return [];
+  const request = propertySchemas(spec.doc, { $ref: `#${media.schemaPointer}` } as Schema);
+  const answered = new Set<string>();
+  for (const [code, raw] of Object.entries((operation.operation.responses ?? {}) as Record<string, unknown>)) {
+    if (!/^2/.test(code)) continue;
+    const response = deref<{ content?: Record<string, { schema?: Schema }> }>(spec.doc, raw);
+    for (const content of Object.values(response.content ?? {})) {
+      if (content.schema) for (const name of propertySchemas(spec.doc, content.schema).keys()) answered.add(name);
+    }
+  }
+  return [...request.keys()].filter((name) => answered.has(name) && !name.startsWith("_"));
+}
+
+function contained(sent: unknown, answered: unknown, path: string, out: string[]): void {
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(answered) || answered.length !== sent.length) {
+      out.push(`${path}: the answer does not carry the ${sent.length} items sent`);
+      return;
+    }
+    sent.forEach((item, i) => contained(item, answered[i], `${path}[${i}]`, out));
+    return;
+  }
+  if (sent !== null && typeof sent === "object") {
+    if (answered === null || typeof answered !== "object") {
+      out.push(`${path}: sent as an object, answered as ${answered === undefined ? "nothing" : typeof answered}`);
+      return;
+    }
+    for (const [key, value] of Object.entries(sent as Json)) {
+      if (value === null || value === undefined) continue;
+      if (!(key in (answered as Json))) continue;
+      contained(value, (answered as Json)[key], `${path}.${key}`, out);
+    }
+    return;
+  }
+  if (answered === undefined) return;
+  if (String(sent) !== String(answered)) out.push(`${path}: the answer's value is not the one sent`);
+}
+
+/** Ways an answer contradicts the request it answers (empty when it matches). */
+export function echoProblems(
+  spec: ApiSpec,
+  operation: ContractOperation | undefined,
+  sent: { body?: string; mediaType?: string },
+  answer: { status: number; json: unknown; location: string | null; resolve: (href: string) => string },
+): string[] {
+  const problems: string[] = [];
+  const json = answer.json as Json | undefined;
+  if (answer.status === 201 && answer.location && json && typeof json === "object") {
+    const self = (json._links as { self?: { href?: string } } | undefined)?.self?.href;
+    if (self && answer.resolve(answer.location) !== answer.resolve(self)) problems.push("the Location header is not the created resource's _links.self.href");
+  }
+  if (!operation || !sent.body || answer.status < 200 || answer.status >= 300 || !json || typeof json !== "object") return problems;
+  let body: unknown;
+  try {
+    body = /json/i.test(sent.mediaType ?? "") ? JSON.parse(sent.body) : parseForm(sent.body, { depth: 10, parameterLimit: 2000 });
+  } catch {
+    return problems;
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return problems;
+  const members = echoedMembers(spec, operation);
+  const form = !/json/i.test(sent.mediaType ?? "");
+  for (const name of members) {
+    const value = (body as Json)[name];
+    if (value === undefined || value === "" || !(name in json)) continue;
+    if (form && typeof value === "object") continue;
+    const found: string[] = [];
+    contained(value, json[name], name, found);
+    problems.push(...found.map((f) => `${f} (${operation.operationId} answers must echo what was sent)`));
+  }
+  // A card request: whether a CSC was sent is what csc.present reports.
+  const card = (body as Json).card as Json | undefined;
+  const csc = json.csc as { present?: unknown } | undefined;
+  if (form && card && typeof card === "object" && csc && typeof csc.present === "boolean") {
+    const sentCsc = typeof card.csc === "string" && card.csc !== "";
+    if (csc.present !== sentCsc) problems.push(`csc.present is ${csc.present}, but a CSC was ${sentCsc ? "" : "not "}sent`);
+  }
+  return problems;
+}
