@@ -1,6 +1,9 @@
 /**
  * The rules of the gateway seed that JSON Schema can express must be in the spec: each test
- * starts from a valid example of the spec and breaks exactly one rule.
+ * starts from a valid example of the spec and breaks exactly one rule, and checks the bundle's
+ * schema (Ajv) refuses it. This tests the spec, not an implementation: that a target refuses
+ * such requests is proved by the contract suite (contract-tests/fuzz/ for one parameter's rules,
+ * contract-tests/behaviour/gateway-requests.test.ts for the rules that join parameters).
  */
 import { describe, expect, it } from "vitest";
 import { paymentMethods } from "../generated/gateway/constants";

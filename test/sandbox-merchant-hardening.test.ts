@@ -1,8 +1,9 @@
 /**
  * The merchant sandbox under hostile input: the rate limiter is keyed on the authenticated
  * client (not on the raw header) and bounded in memory; spelling a credential differently buys
- * no fresh quota; names from the request never reach inherited object properties; a PATCH is
- * held to the create rules; no problem echoes a card number; error bodies stay small.
+ * no fresh quota; names from the request never reach inherited object properties; no problem
+ * echoes a card number; error bodies stay small. (That a PATCH is held to the create rules, and a
+ * refused one changes nothing, is an API rule: contract-tests/behaviour/merchant-consistency.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHeaders } from "../generated/merchant/constants";
@@ -226,47 +227,7 @@ describe("3. Names from the request never index inherited properties", () => {
   });
 });
 
-describe("4. A PATCH is held to the create rules, and a refused one changes nothing", () => {
-  const digital = {
-    business_model: { ...validApplication.business_model, physical_delivery: false, delivery_delay: undefined },
-  };
-
-  async function expectRefusedLikeCreate(self: string, patch: unknown, merged: unknown): Promise<void> {
-    const before = await merchant.api.call("GET", self);
-    const refused = await merchant.api.call("PATCH", self, patch);
-    expectValidationError(refused);
-    const create = await merchant.api.call("POST", "/applications", merged);
-    expectValidationError(create);
-    expect(refused.body.errors).toEqual(create.body.errors);
-    expect(refused.body.detail).toBe(create.body.detail);
-    const after = await merchant.api.call("GET", self);
-    expect(after.body).toEqual(before.body);
-  }
-
-  it("a signer without email is refused like the create", async () => {
-    const self = (await merchant.api.call("POST", "/applications", digital)).body._links.self.href;
-    await expectRefusedLikeCreate(self, { signer: { name: "Mia" }, additional_information: "half" }, { ...digital, signer: { name: "Mia" }, additional_information: "half" });
-  });
-
-  it("physical delivery without a delivery delay is refused like the create", async () => {
-    const self = (await merchant.api.call("POST", "/applications", digital)).body._links.self.href;
-    const merged = { business_model: { ...digital.business_model, physical_delivery: true } };
-    await expectRefusedLikeCreate(self, { business_model: { physical_delivery: true } }, merged);
-    const refused = await merchant.api.call("PATCH", self, { business_model: { physical_delivery: true } });
-    expect(Object.keys(refused.body.errors)).toEqual(["business_model.delivery_delay"]);
-  });
-
-  it("a PATCH whose merge satisfies the create rules is stored", async () => {
-    const self = (await merchant.api.call("POST", "/applications", digital)).body._links.self.href;
-    const patched = await merchant.api.call("PATCH", self, { signer: { name: "Mia", email: "mia@example.com" }, business_model: { physical_delivery: true, delivery_delay: "less5days" } });
-    expect(patched.status, patched.text).toBe(200);
-    const stored = await merchant.api.call("GET", self);
-    expect(stored.body.signer).toEqual({ name: "Mia", email: "mia@example.com" });
-    expect(stored.body.business_model).toMatchObject({ physical_delivery: true, delivery_delay: "less5days", trading_name: digital.business_model.trading_name });
-  });
-});
-
-describe("5. No problem echoes a card number", () => {
+describe("4. No problem echoes a card number", () => {
   it("the masking covers grouped numbers and leaves short digit runs alone", () => {
     expect(maskCardNumbers(`pan ${PAN}`)).toBe("pan ************1111");
     expect(maskCardNumbers("4111 1111 1111 1111 and 4111-1111-1111-1111")).toBe("************1111 and ************1111");
@@ -298,7 +259,7 @@ describe("5. No problem echoes a card number", () => {
   });
 });
 
-describe("6. Error bodies are bounded", () => {
+describe("5. Error bodies are bounded", () => {
   it("a 180 KB body with 60,000 invalid array items gets a small 400, quickly", async () => {
     const body = { grant_types: Array(60_000).fill("") };
     expect(JSON.stringify(body).length).toBeGreaterThan(175_000);
@@ -335,7 +296,7 @@ describe("6. Error bodies are bounded", () => {
   });
 });
 
-describe("7. What an authenticated client can make the sandbox keep is bounded", () => {
+describe("6. What an authenticated client can make the sandbox keep is bounded", () => {
   it(`a client holds at most ${MAX_TOKENS_PER_CLIENT} live tokens: asking for more revokes its oldest`, async () => {
     const own = await startTestSandbox();
     try {

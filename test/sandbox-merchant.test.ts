@@ -1,14 +1,13 @@
 /**
  * What is particular to the merchant sandbox, beyond the API rules the contract suite proves
  * against it (contract-tests/behaviour/merchant-*.test.ts): its configuration (token and upload
- * link lifetimes, quotas), its clock, its seeds (disputes, gateways, transactions), the choices it
- * documents where the sources leave the API open (which stamps each state offers, what an
- * application lacks, the query languages' subset) and the rules only tested here (audience
- * checks, merge PATCH, the transactions template, Allow, field-comment tag counts). Every
- * response is validated against the bundled spec; the file ends by asserting none broke it.
+ * link lifetimes, quotas), its clock, its seeds (disputes, gateways, transactions) and the choices
+ * it documents where the sources leave the API open (which stamps each state offers and which can
+ * be removed, what an application lacks, the query languages' subset, the Request-Id header).
+ * Every response is validated against the bundled spec; the file ends by asserting none broke it.
  */
 import { describe, expect, it } from "vitest";
-import { curieHref, curieName, pagination, problemMediaType } from "../generated/merchant/constants";
+import { pagination, problemMediaType } from "../generated/merchant/constants";
 import { defaultConfig } from "../src/testkit/sandbox/config";
 import { advanceSandboxClock, expectProblem, useMerchantSandbox } from "./support/merchant-sandbox";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
@@ -91,52 +90,11 @@ describe("Configuration and clock", () => {
   });
 });
 
-describe("OAuth: the audience", () => {
-  it("a missing audience, or one that is not this API's base address, is invalid_request", async () => {
-    const { api, sandbox } = merchant;
-    const headers = { authorization: "Basic " + Buffer.from("sandbox-client:sandbox-secret-TEST-ONLY").toString("base64"), "content-type": "application/x-www-form-urlencoded" };
-    const noAudience = await api.raw("POST", `${sandbox.merchantUrl}/oauth/token`, { headers, body: "grant_type=client_credentials" });
-    expect(noAudience.status).toBe(400);
-    expect(noAudience.body).toMatchObject({ error: "invalid_request", error_description: "parameter 'audience' is required" });
-    const foreign = await api.raw("POST", `${sandbox.merchantUrl}/oauth/token`, { headers, body: "grant_type=client_credentials&audience=https://example.com" });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.error).toBe("invalid_request");
-  });
-});
-
-describe("Root and OPTIONS", () => {
-  it("links carry the published curie; the transactions template leaves out the cursor, which only the next link carries", async () => {
-    const links = await root();
-    expect(links.curies).toEqual([{ name: curieName, templated: true, href: curieHref }]);
-    const transactions = links["ch:transactions"]!;
-    expect(transactions.templated).toBe(true);
-    expect(transactions.href).toContain(pagination.parameter);
-    const first = await merchant.api.call("GET", expand(transactions));
-    const cursor = new URL(first.body._links.next.href).searchParams;
-    const cursorName = [...cursor.keys()].find((name) => !transactions.href.includes(name));
-    expect(cursorName, "the next link carries a parameter the template does not have").toBeDefined();
-  });
-
-  it("OPTIONS answers Allow with the methods of the address", async () => {
-    const response = await merchant.api.call("OPTIONS", "/");
-    expect(response.status).toBe(204);
-    expect(response.headers.get("allow")).toBe("GET, OPTIONS");
-  });
-});
-
 describe("Applications: the sandbox's stamps and what submission needs", () => {
   it("a new application is unsubmitted and offers submitted and archived", async () => {
     const created = await newApplication();
     expect(created.body.metadata.state).toBe("unsubmitted");
     expect(names(created.body._links["ch:stamps"])).toEqual(["submitted", "archived"]);
-  });
-
-  it("PATCH merges: it changes the given properties only", async () => {
-    const created = await newApplication();
-    const patched = await merchant.api.call("PATCH", created.body._links.self.href, { additional_information: "We also sell mugs", business_model: { trading_name: "Acme Coffee & Mugs" } });
-    expect(patched.status).toBe(200);
-    expect(patched.body.additional_information).toBe("We also sell mugs");
-    expect(patched.body.business_model).toMatchObject({ trading_name: "Acme Coffee & Mugs", recurring: true });
   });
 
   it("a refused submission names each gap until none is left; after it the gateway selection is closed", async () => {
@@ -170,7 +128,7 @@ describe("Applications: the sandbox's stamps and what submission needs", () => {
     expectProblem(late, "ConflictProblem");
   });
 
-  it("archived is removable (Allow offers DELETE); submitted is not (no DELETE in Allow, 409)", async () => {
+  it("the sandbox's choice: archived is removable (Allow offers DELETE); submitted is not (no DELETE in Allow, 409)", async () => {
     const { api } = merchant;
     const created = await newApplication();
     const archived = created.body._links["ch:stamps"].find((s: { name: string }) => s.name === "archived").href;
@@ -178,81 +136,6 @@ describe("Applications: the sandbox's stamps and what submission needs", () => {
     const submitted = archived.replace(/archived$/, "submitted");
     expect((await api.call("OPTIONS", submitted)).headers.get("allow")).toBe("PUT, OPTIONS");
     expectProblem(await api.call("DELETE", submitted), "ConflictProblem");
-  });
-
-  it("stamp names are open: one the application does not offer is a 409, not a 404", async () => {
-    const created = await newApplication();
-    expectProblem(await merchant.api.call("PUT", `${created.body._links.self.href}/stamps/approved`), "ConflictProblem");
-  });
-
-  it("a person's PATCH merges, and its create is held to the schema", async () => {
-    const { api } = merchant;
-    const peopleLink = (await newApplication()).body._links["ch:people"];
-    const person = await api.call("POST", expand(peopleLink), validPerson);
-    const patched = await api.call("PATCH", person.body._links.self.href, { city: "Aarhus" });
-    expect(patched.body).toMatchObject({ city: "Aarhus", name: validPerson.name });
-    const invalid = await api.call("POST", expand(peopleLink), { ...validPerson, date_of_birth: "01-01-1985" });
-    expectProblem(invalid, "ValidationProblem");
-    expect(invalid.body.errors).toHaveProperty("date_of_birth");
-  });
-});
-
-describe("Files: the storage host and the metadata", () => {
-  it("the upload link takes no Authorization header and no altered signature", async () => {
-    const { api } = merchant;
-    const filesLink = (await newApplication()).body._links["ch:files"];
-    const created = await api.call("POST", expand(filesLink), { label: "bank_statement", content_type: "application/pdf" });
-    const upload = created.body._links["ch:data"][0].href;
-    const withAuth = await fetch(upload, { method: "PUT", headers: { "content-type": "application/pdf", authorization: `Bearer ${api.token}` }, body: "x" });
-    expect(withAuth.status).toBe(403);
-    expect(await withAuth.text()).toMatch(/<Code>AccessDenied<\/Code>/);
-    const forged = upload.replace(/X-Sandbox-Signature=[^&]+/, "X-Sandbox-Signature=00");
-    expect((await fetch(forged, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "x" })).status).toBe(403);
-  });
-
-  it("PATCH renames a file but cannot change its label", async () => {
-    const { api } = merchant;
-    const filesLink = (await newApplication()).body._links["ch:files"];
-    const created = await api.call("POST", expand(filesLink), { label: "bank_statement", content_type: "text/plain" });
-    expectProblem(await api.call("PATCH", created.body._links.self.href, { label: "other" }), "ValidationProblem");
-    const renamed = await api.call("PATCH", created.body._links.self.href, { name: "statement.txt" });
-    expect(renamed.body.name).toBe("statement.txt");
-  });
-});
-
-describe("Field comments", () => {
-  it("a comment links back to the commented resource and is listed there", async () => {
-    const { api } = merchant;
-    const app = await newApplication();
-    const comments = app.body._links["ch:comments"];
-    const created = await api.call("POST", expand(comments), { body: "Please add the trading name as registered." });
-    expect(created.body._links["ch:application"].href).toBe(app.body._links.self.href);
-    const list = await api.call("GET", expand(comments));
-    expect(list.body._embedded["ch:comments"].map((c: { id: string }) => c.id)).toEqual([created.body.id]);
-    expect(list.body._links["ch:application"].href).toBe(app.body._links.self.href);
-  });
-
-  it("more than one tag, or a tag that is not a field tag, is rejected", async () => {
-    const { api } = merchant;
-    const comments = expand((await newApplication()).body._links["ch:comments"]);
-    expectProblem(await api.call("POST", comments, { body: "x", tags: ["ch-field:signer.name", "ch-field:signer.email"] }), "ValidationProblem");
-    expectProblem(await api.call("POST", comments, { body: "x", tags: ["urgent"] }), "ValidationProblem");
-  });
-
-  it("a person's name takes field comments, its roles do not", async () => {
-    const { api } = merchant;
-    const person = await api.call("POST", expand((await newApplication()).body._links["ch:people"]), validPerson);
-    const comments = expand(person.body._links["ch:comments"]);
-    expect((await api.call("POST", comments, { body: "x", tags: ["ch-field:name"] })).status).toBe(201);
-    expectProblem(await api.call("POST", comments, { body: "x", tags: ["ch-field:role_owner"] }), "ValidationProblem");
-  });
-
-  it("a seeded dispute takes free comments but no field comments", async () => {
-    const { api } = merchant;
-    const disputes = await api.call("GET", expand((await root())["ch:disputes"]!));
-    const comments = expand(disputes.body._embedded["ch:disputes"][0]._links["ch:comments"]);
-    expect((await api.call("POST", comments, { body: "Please see attached files." })).status).toBe(201);
-    expectProblem(await api.call("POST", comments, { body: "x", tags: ["ch-field:amount"] }), "ValidationProblem");
   });
 });
 
@@ -282,14 +165,13 @@ describe("Seeded disputes and the query languages", () => {
     expect(response.status, response.text).toBe(201);
   });
 
-  it("a modifier the spec lists but the sandbox does not model matches everything; an unknown one is a Validation Error", async () => {
+  it("a modifier the spec lists but the sandbox does not model matches everything", async () => {
     const { api } = merchant;
     const disputes = (await root())["ch:disputes"]!;
     const all = await api.call("GET", expand(disputes));
     const due = await api.call("GET", expand(disputes, { query: "due:today" }));
     expect(due.status, due.text).toBe(200);
     expect(due.body.count).toBe(all.body.count);
-    expectProblem(await api.call("GET", expand(disputes, { query: "colour:red" })), "ValidationProblem");
   });
 
   it("TQL filters the seeded transactions, and a cursor belongs to its query", async () => {
@@ -305,19 +187,10 @@ describe("Seeded disputes and the query languages", () => {
     next.searchParams.set("query", "is:refund");
     expectProblem(await api.call("GET", next.toString()), "ValidationProblem");
   });
-
-  it("a page-based collection in the middle links first, prev, next and last", async () => {
-    const { api } = merchant;
-    const peopleLink = (await newApplication()).body._links["ch:people"];
-    for (let i = 0; i < 3; i++) await api.call("POST", expand(peopleLink), validPerson);
-    const second = await api.call("GET", expand(peopleLink, { page: 2, per_page: 1 }));
-    expect(second.body).toMatchObject({ count: 3, page: 2, per_page: 1 });
-    expect(Object.keys(second.body._links).sort()).toEqual(["curies", "first", "last", "next", "prev", "self", "ch:application"].sort());
-  });
 });
 
 describe("Request ids", () => {
-  it("every problem, routed or refused before routing, carries a fresh request-id, also in the Request-Id header", async () => {
+  it("every problem, routed or refused before routing, repeats its req_ request-id in the Request-Id header", async () => {
     const { api, sandbox } = merchant;
     const problemsSeen = [
       await api.raw("GET", `${sandbox.merchantUrl}/`),

@@ -19,7 +19,7 @@ export const waivers: Waiver[] = [
   { rules: "merchant:status:ServiceUnavailable", reason: "unavailability cannot be provoked on a healthy provider" },
   { rules: "merchant:status:uploadFileContent:503", reason: "storage throttling cannot be provoked on a healthy storage host" },
 
-  // Card-scheme and 3-D Secure rules: decided by schemes and issuers, not by the test cards.
+  // Card-scheme rules: decided by schemes and issuers, not by the test cards.
   { rules: "gateway:rule:ApplePayRaw.eci", reason: CARD_SCHEME },
   { rules: "gateway:rule:ClickToPayMethod.eci", reason: CARD_SCHEME },
   { rules: "gateway:rule:CreditCard.name", reason: CARD_SCHEME },
@@ -31,7 +31,6 @@ export const waivers: Waiver[] = [
   { rules: "gateway:rule:Recipient.account_number_type", reason: CARD_SCHEME },
   { rules: "gateway:rule:Recipient.reference", reason: MERCHANT_SETUP },
   { rules: "gateway:rule:Sender*", reason: "the intra-EEA and international debit rules need the card's issuing country, which no test card of the spec states" },
-  { rules: "gateway:rule:Series", reason: "whether the cardholder is in scope for SCA is the issuer's call; no test card of the spec provokes it" },
   { rules: "gateway:rule:ThreeDSecureRaw.*", reason: CARD_SCHEME },
   { rules: "gateway:rule:TokenMethod.eci", reason: CARD_SCHEME },
   { rules: "gateway:rule:TokenMethod.tav", reason: CARD_SCHEME },
@@ -42,8 +41,6 @@ export const waivers: Waiver[] = [
   { rules: "gateway:rule:createDebit", reason: MERCHANT_SETUP },
   { rules: "gateway:rule:DebitRequest", reason: MERCHANT_SETUP },
   { rules: "gateway:rule:Marketplace.interregional_retailer", reason: MERCHANT_SETUP },
-  { rules: "gateway:x-strongly-authenticated:*", reason: "strong authentication is reported by the issuer and the scheme; a wallet cryptogram of the test environment is not one" },
-  { rules: "gateway:x-trans-status-outcomes:*", reason: "3-D Secure outcomes come from a directory server, which no target offers" },
 
   // Rules the sandbox breaks today (reported; the scenario is to be written when it is fixed, so that the suite stays green against it).
   { rules: "merchant:rule:Decimal", reason: "the sandbox accepts 29.12345 (5 digits after the point) in a PATCH of estimated_average_transaction_amount: reported, to be proven once the sandbox enforces x-decimal" },
@@ -53,7 +50,6 @@ export const waivers: Waiver[] = [
   // Facts about where the services run, and recommendations.
   { rules: "*:x-environment", reason: "names the live and test servers; the suite is pointed at one by its base URL" },
   { rules: "merchant:x-recommended-maximum:*", reason: "a recommendation to clients, not a rule the service enforces" },
-  { rules: "merchant:x-query-modifiers", reason: "the query language's modifiers filter data the targets are not seeded with in a known way" },
   { rules: "merchant:x-label-by-owner:*", reason: "website files have no create operation in the spec; the label rule has no request to provoke it" },
   { rules: "merchant:rule:FileCreate", reason: "website files have no create operation in the spec; the label rule has no request to provoke it" },
 ];
