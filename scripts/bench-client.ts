@@ -52,6 +52,10 @@ interface Case {
   name: string;
   raw: () => Promise<void>;
   client: () => Promise<void>;
+  /** The same request by a client with `timeoutMs: 0`: the difference is what the abortable timeout costs. */
+  untimed?: string;
+  /** Not a client: raw fetch against raw fetch given an abort signal and a timer, reported in the notes only. */
+  reference?: boolean;
 }
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
@@ -82,6 +86,12 @@ interface Result {
   name: string;
   raw: Sample;
   client: Sample;
+  /** Median over the rounds of client / raw - 1, each round's two sides measured back to back. */
+  overhead: Sample;
+  untimed?: string;
+  reference?: boolean;
+  /** Every round's figures, for differences taken round by round. */
+  rounds: { raw: Sample[]; client: Sample[] };
 }
 
 async function main(): Promise<void> {
@@ -109,11 +119,15 @@ async function main(): Promise<void> {
         }
       }
     }
-    const results: Result[] = cases.map((c, i) => ({ name: c.name, raw: medians(samples[i]!.raw), client: medians(samples[i]!.client) }));
+    const results: Result[] = cases.map((c, i) => {
+      const { raw, client } = samples[i]!;
+      const ratio = (side: keyof Sample) => median(raw.map((r, round) => client[round]![side] / r[side] - 1));
+      return { name: c.name, raw: medians(raw), client: medians(client), overhead: { wall: ratio("wall"), cpu: ratio("cpu") }, untimed: c.untimed, reference: c.reference, rounds: samples[i]! };
+    });
     for (const r of results) {
       console.log(
-        `${r.name}: wall ${r.raw.wall.toFixed(0)} → ${r.client.wall.toFixed(0)} µs (${overhead(r.raw.wall, r.client.wall)}), ` +
-          `CPU ${r.raw.cpu.toFixed(0)} → ${r.client.cpu.toFixed(0)} µs (${overhead(r.raw.cpu, r.client.cpu)})`,
+        `${r.name}: wall ${r.raw.wall.toFixed(0)} → ${r.client.wall.toFixed(0)} µs (${percent(r.overhead.wall)}), ` +
+          `CPU ${r.raw.cpu.toFixed(0)} → ${r.client.cpu.toFixed(0)} µs (${percent(r.overhead.cpu)})`,
       );
     }
     writeSection(results);
@@ -140,9 +154,8 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function overhead(raw: number, client: number): string {
-  const percent = ((client - raw) / raw) * 100;
-  return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%`;
+function percent(fraction: number): string {
+  return `${fraction >= 0 ? "+" : ""}${(fraction * 100).toFixed(1)}%`;
 }
 
 async function buildCases(url: string): Promise<Case[]> {
@@ -170,9 +183,21 @@ async function buildCases(url: string): Promise<Case[]> {
     if (!response.ok) throw new Error(String(response.status));
     JSON.parse(await response.text());
   };
+  // What an abortable fetch costs by itself: the same GET given a fresh AbortController's signal, under a timer.
+  const rawAccountAbortable = async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    const response = await fetch(`${url}/account`, { headers: { Authorization: basic, Accept: mediaType }, signal: controller.signal });
+    if (!response.ok) throw new Error(String(response.status));
+    JSON.parse(await response.text());
+    clearTimeout(timer);
+  };
 
   const merchant = createMerchantClient({ baseUrl: url, clientId: "client", clientSecret: "secret", tokenUrl: `${url}/oauth/token` });
+  const untimedMerchant = createMerchantClient({ baseUrl: url, clientId: "client", clientSecret: "secret", tokenUrl: `${url}/oauth/token`, timeoutMs: 0 });
   const root = await merchant.root();
+  await untimedMerchant.root();
+  const variables = { query: "state:submitted", per_page: 20 };
   const token = "bench-token";
   const rawFollow = async () => {
     const href = parseTemplate(String(root._links["ch:applications"]!.href)).expand({ query: "state:submitted", per_page: 20 });
@@ -182,16 +207,21 @@ async function buildCases(url: string): Promise<Case[]> {
   };
 
   await assertSameWire(url, body, privateKey, signingApiKey, apiKey);
+  const accountUntimed = "Gateway account (GET), client with `timeoutMs: 0`";
+  const followUntimed = "Merchant follow ch:applications, client with `timeoutMs: 0`";
   return [
     { name: "Gateway authorize (POST, form body, RSA-2048 signature)", raw: rawAuthorize, client: async () => void (await gateway.authorize(body)) },
-    { name: "Gateway account (GET)", raw: rawAccount, client: async () => void (await gateway.account()) },
+    { name: "Gateway account (GET)", raw: rawAccount, client: async () => void (await gateway.account()), untimed: accountUntimed },
     // The same GET without the client's per-attempt timeout, which raw fetch does not have: what the abortable timer costs.
-    { name: "Gateway account (GET), client with `timeoutMs: 0`", raw: rawAccount, client: async () => void (await untimed.account()) },
+    { name: accountUntimed, raw: rawAccount, client: async () => void (await untimed.account()) },
     {
       name: "Merchant follow ch:applications (GET, templated link, cached token)",
       raw: rawFollow,
-      client: async () => void (await merchant.follow(root, "ch:applications", { variables: { query: "state:submitted", per_page: 20 } })),
+      client: async () => void (await merchant.follow(root, "ch:applications", { variables })),
+      untimed: followUntimed,
     },
+    { name: followUntimed, raw: rawFollow, client: async () => void (await untimedMerchant.follow(root, "ch:applications", { variables })) },
+    { name: "raw fetch of GET /account given an AbortController signal and a timer", raw: rawAccount, client: rawAccountAbortable, reference: true },
   ];
 }
 
@@ -226,23 +256,62 @@ function writeSection(results: Result[]): void {
     "",
     `Sequential requests over a keep-alive connection to a local server in a child process; ${ROUNDS} rounds, each running ` +
       `${PER_ROUND} requests per side for every case (cases interleaved, sides alternating first), after ${PER_ROUND} warm-up ` +
-      `requests each; medians of the rounds. "Raw fetch" does the same ` +
+      `requests each; the µs columns are medians of the rounds, the overheads medians of each round's client/raw ratio (the two ` +
+      `sides of a round run back to back, so a burst of load on the shared machine shifts both). "Raw fetch" does the same ` +
       "work: the same bracket body and RSA-SHA256 signature (checked byte for byte before timing), the same headers, JSON " +
-      "parsing, and for the merchant the same template expansion and a bearer token. The clients add openapi-fetch's request " +
-      "preparation, the abortable per-attempt timeout (raw fetch has none; the `timeoutMs: 0` row shows the client without it), " +
+      "parsing, and for the merchant the same template expansion and a bearer token. The clients add their request " +
+      "preparation (route and headers from the generated constants, the signing-only check, the link lookup), the " +
+      "abortable per-attempt timeout (raw fetch has none; the `timeoutMs: 0` rows show the clients without it), " +
       "retry and rate-limit bookkeeping, and outcome or problem handling. CPU is this process's user + system time per request " +
       "(the server runs in another process). Goal: at most 10% overhead. On a shared 2-core machine repeated runs differ by " +
       "several percentage points; compare the absolute differences (tens of µs) too.",
     "",
     "| Request | raw fetch, wall µs | client, wall µs | wall overhead | raw fetch, CPU µs | client, CPU µs | CPU overhead |",
     "|---|---:|---:|---:|---:|---:|---:|",
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${r.raw.wall.toFixed(0)} | ${r.client.wall.toFixed(0)} | ${overhead(r.raw.wall, r.client.wall)} | ` +
-        `${r.raw.cpu.toFixed(0)} | ${r.client.cpu.toFixed(0)} | ${overhead(r.raw.cpu, r.client.cpu)} |`,
-    ),
+    ...results
+      .filter((r) => !r.reference)
+      .map(
+        (r) =>
+          `| ${r.name} | ${r.raw.wall.toFixed(0)} | ${r.client.wall.toFixed(0)} | ${percent(r.overhead.wall)} | ` +
+          `${r.raw.cpu.toFixed(0)} | ${r.client.cpu.toFixed(0)} | ${percent(r.overhead.cpu)} |`,
+      ),
+    "",
+    ...timeoutNotes(results),
   ];
   recordBenchmark("bench:client", lines);
+}
+
+/**
+ * What the per-attempt timeout costs, from the rows with and without it: an AbortController (a
+ * transferable AbortSignal in Node 20) and a timer per attempt, and undici following that signal
+ * (a listener, a WeakRef, a FinalizationRegistry entry per request). A fetch cannot be aborted
+ * without a signal, so this part of the overhead stays as long as the timeout is on.
+ */
+function timeoutNotes(results: Result[]): string[] {
+  const notes: string[] = [];
+  // Medians of round-by-round differences: the figures of one round were measured seconds apart.
+  const difference = (a: Sample[], b: Sample[], side: keyof Sample) => String(Math.round(median(a.map((sample, round) => sample[side] - b[round]![side]))) + 0); // + 0: no "-0"
+  const reference = results.find((r) => r.reference);
+  if (reference) {
+    const { raw, client } = reference.rounds;
+    notes.push(
+      `- Raw fetch itself, given an AbortController signal and a timer, costs ${difference(client, raw, "wall")} µs wall ` +
+        `and ${difference(client, raw, "cpu")} µs CPU more than without (${percent(reference.overhead.cpu)} CPU; ` +
+        "measured in the same rounds): creating the signal (transferable in Node 20) and undici following it (a listener, " +
+        "a WeakRef and a FinalizationRegistry entry per request). A fetch cannot be aborted without a signal, so this part of the " +
+        "timed rows' overhead stays as long as the timeout is on.",
+    );
+  }
+  for (const timed of results) {
+    const untimed = results.find((r) => r.name === timed.untimed);
+    if (!untimed) continue;
+    const [a, b] = [timed.rounds.client, untimed.rounds.client];
+    notes.push(
+      `- ${timed.name.split(" (")[0]}: the abortable per-attempt timeout accounts for ${difference(a, b, "wall")} µs wall and ` +
+        `${difference(a, b, "cpu")} µs CPU (default client minus the \`timeoutMs: 0\` client); the rest is the client's own work.`,
+    );
+  }
+  return notes;
 }
 
 main().catch((error: unknown) => {

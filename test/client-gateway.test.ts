@@ -3,8 +3,8 @@
  * 401 and other statuses as errors), and the base URL presets against the spec's servers.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approvedStatusCode, mediaType, statusCodes } from "../generated/gateway/constants";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { approvedStatusCode, mediaType, operations, statusCodes } from "../generated/gateway/constants";
 import { createGatewayClient, gatewayBaseUrls, GatewayAuthenticationError, GatewayHttpError, serializeForm } from "../src/toolkit/gateway";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import { sendJson, startLocalServer, type Handler, type LocalServer } from "./support/local-server";
@@ -169,5 +169,85 @@ describe("base URL presets", () => {
     await createGatewayClient({ baseUrl: "test", apiKey: "k", fetch }).account();
     await createGatewayClient({ baseUrl: "live", apiKey: "k", fetch }).account();
     expect(seen).toEqual([`${gatewayBaseUrls.test}/account`, `${gatewayBaseUrls.live}/account`]);
+  });
+});
+
+describe("flow helpers name an operationId; the route comes from the generated table", () => {
+  let server: LocalServer;
+  const apiKey = randomUUID();
+  const authorizationId = "4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b";
+
+  beforeAll(async () => {
+    server = await startLocalServer((_req, res) => sendJson(res, 201, responseExample("gateway", "createAuthorization", "201", "approved"), {}, mediaType));
+  });
+  afterAll(async () => server?.close());
+
+  /** Every flow once; what the server received, in order. */
+  async function sendEveryFlow(gateway: ReturnType<typeof createGatewayClient>) {
+    server.requests.length = 0;
+    await gateway.authorize(gatewayRequest("createAuthorization", "card"));
+    await gateway.capture(authorizationId, { amount: 1000 });
+    await gateway.void(authorizationId);
+    await gateway.debit(gatewayRequest("createDebit", "intraEeaVisa"));
+    await gateway.refundDebit(authorizationId);
+    await gateway.credit(gatewayRequest("createCredit", "payout"));
+    server.handle((_req, res) => sendJson(res, 200, responseExample("gateway", "getAccount", "200", "account"), {}, mediaType));
+    await gateway.account();
+    server.handle((_req, res) => sendJson(res, 201, responseExample("gateway", "createAuthorization", "201", "approved"), {}, mediaType));
+    return server.requests.map(({ method, url, headers, body }) => ({ method, url, headers, body: Buffer.from(body).toString() }));
+  }
+
+  it("each request goes to the method and path of its operation in gatewayConstants.operations", async () => {
+    const sent = await sendEveryFlow(createGatewayClient({ baseUrl: server.url, apiKey }));
+    const expected = (["createAuthorization", "createCapture", "createVoid", "createDebit", "createDebitRefund", "createCredit", "getAccount"] as const).map((id) => {
+      const { method, path } = operations[id];
+      return `${method.toUpperCase()} ${path.replace(/\{[^{}]+\}/, authorizationId)}`;
+    });
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(expected);
+  });
+
+  it("sends the same bytes and headers whether they go straight out or through openapi-fetch (middleware registered)", async () => {
+    const { generateKeyPairSync } = await import("node:crypto");
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const gateway = createGatewayClient({ baseUrl: server.url, apiKey, signing: { apiKey: "signing-key", privateKey } });
+    const direct = await sendEveryFlow(gateway);
+    const seen: string[] = [];
+    const middleware = { onRequest: ({ request }: { request: Request }) => void seen.push(request.method) };
+    gateway.use(middleware);
+    const viaOpenapiFetch = await sendEveryFlow(gateway);
+    gateway.eject(middleware);
+    const afterEject = await sendEveryFlow(gateway);
+    expect(seen).toEqual(viaOpenapiFetch.map((r) => r.method)); // the middleware saw every flow
+    expect(viaOpenapiFetch).toEqual(direct); // RSA PKCS#1 v1.5 signatures are deterministic: equal bytes, equal signatures
+    expect(afterEject).toEqual(direct);
+    expect(seen).toHaveLength(direct.length); // ejected: no longer called
+  });
+});
+
+describe("per-attempt timer", () => {
+  const apiKey = randomUUID();
+  const answer = () => new Response(JSON.stringify(responseExample("gateway", "getAccount", "200", "account")), { status: 200, headers: { "Content-Type": mediaType } });
+
+  it("stops once a helper has read the answer, and keeps bounding a body nobody has read", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const signals: AbortSignal[] = [];
+      const gateway = createGatewayClient({
+        baseUrl: "http://gateway.invalid",
+        apiKey,
+        timeoutMs: 1000,
+        fetch: async (_url, init) => {
+          signals.push(init.signal!);
+          return answer();
+        },
+      });
+      await gateway.account();
+      const streamed = await gateway.GET("/account", { parseAs: "stream" }); // the caller reads the body, later
+      vi.advanceTimersByTime(1001);
+      expect(signals.map((s) => s.aborted)).toEqual([false, true]);
+      await streamed.data?.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,8 +3,8 @@
  * HAL navigation (curies, templates, named links), pagination, rate limits, problems, the
  * Files flow and the generic request(). Every assertion that matters is made on what the server received.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { curieName, pagination, rateLimitHeaders, tokenMediaTypes } from "../generated/merchant/constants";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import { curieName, pagination, rateLimitHeaders, relations, tokenMediaTypes } from "../generated/merchant/constants";
 import type { components } from "../generated/merchant/schema";
 import {
   ClientNetworkError,
@@ -13,7 +13,9 @@ import {
   MerchantProblemError,
   MerchantTokenError,
   MerchantUsageError,
+  type CreateTargets,
   type MerchantClientOptions,
+  type RelationTargets,
   type RetryOptions,
 } from "../src/toolkit/merchant";
 import { hal, problem, startFakeMerchantApi, type FakeMerchantApi } from "./support/fake-merchant-api";
@@ -606,3 +608,64 @@ function tokenErrorForms(): Array<[string, unknown]> {
   expect(forms.length).toBeGreaterThanOrEqual(2);
   return forms.map((e) => [e.mediaType!, e.value]);
 }
+
+describe("per-attempt timer", () => {
+  it("stops once the client has read each answer (token and API)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const signals: AbortSignal[] = [];
+      const root = responseExample("merchant", "getRoot", "200", "fullAccess");
+      const token = responseExample("merchant", "createToken", "200", "issued");
+      const merchant = createMerchantClient({
+        baseUrl: "https://merchant.invalid",
+        clientId,
+        clientSecret,
+        tokenUrl: "https://merchant.invalid/oauth/token",
+        timeoutMs: 1000,
+        fetch: async (_url, init) => {
+          signals.push(init.signal!);
+          const body = init.method === "POST" ? token : root;
+          return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": tokenMediaTypes[0] } });
+        },
+      });
+      await merchant.root();
+      vi.advanceTimersByTime(1001);
+      expect(signals).toHaveLength(2);
+      expect(signals.map((s) => s.aborted)).toEqual([false, false]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("relation types, derived from the generated relation map", () => {
+  it("type follow, items and create by the answers and bodies of the operations a relation reaches", () => {
+    expectTypeOf<RelationTargets["ch:root"]>().toEqualTypeOf<S["Root"]>();
+    expectTypeOf<RelationTargets["ch:applications"]>().toEqualTypeOf<S["ApplicationCollection"]>();
+    expectTypeOf<RelationTargets["ch:application"]>().toEqualTypeOf<S["Application"]>();
+    expectTypeOf<RelationTargets["ch:contracts"]>().toEqualTypeOf<S["ContractCollection"]>();
+    expectTypeOf<RelationTargets["ch:files"]>().toEqualTypeOf<S["FileCollection"]>();
+    expectTypeOf<CreateTargets["ch:people"]>().toEqualTypeOf<{ body: S["PersonCreate"]; created: S["Person"] }>();
+    expectTypeOf<CreateTargets["ch:files"]["body"]>().toEqualTypeOf<S["FileCreate"] | S["DisputeFileCreate"]>();
+    expectTypeOf<keyof CreateTargets>().toEqualTypeOf<"ch:applications" | "ch:comments" | "ch:files" | "ch:people">();
+    // ch:data answers bytes, not JSON: no resource type.
+    expectTypeOf<"ch:data" extends keyof RelationTargets ? true : false>().toEqualTypeOf<false>();
+  });
+
+  it("maps every relation to operations of the spec, under the method they have there", () => {
+    const doc = loadBundledSpec("merchant");
+    const methodOf = new Map<string, string>();
+    for (const item of Object.values(doc.paths) as Record<string, { operationId?: string }>[]) {
+      for (const [method, operation] of Object.entries(item)) if (operation?.operationId) methodOf.set(operation.operationId, method);
+    }
+    const entries = Object.entries(relations as Record<string, Record<string, readonly string[]>>);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const [rel, byMethod] of entries) {
+      expect(rel.startsWith(`${curieName}:`)).toBe(true);
+      for (const [method, ids] of Object.entries(byMethod)) for (const id of ids) expect(methodOf.get(id), `${rel} ${id}`).toBe(method);
+    }
+    // A collection answer embeds its items under the relation that leads to it.
+    const listApplications = (doc.paths["/applications"] as { get: { operationId: string } }).get.operationId;
+    expect(relations["ch:applications"].get).toContain(listApplications);
+  });
+});

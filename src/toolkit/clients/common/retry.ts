@@ -69,9 +69,7 @@ export async function sendWithPolicy(transport: Transport, url: string, init: Re
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
-      response = await attemptOnce(transport, url, init, policy.timeoutMs, () =>
-        timeoutError(method, url, attempt, policy.timeoutMs ?? 0),
-      );
+      response = await attemptOnce(transport, url, init, policy.timeoutMs, () => timeoutError(method, url, attempt, policy.timeoutMs ?? 0));
     } catch (error) {
       if (init.signal?.aborted) throw error; // the caller gave up: not ours to retry or rename
       const timedOut = error instanceof ClientTimeoutError;
@@ -91,6 +89,7 @@ export async function sendWithPolicy(transport: Transport, url: string, init: Re
     }
     if (policy.idempotent && response.status >= 500 && attempt < policy.retry.attempts) {
       await response.body?.cancel(); // free the connection for the next attempt
+      endAttempt(response);
       await pause(policy, attempt, `${method} ${describeTarget(url)} attempt ${attempt} answered ${response.status}`);
       continue;
     }
@@ -119,12 +118,40 @@ async function pause(policy: SendPolicy, attempt: number, why: string): Promise<
   await policy.retry.sleep(delay);
 }
 
+/** What ends an attempt early: its timer, and the link from the caller's signal. */
+interface PendingAttempt {
+  timer: NodeJS.Timeout;
+  callerSignal: AbortSignal | null | undefined;
+  onCallerAbort: (() => void) | undefined;
+}
+
+/** The attempts whose answer arrived but whose body may still be read, by that answer. */
+const pending = new WeakMap<Response, PendingAttempt>();
+
+/**
+ * Ends the attempt that produced `response`: its timer stops and the caller's signal is let go.
+ * For whoever reads the body in full right away (every helper of the clients does): a timer left
+ * running for the full `timeoutMs` after each exchange keeps its objects alive and then does the
+ * work of an abort nobody waits for. Not calling it is harmless; the timer then runs out.
+ */
+export function endAttempt(response: Response): void {
+  const attempt = pending.get(response);
+  if (!attempt) return;
+  pending.delete(response);
+  release(attempt);
+}
+
+function release({ timer, callerSignal, onCallerAbort }: PendingAttempt): void {
+  clearTimeout(timer);
+  if (onCallerAbort) callerSignal?.removeEventListener("abort", onCallerAbort);
+}
+
 /**
  * One attempt, aborted after `timeoutMs` with a ClientTimeoutError as the abort reason (fetch
  * rejects with it, and so does reading the body if the timer fires then). A controller and a
  * plain timer rather than AbortSignal.timeout + AbortSignal.any: the same effect at a fraction
- * of the cost. The timer is not cleared when the headers arrive, so it also bounds reading the
- * body; it is unref'd, so it never holds the process open.
+ * of the cost. The timer keeps running when the headers arrive, so it also bounds reading the
+ * body, until endAttempt(); it is unref'd, so it never holds the process open.
  */
 async function attemptOnce(
   transport: Transport,
@@ -135,15 +162,24 @@ async function attemptOnce(
 ): Promise<Response> {
   if (!timeoutMs) return transport(url, init);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(onTimeout()), timeoutMs);
-  timer.unref();
+  const attempt: PendingAttempt = { timer: setTimeout(abortWith, timeoutMs, controller, onTimeout), callerSignal: init.signal, onCallerAbort: undefined };
+  attempt.timer.unref();
   const callerSignal = init.signal;
   if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-  else callerSignal?.addEventListener("abort", () => controller.abort(callerSignal.reason), { once: true });
+  else if (callerSignal) {
+    attempt.onCallerAbort = () => controller.abort(callerSignal.reason);
+    callerSignal.addEventListener("abort", attempt.onCallerAbort, { once: true });
+  }
   try {
-    return await transport(url, { ...init, signal: controller.signal });
+    const response = await transport(url, { ...init, signal: controller.signal });
+    pending.set(response, attempt);
+    return response;
   } catch (error) {
-    clearTimeout(timer);
+    release(attempt);
     throw error;
   }
+}
+
+function abortWith(controller: AbortController, reason: () => ClientTimeoutError): void {
+  controller.abort(reason());
 }

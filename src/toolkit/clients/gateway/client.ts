@@ -3,15 +3,15 @@
  * this API (Basic auth, the vendor media type, bracket form bodies, signing, timeouts, retries),
  * plus one plain function per flow that returns an outcome instead of a raw response.
  */
-import createClient, { type Client } from "openapi-fetch";
-import { mediaType } from "../../../../generated/gateway/constants";
+import createClient, { removeTrailingSlash, type Client, type Middleware } from "openapi-fetch";
+import { mediaType, servers } from "../../../../generated/gateway/constants";
 import type { components, operations, paths } from "../../../../generated/gateway/schema";
-import type { RetryOptions, Transport } from "../common/retry";
-import { servers } from "../../../../generated/gateway/constants";
+import { endAttempt, type RetryOptions, type Transport } from "../common/retry";
 import { serializeForm } from "./form-body";
-import { toOutcome, toResource, type Outcome, type TransactionOperation } from "./outcomes";
+import { toOutcome, toResource, type Outcome, type TextResult, type TransactionOperation } from "./outcomes";
 import { PreparedRequest } from "./prepared-request";
-import { createGatewayFetch } from "./signed-fetch";
+import { expandPath, pathParams, routeOf, type OperationId } from "./routes";
+import { createGatewayFetch, createGatewaySend } from "./signed-fetch";
 import { assertSignedIfRequired, createSigner, type SigningOptions } from "./signing";
 
 /** The spec's servers by environment (`live`, `test`), from generated/gateway/constants.ts. */
@@ -70,57 +70,111 @@ export type GatewayClient = Client<paths> & GatewayFlows;
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const signer = options.signing ? createSigner(options.signing) : undefined;
-  const baseUrl = options.baseUrl in gatewayBaseUrls ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls] : options.baseUrl;
+  const baseUrl = removeTrailingSlash(options.baseUrl in gatewayBaseUrls ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls] : options.baseUrl);
+  const authorization = `Basic ${Buffer.from(`${options.apiKey}:`).toString("base64")}`;
+  const send = createGatewaySend({
+    transport: options.fetch ?? ((url, init) => fetch(url, init)),
+    signer,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    retry: options.retry,
+    log: options.log,
+  });
+  // Decided here, before serializing: a signing-only payment method never leaves unsigned.
+  const serialize = (body: unknown) => {
+    assertSignedIfRequired(body, signer !== undefined);
+    return serializeForm(body);
+  };
   const client = createClient<paths>({
     baseUrl,
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${options.apiKey}:`).toString("base64")}`,
-      Accept: mediaType,
-      "Content-Type": formMediaType,
-    },
-    // Decided here, before serializing: a signing-only payment method never leaves unsigned.
-    bodySerializer: (body: unknown) => {
-      assertSignedIfRequired(body, signer !== undefined);
-      return serializeForm(body);
-    },
+    headers: { Authorization: authorization, Accept: mediaType, "Content-Type": formMediaType },
+    bodySerializer: serialize,
     // A lighter stand-in for the WHATWG Request, which the custom fetch would take apart at once.
     Request: PreparedRequest as unknown as typeof Request,
-    fetch: createGatewayFetch({
-      transport: options.fetch ?? ((url, init) => fetch(url, init)),
-      signer,
-      timeoutMs: options.timeoutMs ?? 30_000,
-      retry: options.retry,
-      log: options.log,
-    }),
+    fetch: createGatewayFetch(send),
   });
-  return Object.assign(client, flows(client));
+  const middleware = trackMiddleware(client);
+  // Typed per route by openapi-fetch; here the route is a variable, and the flows' own signatures carry the types.
+  const viaOpenapiFetch = client.request.bind(client) as unknown as (method: string, path: string, init: object) => Promise<TextResult>;
+  const encoder = new TextEncoder();
+
+  /**
+   * One flow request. Without middleware it goes straight to the sender: the same URL, headers
+   * and bytes openapi-fetch would prepare, without preparing a request object to take apart
+   * again (that preparation cost more than the rest of the client's work). With middleware it
+   * goes through openapi-fetch, so that the middleware sees it.
+   */
+  const exchange = async (id: OperationId, ids: readonly string[], body: unknown, o: CallOptions | undefined): Promise<TextResult> => {
+    const route = routeOf(id);
+    if (middleware.length > 0) {
+      return viaOpenapiFetch(route.specMethod, route.path, { params: { path: pathParams(route, ids) }, body, parseAs: "text", ...o });
+    }
+    const url = baseUrl + expandPath(route, ids);
+    if (route.method === "GET") return readText(await send(url, route.method, { Authorization: authorization, Accept: mediaType }, undefined, o?.signal));
+    const bytes = encoder.encode(body === undefined ? "" : serialize(body));
+    return readText(await send(url, route.method, { Authorization: authorization, Accept: mediaType, "Content-Type": formMediaType }, bytes, o?.signal));
+  };
+  return Object.assign(client, flows(exchange));
 }
 
-function flows(client: Client<paths>): GatewayFlows {
-  const text = "text" as const; // the helpers parse the body themselves (outcomes.ts)
-  type Op = TransactionOperation;
-  const outcome = <O extends Op>(operation: string) => (result: Parameters<typeof toOutcome>[0]) => toOutcome<O>(result, operation);
-  const authorization = (id: string) => ({ path: { authorization_id: id } });
+type Exchange = (id: OperationId, ids: readonly string[], body: unknown, o: CallOptions | undefined) => Promise<TextResult>;
+
+function flows(exchange: Exchange): GatewayFlows {
+  const transaction = async <Op extends TransactionOperation & OperationId>(id: Op, ids: readonly string[], body: unknown, o: CallOptions | undefined) =>
+    toOutcome<Op>(await exchange(id, ids, body, o), routeOf(id).label);
   return {
-    authorize: (body, o) => client.POST("/authorizations", { body, parseAs: text, ...o }).then(outcome<"createAuthorization">("POST /authorizations")),
-    capture: (id, body, o) =>
-      client
-        .POST("/authorizations/{authorization_id}/captures", { params: authorization(id), body, parseAs: text, ...o })
-        .then(outcome<"createCapture">("POST /authorizations/{authorization_id}/captures")),
-    refund: (id, body, o) =>
-      client
-        .POST("/authorizations/{authorization_id}/refunds", { params: authorization(id), body, parseAs: text, ...o })
-        .then(outcome<"createRefund">("POST /authorizations/{authorization_id}/refunds")),
-    void: (id, o) =>
-      client
-        .POST("/authorizations/{authorization_id}/voids", { params: authorization(id), parseAs: text, ...o })
-        .then(outcome<"createVoid">("POST /authorizations/{authorization_id}/voids")),
-    debit: (body, o) => client.POST("/debits", { body, parseAs: text, ...o }).then(outcome<"createDebit">("POST /debits")),
-    refundDebit: (id, o) =>
-      client
-        .POST("/debits/{debit_id}/refunds", { params: { path: { debit_id: id } }, parseAs: text, ...o })
-        .then(outcome<"createDebitRefund">("POST /debits/{debit_id}/refunds")),
-    credit: (body, o) => client.POST("/credits", { body, parseAs: text, ...o }).then(outcome<"createCredit">("POST /credits")),
-    account: (o) => client.GET("/account", { parseAs: text, ...o }).then((result) => toResource<S["Account"]>(result, "GET /account")),
+    authorize: (body, o) => transaction("createAuthorization", [], body, o),
+    capture: (id, body, o) => transaction("createCapture", [id], body, o),
+    refund: (id, body, o) => transaction("createRefund", [id], body, o),
+    void: (id, o) => transaction("createVoid", [id], undefined, o),
+    debit: (body, o) => transaction("createDebit", [], body, o),
+    refundDebit: (id, o) => transaction("createDebitRefund", [id], undefined, o),
+    credit: (body, o) => transaction("createCredit", [], body, o),
+    account: async (o) => toResource<S["Account"]>(await exchange("getAccount", [], undefined, o), routeOf("getAccount").label),
   };
+}
+
+/**
+ * The middleware registered with `use()` (and not ejected), kept alongside openapi-fetch's own
+ * list, which it does not expose: flows go through openapi-fetch only while there is some.
+ */
+function trackMiddleware(client: Client<paths>): readonly Middleware[] {
+  const registered: Middleware[] = [];
+  const { use, eject } = client;
+  client.use = (...list) => {
+    for (const m of list) {
+      use(m); // throws on something that is not middleware, before it is counted
+      if (m) registered.push(m);
+    }
+  };
+  client.eject = (...list) => {
+    eject(...list);
+    for (const m of list) {
+      const at = registered.indexOf(m);
+      if (at !== -1) registered.splice(at, 1);
+    }
+  };
+  return registered;
+}
+
+/**
+ * The answer as openapi-fetch gives it with `parseAs: "text"` (what outcomes.ts reads): the text
+ * on 2xx, the parsed JSON (else the text) otherwise, nothing for 204 or an empty body. The
+ * attempt ends once the body is read.
+ */
+async function readText(response: Response): Promise<TextResult> {
+  try {
+    const length = response.headers.get("Content-Length");
+    if (response.status === 204 || (length === "0" && !response.headers.get("Transfer-Encoding")?.includes("chunked"))) {
+      return response.ok ? { data: undefined, response } : { error: undefined, response };
+    }
+    const text = await response.text();
+    if (response.ok) return { data: text, response };
+    try {
+      return { error: JSON.parse(text) as unknown, response };
+    } catch {
+      return { error: text, response };
+    }
+  } finally {
+    endAttempt(response);
+  }
 }

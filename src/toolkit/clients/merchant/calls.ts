@@ -4,6 +4,7 @@
  */
 import type { operations } from "../../../../generated/merchant/schema";
 import { describeTarget } from "../common/redact";
+import { endAttempt } from "../common/retry";
 import { MerchantUsageError } from "./errors";
 import { expandLink, type HalResource, type Link } from "./hal";
 import type { HalNavigator, LinkChoice } from "./navigation";
@@ -30,8 +31,12 @@ export class MerchantCalls {
   /** Sends and reads the JSON answer; a non-2xx answer throws. */
   async call<T>(method: string, url: string, payload?: object): Promise<T | undefined> {
     const response = await this.session.authorized(method, url, payload && jsonPayload(payload));
-    if (!response.ok) throw await this.failure(response, method, url);
-    return this.nav.parse<T>(await response.text());
+    try {
+      if (!response.ok) throw await this.failure(response, method, url);
+      return this.nav.parse<T>(await response.text());
+    } finally {
+      endAttempt(response);
+    }
   }
 
   async get<T>(url: string): Promise<T> {
@@ -47,17 +52,25 @@ export class MerchantCalls {
     const verb = method.toUpperCase();
     const payload = o.body === undefined ? undefined : jsonPayload(o.body);
     const response = await this.session.authorized(verb, url, payload, o.headers);
-    if (!response.ok) throw await this.failure(response, verb, url);
-    const type = essence(response.headers.get("content-type"));
-    const body = type === jsonMediaType || type.endsWith("+json") ? this.nav.parse(await response.text()) : void (await response.body?.cancel());
-    return { status: response.status, headers: response.headers, body };
+    try {
+      if (!response.ok) throw await this.failure(response, verb, url);
+      const type = essence(response.headers.get("content-type"));
+      const body = type === jsonMediaType || type.endsWith("+json") ? this.nav.parse(await response.text()) : void (await response.body?.cancel());
+      return { status: response.status, headers: response.headers, body };
+    } finally {
+      endAttempt(response);
+    }
   }
 
   /** GETs bytes (a file's content) with the token. */
   async download(url: string): Promise<{ contentType: string; bytes: Uint8Array }> {
     const response = await this.session.authorized("GET", url);
-    if (!response.ok) throw await this.failure(response, "GET", url);
-    return { contentType: essence(response.headers.get("content-type")), bytes: new Uint8Array(await response.arrayBuffer()) };
+    try {
+      if (!response.ok) throw await this.failure(response, "GET", url);
+      return { contentType: essence(response.headers.get("content-type")), bytes: new Uint8Array(await response.arrayBuffer()) };
+    } finally {
+      endAttempt(response);
+    }
   }
 
   private failure(response: Response, method: string, url: string) {

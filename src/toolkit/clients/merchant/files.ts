@@ -7,6 +7,7 @@
  */
 import type { components } from "../../../../generated/merchant/schema";
 import { describeTarget } from "../common/redact";
+import { endAttempt } from "../common/retry";
 import { MerchantHttpError, MerchantUsageError } from "./errors";
 import { linksOf, selectLink, type HalResource } from "./hal";
 
@@ -51,5 +52,6 @@ export async function uploadContent(put: FileDeps["put"], file: S["File"], bytes
   // The storage host checks the signed Content-Type: send the one the service stored.
   const response = await put(upload.href, { headers: { "Content-Type": file.content_type }, body: bytes });
   await response.body?.cancel();
+  endAttempt(response);
   if (!response.ok) throw new MerchantHttpError(response.status, "PUT", describeTarget(upload.href));
 }

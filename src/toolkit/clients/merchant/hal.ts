@@ -74,8 +74,8 @@ export function selectLink(links: readonly Link[], rel: string, name?: string): 
 
 /** The address of a link: the href itself, or the expanded URI Template. */
 export function expandLink(link: Link, rel: string, variables?: TemplateVariables): string {
-  const given = Object.keys(variables ?? {});
   if (!link.templated) {
+    const given = Object.keys(variables ?? {});
     if (given.length > 0) throw new MerchantUsageError(`"${rel}" is not templated; it takes no variables (got ${given.join(", ")})`);
     return link.href;
   }

@@ -5,6 +5,7 @@
  * refused, not processed, so re-sending is safe whatever the method.
  */
 import { rateLimitHeaders } from "../../../../generated/merchant/constants";
+import { endAttempt } from "../common/retry";
 
 /** The spec lists the headers as limit, remaining, reset; the tuple's literal types keep that order checked. */
 const [limitHeader, remainingHeader, resetHeader] = rateLimitHeaders;
@@ -36,13 +37,11 @@ function headerNumber(response: Response, name: string): number | undefined {
 
 /** The RateLimit values of an answer, or undefined when it carries none (the storage host's). */
 export function readRateLimit(response: Response, now: number): RateLimitValues | undefined {
-  const values = {
-    limit: headerNumber(response, limitHeader),
-    remaining: headerNumber(response, remainingHeader),
-    resetSeconds: headerNumber(response, resetHeader),
-  };
-  if (Object.values(values).every((v) => v === undefined)) return undefined;
-  return { ...values, observedAt: now };
+  const limit = headerNumber(response, limitHeader);
+  const remaining = headerNumber(response, remainingHeader);
+  const resetSeconds = headerNumber(response, resetHeader);
+  if (limit === undefined && remaining === undefined && resetSeconds === undefined) return undefined;
+  return { limit, remaining, resetSeconds, observedAt: now };
 }
 
 /** How long a 429 asks to wait, in ms: RateLimit-Reset, else Retry-After (seconds or an HTTP date). */
@@ -57,8 +56,8 @@ export function waitAfter429(response: Response, now: number): number | undefine
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export interface RateLimitedSend {
-  send(): Promise<Response>;
+/** How a session treats 429s and records RateLimit values; one object for all its requests. */
+export interface RateLimitPolicy {
   observe(values: RateLimitValues): void;
   options: Required<RateLimitOptions>;
   sleep(ms: number): Promise<void>;
@@ -68,15 +67,16 @@ export interface RateLimitedSend {
 }
 
 /** Sends, records the RateLimit values of every answer, and waits out 429s (bounded). */
-export async function sendRespectingRateLimits(s: RateLimitedSend): Promise<Response> {
+export async function sendRespectingRateLimits(send: () => Promise<Response>, s: RateLimitPolicy): Promise<Response> {
   for (let retry = 1; ; retry++) {
-    const response = await s.send();
+    const response = await send();
     const values = readRateLimit(response, s.now());
     if (values) s.observe(values);
     if (response.status !== 429 || retry > s.options.maxRetries) return response;
     const wait = waitAfter429(response, s.now()) ?? s.fallbackDelay(retry);
     if (wait > s.options.maxWaitMs) return response;
     await response.body?.cancel();
+    endAttempt(response);
     await s.sleep(wait);
   }
 }

@@ -7,14 +7,16 @@
 import { halMediaType, problemMediaType, tokenMediaTypes } from "../../../../generated/merchant/constants";
 import type { components, operations } from "../../../../generated/merchant/schema";
 import { describeTarget } from "../common/redact";
-import { backoffDelay, sendWithPolicy, type ResolvedRetry, type Transport } from "../common/retry";
+import { backoffDelay, endAttempt, sendWithPolicy, type ResolvedRetry, type SendPolicy, type Transport } from "../common/retry";
 import { MerchantTokenError, MerchantUsageError } from "./errors";
 import { readProblem } from "./problem";
-import { sendRespectingRateLimits, type RateLimitOptions, type RateLimitValues } from "./rate-limit";
+import { sendRespectingRateLimits, type RateLimitOptions, type RateLimitPolicy, type RateLimitValues } from "./rate-limit";
 import { TokenCache, type IssuedToken } from "./token-cache";
 
 type S = components["schemas"];
 
+/** What every API request accepts: HAL, or a problem. */
+const apiAccept = `${halMediaType}, ${problemMediaType}`;
 /** The token endpoint is documented in two forms (HAL and RFC 6749 JSON; errors as problems or RFC 6749): accept each. */
 const tokenAccept = tokenMediaTypes.join(", ");
 const formMediaType: keyof operations["createToken"]["requestBody"]["content"] = "application/x-www-form-urlencoded";
@@ -46,31 +48,46 @@ export class MerchantSession {
   rateLimit: RateLimitValues | undefined;
   private tokenUrl: string | undefined;
   private readonly tokens: TokenCache;
+  /** `https://host/`: an address that starts with it is on the API's origin, no parsing needed. */
+  private readonly originSlash: string;
+  // Built once: every request shares them.
+  private readonly idempotentPolicy: SendPolicy;
+  private readonly unsafePolicy: SendPolicy;
+  private readonly rateLimits: RateLimitPolicy;
 
   constructor(private readonly settings: SessionSettings) {
     this.tokenUrl = settings.tokenUrl;
     this.tokens = new TokenCache(() => this.issueToken(), settings.now);
+    this.originSlash = `${settings.apiOrigin}/`;
+    const { retry, timeoutMs, log } = settings;
+    this.idempotentPolicy = { idempotent: true, retry, timeoutMs, log };
+    this.unsafePolicy = { idempotent: false, retry, timeoutMs, log };
+    this.rateLimits = {
+      observe: (values) => (this.rateLimit = values),
+      options: settings.rateLimit,
+      sleep: retry.sleep,
+      now: settings.now,
+      fallbackDelay: (n) => backoffDelay(n, retry),
+    };
   }
 
   /** Sends with the bearer token; on 401, one refresh (or discovery of the token endpoint) and one retry. */
   async authorized(method: string, url: string, body?: Payload, headers?: Record<string, string>): Promise<Response> {
     const { apiOrigin } = this.settings;
-    if (new URL(url).origin !== apiOrigin) {
+    if (!url.startsWith(this.originSlash) && new URL(url).origin !== apiOrigin) {
       throw new MerchantUsageError(`Refusing to send the access token to ${describeTarget(url)}: not the API's origin ${apiOrigin}`);
     }
     const idempotent = method === "GET" || method === "HEAD" || method === "OPTIONS";
-    const defaults = { Accept: `${halMediaType}, ${problemMediaType}`, ...(body ? { "Content-Type": body.contentType } : {}) };
-    const send = (token: string | undefined) =>
-      this.exchange(method, url, { ...withHeaders(defaults, headers), ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body?.data, idempotent);
     // A 401 means the request was not processed: re-sending it once with a fresh token is safe for every method.
     const stale = this.tokenUrl ? await this.tokens.get() : undefined;
-    const response = await send(stale);
+    const response = await this.exchange(method, url, apiHeaders(body, headers, stale), body?.data, idempotent);
     if (response.status !== 401) return response;
     await this.learnTokenUrl(response, url);
     if (!this.tokenUrl) return response;
     await response.body?.cancel();
+    endAttempt(response);
     if (stale) this.tokens.invalidate(stale);
-    return send(await this.tokens.get());
+    return this.exchange(method, url, apiHeaders(body, headers, await this.tokens.get()), body?.data, idempotent);
   }
 
   /** Straight to the transport: no token, no Accept; a PUT of the same bytes is safe to repeat. */
@@ -88,15 +105,9 @@ export class MerchantSession {
 
   /** One exchange: timeout, retries (idempotent requests only) and 429 waits; records RateLimit values. */
   private exchange(method: string, url: string, headers: Record<string, string>, body: string | undefined, idempotent: boolean): Promise<Response> {
-    const { transport, retry, timeoutMs, log, now } = this.settings;
-    return sendRespectingRateLimits({
-      send: () => sendWithPolicy(transport, url, { method, headers, body }, { idempotent, retry, timeoutMs, log }),
-      observe: (values) => (this.rateLimit = values),
-      options: this.settings.rateLimit,
-      sleep: retry.sleep,
-      now,
-      fallbackDelay: (n) => backoffDelay(n, retry),
-    });
+    const { transport } = this.settings;
+    const policy = idempotent ? this.idempotentPolicy : this.unsafePolicy;
+    return sendRespectingRateLimits(() => sendWithPolicy(transport, url, { method, headers, body }, policy), this.rateLimits);
   }
 
   private async issueToken(): Promise<IssuedToken> {
@@ -115,11 +126,20 @@ export class MerchantSession {
       true,
     );
     const body = (await response.json().catch(() => undefined)) as Partial<S["Token"] & S["OAuthError"]> | undefined;
+    endAttempt(response);
     if (!response.ok || typeof body?.access_token !== "string" || typeof body.expires_in !== "number") {
       throw new MerchantTokenError(response.status, body);
     }
     return { accessToken: body.access_token, expiresInSeconds: body.expires_in };
   }
+}
+
+/** The headers of an API request: the defaults, the caller's over them, and the bearer token. */
+function apiHeaders(body: Payload | undefined, extra: Record<string, string> | undefined, token: string | undefined): Record<string, string> {
+  const defaults: Record<string, string> = body ? { Accept: apiAccept, "Content-Type": body.contentType } : { Accept: apiAccept };
+  const headers = extra ? withHeaders(defaults, extra) : defaults;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
 }
 
 /** The caller's headers over the defaults, names compared case-insensitively; never the caller's Authorization. */
