@@ -159,6 +159,18 @@ describe("Input rules the schema cannot state", () => {
   );
 
   scenario(
+    "a text_on_statement of sequential characters, rising or falling, is declined with its schema's status code",
+    { ...behaviour, testCards: true, rules: ["gateway:rule:TextOnStatement", "gateway:x-not-sequential:TextOnStatement"] },
+    async () => {
+      const gw = gateway();
+      const textCode = codeOf("TextOnStatement");
+      expectDeclined(await gw.authorize({ amount: 1000, text_on_statement: "abcdef" }), textCode, "a rising run");
+      expectDeclined(await gw.authorize({ amount: 1000, text_on_statement: "fedcba" }), textCode, "a falling run");
+      expectApproved(await gw.authorize({ amount: 1000, text_on_statement: "abcdeg" }), "a text that only starts with a run");
+    },
+  );
+
+  scenario(
     "credential_on_file=store with initiator=merchant is an input error; an unsigned card authorization without a CSC is refused",
     { ...behaviour, testCards: true, rules: ["gateway:rule:AuthorizationParameters.credential_on_file", "gateway:x-requires-signing-when-omitted:CardMethod"] },
     async () => {

@@ -95,6 +95,25 @@ describe("A PATCH's answer and a later GET carry the change", () => {
       expect(unchanged.json.signer?.name, "refused PATCHes change nothing").toBeUndefined();
     },
   );
+
+  scenario(
+    "a decimal amount with more digits after the point than its scale allows is refused with a 400 naming the member, on create and on PATCH",
+    { ...behaviour, rules: ["merchant:rule:Decimal", "merchant:x-decimal:Decimal"] },
+    async () => {
+      const api = session("merchant");
+      const application = await newApplication(api);
+      const self = linkOf(application.json, "self");
+      const tooPrecise = { business_model: { estimated_average_transaction_amount: 29.12345 } };
+      const patch = await api.call({ operationId: "updateApplication", url: self, body: tooPrecise });
+      expectProblem(patch, 400);
+      expect(Object.keys(patch.json.errors ?? {}).join(" "), "names the too precise member").toMatch(/estimated_average_transaction_amount/);
+      const example = merchantExample("createApplication") as { business_model: Record<string, unknown> };
+      const create = await api.call({ operationId: "createApplication", url: expandHref((await root(api))._links["ch:applications"].href), body: { ...example, business_model: { ...example.business_model, ...tooPrecise.business_model } } });
+      expectProblem(create, 400);
+      const fourDigits = await api.call({ operationId: "updateApplication", url: self, body: { business_model: { estimated_average_transaction_amount: 29.1234 } } });
+      expect(fourDigits.status, "four digits after the point are accepted").toBe(200);
+    },
+  );
 });
 
 describe("A 201's Location", () => {

@@ -42,11 +42,6 @@ export const waivers: Waiver[] = [
   { rules: "gateway:rule:DebitRequest", reason: MERCHANT_SETUP },
   { rules: "gateway:rule:Marketplace.interregional_retailer", reason: MERCHANT_SETUP },
 
-  // Rules the sandbox breaks today (reported; the scenario is to be written when it is fixed, so that the suite stays green against it).
-  { rules: "merchant:rule:Decimal", reason: "the sandbox accepts 29.12345 (5 digits after the point) in a PATCH of estimated_average_transaction_amount: reported, to be proven once the sandbox enforces x-decimal" },
-  { rules: "gateway:rule:TextOnStatement", reason: "the sandbox approves text_on_statement=abcdef (sequential characters): reported, to be proven once the sandbox checks it" },
-  { rules: "merchant:x-decimal:Decimal", reason: "the sandbox does not enforce x-decimal yet (see merchant:rule:Decimal)" },
-
   // Facts about where the services run, and recommendations.
   { rules: "*:x-environment", reason: "names the live and test servers; the suite is pointed at one by its base URL" },
   { rules: "merchant:x-recommended-maximum:*", reason: "a recommendation to clients, not a rule the service enforces" },

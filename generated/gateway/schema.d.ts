@@ -850,7 +850,7 @@ export interface components {
          * TextOnStatement
          * @description Text shown on the cardholder's bank statement: 2 to 22 printable ASCII characters (0x20 to 0x7E), not all digits and not all the same character. Defaults to the account `descriptor`. An invalid value gives status 40150.
          *
-         *     **Rule:** the text must not be sequential characters (for example `abcdef` or `123456`); this is checked by the service, not by this schema.
+         *     **Rule:** the text must not be sequential characters (for example `abcdef` or `123456`); `x-not-sequential` states it for tools: a text of at least `minimum-length` characters whose code points all rise, or all fall, by one is refused.
          * @example Coffee Shop Order 1234
          */
         TextOnStatement: string;

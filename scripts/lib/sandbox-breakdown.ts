@@ -7,7 +7,7 @@
  */
 import { createPublicKey, verify } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/http";
+import { jsonText, type SandboxRequest, type SandboxResponse } from "../../src/testkit/sandbox/http";
 import { loopbackRefusal } from "../../src/testkit/sandbox/loopback-policy";
 import { parseRequestTarget } from "../../src/testkit/sandbox/request-target";
 import type { RunningSandbox } from "../../src/testkit/sandbox/server";
@@ -86,7 +86,7 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase): Prom
   stages.push({ name: "request validation (Ajv)", us: validation });
   stages.push({ name: "handler: authentication, rules, state, representation", us: Math.max(0, handler - signature - validation) });
   stages.push({ name: "response validation (Ajv, strict)", us: await perCall(() => responses.violations(route, outgoing)) });
-  stages.push({ name: "serialization (JSON)", us: await perCall(() => JSON.stringify(response.body)) });
+  stages.push({ name: "serialization (JSON)", us: await perCall(() => jsonText(response.body as object)) });
   return stages;
 }
 

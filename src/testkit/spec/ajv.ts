@@ -1,6 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats";
 import type { OpenApiDocument } from "./document";
+import { extensionKeywordNames, extensionKeywords } from "./extension-keywords";
 
 const SPEC_ID = "openapi.json";
 
@@ -19,6 +21,28 @@ const OPENAPI_FORMATS: Record<string, (value: unknown) => boolean> = {
   binary: () => true,
   password: () => true,
 };
+
+type FormatCompare = (a: string, b: string) => number | undefined;
+
+/**
+ * Formats whose value repeats from one response to the next (`processed_at` is the same text for
+ * a whole second): their check remembers its last answer. The checks are pure functions of the
+ * text, so the answer is the same; one entry, so nothing grows.
+ */
+const REPEATED_FORMATS = ["date-time", "date", "time"] as const;
+
+function lastValueRemembered(format: { validate: (value: string) => boolean; compare: FormatCompare }): { validate: (value: string) => boolean; compare: FormatCompare } {
+  let last: string | undefined;
+  let lastValid = false;
+  const validate = (value: string): boolean => {
+    if (value !== last) {
+      lastValid = format.validate(value);
+      last = value;
+    }
+    return lastValid;
+  };
+  return { validate, compare: format.compare };
+}
 
 function collectExtensionKeywords(node: unknown, found: Set<string>): Set<string> {
   if (Array.isArray(node)) node.forEach((item) => collectExtensionKeywords(item, found));
@@ -44,8 +68,12 @@ export class SpecValidator {
     // strictRequired stays off: `not: {required: [a, b]}` ("not both") names properties declared elsewhere.
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false });
     addFormats(this.ajv);
+    for (const name of REPEATED_FORMATS) this.ajv.addFormat(name, lastValueRemembered(fullFormats[name] as { validate: (value: string) => boolean; compare: FormatCompare }));
     for (const [name, validate] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, { validate });
-    this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_FIELDS, ...collectExtensionKeywords(doc, new Set())]);
+    // The extensions that state value rules validate; every other `x-` keyword is an annotation.
+    for (const keyword of extensionKeywords) this.ajv.addKeyword(keyword);
+    const annotations = [...collectExtensionKeywords(doc, new Set())].filter((name) => !extensionKeywordNames.has(name));
+    this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_FIELDS, ...annotations]);
     this.ajv.addSchema(doc as object, SPEC_ID);
   }
 

@@ -36,7 +36,14 @@ export function parseMediaType(header: string | null | undefined): MediaType | u
 
 /** The media type of a Content-Type header, lower-cased and without parameters. */
 export function mediaTypeOf(header: string | null | undefined): string | undefined {
-  return parseMediaType(header)?.essence;
+  // parseMediaType's essence, without building its parameters (every request body asks).
+  return header ? essenceOf(header) || undefined : undefined;
+}
+
+/** The text before the first `;`, trimmed and lower-cased. */
+function essenceOf(text: string): string {
+  const semicolon = text.indexOf(";");
+  return (semicolon === -1 ? text : text.slice(0, semicolon)).trim().toLowerCase();
 }
 
 /**
@@ -44,7 +51,7 @@ export function mediaTypeOf(header: string | null | undefined): string | undefin
  * included; parameters of the key are ignored).
  */
 export function mediaTypeMatches(key: string, actual: string): boolean {
-  const k = key.split(";")[0]!.trim().toLowerCase();
+  const k = essenceOf(key);
   if (k === "*/*" || k === actual) return true;
   return k.endsWith("/*") && actual.startsWith(k.slice(0, -1));
 }

@@ -189,13 +189,20 @@ export class RequestValidator {
     readonly validator: SpecValidator,
   ) {}
 
-  /** Validates path and query parameters (query values coerced to their schema types). */
-  parameters(route: RoutedOperation, pathParams: Record<string, string>, query: URLSearchParams): ParametersResult {
+  /**
+   * Validates path and query parameters (query values coerced to their schema types). The query
+   * may be given as a function: it is then read only by an operation that declares a query
+   * parameter (parsing a request's URL is not free, and most operations declare none).
+   */
+  parameters(route: RoutedOperation, pathParams: Record<string, string>, query: URLSearchParams | (() => URLSearchParams)): ParametersResult {
     const values: Record<string, unknown> = {};
     const errors: ParametersResult["errors"] = [];
+    let search = typeof query === "function" ? undefined : query;
     for (const parameter of route.parameters) {
       if (parameter.in !== "path" && parameter.in !== "query") continue;
-      const all = parameter.in === "path" ? [pathParams[parameter.name]].filter((v) => v !== undefined) : query.getAll(parameter.name);
+      let all: string[];
+      if (parameter.in === "path") all = pathParams[parameter.name] === undefined ? [] : [pathParams[parameter.name]!];
+      else all = (search ??= (query as () => URLSearchParams)()).getAll(parameter.name);
       if (all.length === 0) {
         if (parameter.required) errors.push({ name: parameter.name, in: parameter.in, errors: [{ path: [], message: "is required", keyword: "required" }] });
         continue;

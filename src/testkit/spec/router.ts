@@ -124,7 +124,7 @@ export class SpecRouter {
     const parts = pathname.split("/").slice(1);
     let decoded: string[];
     try {
-      decoded = parts.map((p) => decodeURIComponent(p));
+      decoded = parts.map((p) => (p.includes("%") ? decodeURIComponent(p) : p));
     } catch {
       return { kind: "not-found" };
     }
@@ -153,15 +153,17 @@ export class SpecRouter {
 
 function matchSegments(compiled: CompiledPath, raw: string[], decoded: string[]): Record<string, string> | undefined {
   // The root path "/" is one empty segment.
-  if (compiled.segments.length !== raw.length) return undefined;
+  const { segments } = compiled;
+  if (segments.length !== raw.length) return undefined;
+  // Literals first: most templates fail on them, before any parameter object is made.
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if ("literal" in segment ? segment.literal !== raw[i] : !raw[i]) return undefined;
+  }
   const params: Record<string, string> = {};
-  for (const [i, segment] of compiled.segments.entries()) {
-    if ("literal" in segment) {
-      if (segment.literal !== raw[i]) return undefined;
-    } else {
-      if (!raw[i]) return undefined;
-      params[segment.param] = decoded[i]!;
-    }
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if ("param" in segment) params[segment.param] = decoded[i]!;
   }
   return params;
 }

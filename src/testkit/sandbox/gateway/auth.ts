@@ -6,6 +6,7 @@
 import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../clock";
 import type { GatewayAccountConfig } from "../config";
+import { immutableJson } from "../http";
 
 export interface GatewayAccount {
   id: string;
@@ -14,6 +15,10 @@ export interface GatewayAccount {
   /** The account resource of `GET /account`. */
   resource?: components["schemas"]["Account"];
 }
+
+/** Bounds of the decoded-header cache of `ApiKeys` (at most 256 KB of header text). */
+const MAX_KNOWN_HEADERS = 1_000;
+const MAX_KNOWN_HEADER_LENGTH = 256;
 
 interface KeyEntry {
   account: GatewayAccount;
@@ -33,8 +38,9 @@ export class ApiKeys {
   ) {
     for (const config of configs) {
       if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
-      // The config loader has checked the resource against the spec's Account schema.
-      const resource = config.account as GatewayAccount["resource"];
+      // The config loader has checked the resource against the spec's Account schema. The
+      // answer of GET /account: a frozen copy, its JSON made once.
+      const resource = config.account === undefined ? undefined : immutableJson(structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
       const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
       this.accounts.set(config.id, account);
       for (const key of config.keys) {
@@ -47,16 +53,29 @@ export class ApiKeys {
     }
   }
 
+  /**
+   * Headers that named a known key, so that a client's repeated header is not decoded again.
+   * Bounded: spelling variants of a header are the client's to choose.
+   */
+  private readonly known = new Map<string, KeyEntry>();
+
   /** Checks an `Authorization` header. */
   authenticate(header: string | undefined): AuthResult {
     if (!header) return { ok: false, reason: "missing" };
-    const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-    if (!match) return { ok: false, reason: "malformed" };
-    const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    const user = (colon === -1 ? decoded : decoded.slice(0, colon)).toLowerCase();
-    const entry = this.keys.get(user);
-    if (!entry) return { ok: false, reason: "unknown" };
+    let entry = this.known.get(header);
+    if (!entry) {
+      const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+      if (!match) return { ok: false, reason: "malformed" };
+      const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      entry = this.keys.get((colon === -1 ? decoded : decoded.slice(0, colon)).toLowerCase());
+      if (!entry) return { ok: false, reason: "unknown" };
+      if (header.length <= MAX_KNOWN_HEADER_LENGTH) {
+        if (this.known.size >= MAX_KNOWN_HEADERS) this.known.clear();
+        this.known.set(header, entry);
+      }
+    }
+    // Enabled and expiry are read on every request: the sandbox clock moves.
     if (!entry.enabled) return { ok: false, reason: "disabled" };
     if (entry.expiresAt !== undefined && this.clock.now() >= entry.expiresAt) return { ok: false, reason: "expired" };
     return { ok: true, account: entry.account };

@@ -38,43 +38,42 @@ export interface PaymentAnswer {
   links: HalLinks;
 }
 
+/*
+ * The bodies are built member by member, in the order their JSON lists them: an optional member
+ * is assigned when present rather than spread from a temporary object (one per member per answer).
+ */
+
 /** The body of an authorization or a debit. */
 export function paymentBody(answer: PaymentAnswer): Schemas["Authorization"] & Schemas["Debit"] {
   const { evaluation } = answer;
   const scaProvided = answer.methodAuthenticates || (evaluation.threeDS !== undefined && isStronglyAuthenticated(evaluation.threeDS));
   const liable: Schemas["LiableForFraudDisputes"] = scaProvided ? "issuer" : "merchant";
-  return {
-    id: answer.id,
-    status: evaluation.status,
-    processed_at: answer.processedAt,
-    amount: answer.amount,
-    currency: answer.currency,
-    ...(answer.text ? { text_on_statement: answer.text } : {}),
-    ...(answer.reference !== undefined ? { reference: answer.reference } : {}),
-    csc: answer.csc,
-    ...(evaluation.threeDS ? { "3dsecure": evaluation.threeDS } : {}),
-    sca: { provided: scaProvided, necessary: false },
-    liable_for_fraud_disputes: liable,
-    ...(answer.series ? { series: answer.series } : {}),
-    _links: answer.links,
-  };
+  const body: Partial<Schemas["Authorization"] & Schemas["Debit"]> = { id: answer.id, status: evaluation.status, processed_at: answer.processedAt, amount: answer.amount, currency: answer.currency };
+  if (answer.text) body.text_on_statement = answer.text;
+  if (answer.reference !== undefined) body.reference = answer.reference;
+  body.csc = answer.csc;
+  if (evaluation.threeDS) body["3dsecure"] = evaluation.threeDS;
+  body.sca = { provided: scaProvided, necessary: false };
+  body.liable_for_fraud_disputes = liable;
+  if (answer.series) body.series = answer.series;
+  body._links = answer.links as (Schemas["Authorization"] & Schemas["Debit"])["_links"];
+  return body as Schemas["Authorization"] & Schemas["Debit"];
 }
 
 /** The body of a capture or a capture refund: the amount booked (none when nothing was), the text, the links. */
 export function amountBody(processedAt: string, status: Status, amount: number, text: string | undefined, links: HalLinks): Schemas["Capture"] & Schemas["Refund"] {
-  return {
-    id: randomUUID(),
-    status,
-    processed_at: processedAt,
-    ...(amount > 0 ? { amount } : {}),
-    ...(text ? { text_on_statement: text } : {}),
-    _links: links,
-  };
+  const body: Partial<Schemas["Capture"] & Schemas["Refund"]> = { id: randomUUID(), status, processed_at: processedAt };
+  if (amount > 0) body.amount = amount;
+  if (text) body.text_on_statement = text;
+  body._links = links as (Schemas["Capture"] & Schemas["Refund"])["_links"];
+  return body as Schemas["Capture"] & Schemas["Refund"];
 }
 
 /** The body of a void: the released amount when approved. */
 export function voidBody(processedAt: string, status: Status, released: number): Schemas["Void"] {
-  return { id: randomUUID(), status, processed_at: processedAt, ...(status.code === approved ? { amount: released } : {}) };
+  const body: Schemas["Void"] = { id: randomUUID(), status, processed_at: processedAt };
+  if (status.code === approved) body.amount = released;
+  return body;
 }
 
 /** The body of a debit refund: always the debit's full amount. */
@@ -84,13 +83,8 @@ export function debitRefundBody(processedAt: string, status: Status, amount: num
 
 /** The body of a credit. */
 export function creditBody(processedAt: string, status: Status, request: Schemas["CreditRequest"], text: string | undefined): Schemas["Credit"] {
-  return {
-    id: randomUUID(),
-    status,
-    processed_at: processedAt,
-    amount: request.amount,
-    currency: request.currency,
-    ...(text ? { text_on_statement: text } : {}),
-    ...(request.reference !== undefined ? { reference: request.reference } : {}),
-  };
+  const body: Schemas["Credit"] = { id: randomUUID(), status, processed_at: processedAt, amount: request.amount, currency: request.currency };
+  if (text) body.text_on_statement = text;
+  if (request.reference !== undefined) body.reference = request.reference;
+  return body;
 }

@@ -5,10 +5,19 @@
  */
 import type { components, operations } from "../../../../generated/gateway/schema";
 import type { SpecRouter } from "../../spec/router";
+import { immutableJson } from "../http";
 import type { Links } from "./records";
 
-function substitute(template: string, id: string): string {
-  return template.replace(/\{[^}]+\}/, encodeURIComponent(id));
+/**
+ * A template with one parameter, split around it once (`/authorizations/`, `/captures`): a link
+ * is then two concatenations, not a regular expression per link.
+ */
+function substitution(template: string): (id: string) => string {
+  const match = /\{[^}]+\}/.exec(template);
+  if (!match) return () => template;
+  const head = template.slice(0, match.index);
+  const tail = template.slice(match.index + match[0].length);
+  return (id) => head + encodeURIComponent(id) + tail;
 }
 
 /** The path template one level up (`/authorizations/{id}/captures` → `/authorizations/{id}`). */
@@ -19,17 +28,25 @@ function parent(template: string): string {
 export function gatewayLinks(router: SpecRouter): Links {
   const template = (operationId: keyof operations) => router.operation(operationId).template;
   return {
-    captures: (id) => substitute(template("createCapture"), id),
-    refunds: (id) => substitute(template("createRefund"), id),
-    voids: (id) => substitute(template("createVoid"), id),
-    authorization: (id) => substitute(parent(template("createCapture")), id),
-    debitRefunds: (id) => substitute(template("createDebitRefund"), id),
-    debit: (id) => substitute(parent(template("createDebitRefund")), id),
+    captures: substitution(template("createCapture")),
+    refunds: substitution(template("createRefund")),
+    voids: substitution(template("createVoid")),
+    authorization: substitution(parent(template("createCapture"))),
+    debitRefunds: substitution(template("createDebitRefund")),
+    debit: substitution(parent(template("createDebitRefund"))),
   };
 }
 
+/** The discovery documents built, one per router (frozen, their JSON made once). */
+const rootDocuments = new WeakMap<SpecRouter, components["schemas"]["Root"]>();
+
 /** The discovery document (`GET /`): where authorizations are made and the account is read. */
 export function rootDocument(router: SpecRouter): components["schemas"]["Root"] {
-  const template = (operationId: keyof operations) => router.operation(operationId).template;
-  return { _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } };
+  let root = rootDocuments.get(router);
+  if (!root) {
+    const template = (operationId: keyof operations) => router.operation(operationId).template;
+    root = immutableJson({ _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } });
+    rootDocuments.set(router, root);
+  }
+  return root;
 }

@@ -13,7 +13,7 @@ import { credentialOnFileOf, initiatorOf, paymentMethodOf, type PaymentMethodNam
 import type { GatewayFacts } from "./spec-facts";
 import { approved, codes, status, type Status, type TransactionType } from "./status-codes";
 import type { TransactionStore } from "./store";
-import { cardDataOf, type CardData, type TestCards } from "./test-cards";
+import { cardDataOf, LazyCardKey, type CardData, type TestCards } from "./test-cards";
 import { isAuthenticationFailure, threeDSecureOf, type ThreeDSecureResult } from "./three-d-secure";
 
 /** An evaluated payment, or the input error that stops it before it becomes a transaction. */
@@ -44,21 +44,22 @@ export class PaymentRules {
   evaluate(account: GatewayAccount, body: PaymentRequest, type: TransactionType, signed: boolean): PaymentCheck {
     const method = paymentMethodOf(body);
     const card = cardDataOf(method?.object);
-    const cardKey = card.pan ? this.cards.cardKey(card.pan) : undefined;
+    const cardKey = new LazyCardKey(this.cards, card.pan);
     const subsequent = body.series?.previous !== undefined;
     const unsigned = this.signingMode === "methods" && !signed ? unsignedRefusal(method, subsequent) : undefined;
     if (unsigned) return { ok: false, inputError: unsigned };
     const series = this.seriesOf(account, body, cardKey);
     if (!series.ok) return series;
-    const base = { cardKey, series: series.series, storeCredential: credentialOnFileOf(body) === "store" };
     const threeDS = threeDSecureOf(method?.object);
-    if (threeDS === "unreadable") return { ok: true, evaluation: { ...base, storeCredential: false, status: status(codes["three-d-secure-problem"], "3-D Secure data cannot be read") } };
+    if (threeDS === "unreadable") {
+      return { ok: true, evaluation: { cardKey, series: series.series, storeCredential: false, status: status(codes["three-d-secure-problem"], "3-D Secure data cannot be read") } };
+    }
     const decided = this.status(account, body, type, { card, cardKey, series: series.series, threeDS });
-    return { ok: true, evaluation: { ...base, status: decided, threeDS } };
+    return { ok: true, evaluation: { cardKey, series: series.series, storeCredential: credentialOnFileOf(body) === "store", status: decided, threeDS } };
   }
 
   /** The series a payment starts or continues, validated before anything is booked. */
-  private seriesOf(account: GatewayAccount, body: PaymentRequest, cardKey: string | undefined): SeriesCheck {
+  private seriesOf(account: GatewayAccount, body: PaymentRequest, cardKey: LazyCardKey): SeriesCheck {
     const requested = body.series;
     if (requested?.type !== undefined) return { ok: true, series: { first: true, type: requested.type } };
     const previous = requested?.previous;
@@ -70,7 +71,7 @@ export class PaymentRules {
     }
     const state = this.store.continuableSeries(account, previous.id);
     if (!state) return { ok: false, inputError: "parameter 'series[previous][id]' must be the latest approved authorization of its series" };
-    if (state.cardKey !== undefined && cardKey !== state.cardKey) return { ok: false, inputError: "parameter 'series[previous][id]' belongs to a series on another card" };
+    if (state.cardKey !== undefined && cardKey.value() !== state.cardKey) return { ok: false, inputError: "parameter 'series[previous][id]' belongs to a series on another card" };
     return { ok: true, series: { first: false, state, type: state.type } };
   }
 
@@ -79,7 +80,7 @@ export class PaymentRules {
     account: GatewayAccount,
     body: PaymentRequest,
     type: TransactionType,
-    { card, cardKey, series, threeDS }: { card: CardData; cardKey?: string; series?: SeriesLink; threeDS?: ThreeDSecureResult },
+    { card, cardKey, series, threeDS }: { card: CardData; cardKey: LazyCardKey; series?: SeriesLink; threeDS?: ThreeDSecureResult },
   ): Status {
     const forced = this.cards.cardStatus(card, body.amount, type);
     if (forced && forced.code !== approved) return forced.forced ? status(forced.code) : status(forced.code, "invalid card number");
@@ -87,7 +88,10 @@ export class PaymentRules {
     if (expiry) return status(expiry);
     if (threeDS && isAuthenticationFailure(threeDS)) return status(codes["three-d-secure-authentication-failure"], "3-D Secure authentication failed");
     // A forced approval still meets the merchant-initiated rules.
-    if (initiatorOf(body) === "merchant" && cardKey) return this.merchantInitiatedRefusal(account, cardKey, series) ?? status(approved);
+    if (initiatorOf(body) === "merchant") {
+      const key = cardKey.value();
+      if (key) return this.merchantInitiatedRefusal(account, key, series) ?? status(approved);
+    }
     return status(approved);
   }
 

@@ -104,7 +104,7 @@ function checkSignature({ config, doc, signatures, http }: GatewayParts, { reque
 
 /** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
 function checkInput({ requests, http }: GatewayParts, { request, route, params }: Admission): Checked<RequestBodyOf<OperationId>> {
-  const parameters = requests.parameters(route, params, request.url.searchParams);
+  const parameters = requests.parameters(route, params, () => request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return refusal(http, "invalid transaction id");
   const decoded = requests.body(route, request.headers["content-type"], request.rawBody);
   if (decoded.kind === "unsupported-media-type") return refusal(http, `unsupported content type: send ${decoded.accepted.join(" or ")}`);
@@ -112,6 +112,12 @@ function checkInput({ requests, http }: GatewayParts, { request, route, params }
   if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors) };
   // Valid against the operation's schema, so it has the type generated from that schema.
   return { ok: true, value: decoded.value as RequestBodyOf<OperationId> };
+}
+
+/** The path's one parameter (the transaction id), or "" for a path without one. */
+function firstValue(params: Record<string, string>): string {
+  for (const name in params) return params[name]!;
+  return "";
 }
 
 export function gatewayPipeline(parts: GatewayParts): Handler {
@@ -125,7 +131,7 @@ export function gatewayPipeline(parts: GatewayParts): Handler {
     if (!signed.ok) return signed.refusal;
     const body = checkInput(parts, admission);
     if (!body.ok) return body.refusal;
-    const id = Object.values(admission.params)[0] ?? "";
+    const id = firstValue(admission.params);
     return runTransaction(transactions, http, { operationId: admission.operationId, account: admission.account, id, body: body.value, signed: signed.value });
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { components } from "../../../../generated/gateway/schema";
 import type { Status, StatusCode } from "./status-codes";
+import type { LazyCardKey } from "./test-cards";
 import type { ThreeDSecureResult } from "./three-d-secure";
 
 type Schemas = components["schemas"];
@@ -48,7 +49,8 @@ export interface SeriesLink {
 /** What the checks of an authorization or a debit decided, before it is booked. */
 export interface PaymentEvaluation {
   status: Status;
-  cardKey?: string;
+  /** The card's keyed hash, made when a rule or the store first reads it. */
+  cardKey: LazyCardKey;
   series?: SeriesLink;
   /** Whether an approval stores the card credential (`credential_on_file=store`). */
   storeCredential: boolean;
@@ -62,7 +64,6 @@ interface PaymentRecordBase {
   amount: number;
   currency: string;
   createdAt: number;
-  cardKey?: string;
   seriesId?: string;
 }
 

@@ -22,30 +22,31 @@ function withSendableMessage(body: TransactionBody): TransactionBody {
 
 export class GatewayResponses {
   readonly contentType: string;
+  /** The headers of every answer but 401, one frozen object: the listener only reads them. */
+  private readonly plain: Readonly<Record<string, string>>;
+  private readonly challenge: Readonly<Record<string, string>>;
 
   constructor(doc: OpenApiDocument) {
     const version = (doc.info as { version?: string } | undefined)?.version;
     if (!version) throw new Error("gateway spec: info.version is missing");
     this.contentType = `${mediaType}; version=${version}; charset=utf-8`;
-  }
-
-  private headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { "content-type": this.contentType, ...extra };
+    this.plain = Object.freeze({ "content-type": this.contentType });
+    this.challenge = Object.freeze({ "content-type": this.contentType, "www-authenticate": 'Basic realm="gateway"' });
   }
 
   ok(body: unknown): SandboxResponse {
-    return { status: 200, headers: this.headers(), body };
+    return { status: 200, headers: this.plain, body };
   }
 
   transaction(outcome: Outcome): SandboxResponse {
-    return { status: outcome.approved ? 201 : 400, headers: this.headers(), body: outcome.approved ? outcome.body : withSendableMessage(outcome.body) };
+    return { status: outcome.approved ? 201 : 400, headers: this.plain, body: outcome.approved ? outcome.body : withSendableMessage(outcome.body) };
   }
 
   unauthorized(): SandboxResponse {
-    return { status: 401, headers: this.headers({ "www-authenticate": 'Basic realm="gateway"' }) };
+    return { status: 401, headers: this.challenge };
   }
 
   notFound(): SandboxResponse {
-    return { status: 404, headers: this.headers() };
+    return { status: 404, headers: this.plain };
   }
 }

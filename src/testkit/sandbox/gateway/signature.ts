@@ -10,8 +10,28 @@ import type { SigningKeyConfig } from "../config";
 import type { GatewayAccount } from "./auth";
 import { signatureHeader as signatureFormat } from "../../../../generated/gateway/constants";
 
-/** `<signing api key> RS256-hex <hex>`, with the scheme token taken from the spec. */
+/** `<signing api key> RS256-hex <hex>`, with the scheme token taken from the spec (the slow form of `parseHeader`). */
 const HEADER_VALUE = new RegExp(`^(\\S+) ${signatureFormat.schemeToken} ([0-9a-fA-F]+)$`);
+const KEY_ID = /^\S+$/;
+const SCHEME = ` ${signatureFormat.schemeToken} `;
+
+/**
+ * The key id and the signature bytes of a header value, as HEADER_VALUE reads it; "odd" for hex
+ * of odd length (a signature that cannot match). The hex is checked by decoding it: Node stops
+ * at the first character that is not hex, so a decoded length short of half the text means one
+ * was there (a regular expression over 512 characters cost more than the decoding).
+ */
+function parseHeader(header: string): { keyId: string; signature: Buffer | "odd" } | undefined {
+  const value = header.trim();
+  const space = value.indexOf(" ");
+  if (space <= 0 || !value.startsWith(SCHEME, space)) return undefined;
+  const keyId = value.slice(0, space);
+  const hex = value.slice(space + SCHEME.length);
+  if (!KEY_ID.test(keyId) || hex.length === 0) return undefined;
+  if (hex.length % 2 === 1) return HEADER_VALUE.test(value) ? { keyId, signature: "odd" } : undefined;
+  const signature = Buffer.from(hex, "hex");
+  return signature.length * 2 === hex.length ? { keyId, signature } : undefined;
+}
 
 interface SigningKey {
   id: string;
@@ -44,17 +64,16 @@ export class SignatureVerifier {
 
   check(header: string | undefined, rawBody: Buffer, merchant: GatewayAccount): SignatureCheck {
     if (header === undefined) return { ok: false, reason: "missing", message: "signature required: POST requests must carry a Signature header" };
-    const match = HEADER_VALUE.exec(header.trim());
-    if (!match) {
+    const parsed = parseHeader(header);
+    if (!parsed) {
       return { ok: false, reason: "malformed", message: `invalid signature: expected '<signing api key> ${signatureFormat.schemeToken} <hex>'` };
     }
-    const key = this.keys.get(match[1]!.toLowerCase());
+    const key = this.keys.get(parsed.keyId.toLowerCase());
     if (!key) return { ok: false, reason: "unknown-key", message: "invalid signing api-key" };
     if (merchant.partner !== undefined && merchant.partner !== key.partner) {
       return { ok: false, reason: "wrong-partner", message: "invalid signing api-key" };
     }
-    const hex = match[2]!;
-    const valid = hex.length % 2 === 0 && verify("sha256", rawBody, key.publicKey, Buffer.from(hex, "hex"));
+    const valid = parsed.signature !== "odd" && verify("sha256", rawBody, key.publicKey, parsed.signature);
     return valid ? { ok: true, keyId: key.id } : { ok: false, reason: "mismatch", message: "invalid signature" };
   }
 }

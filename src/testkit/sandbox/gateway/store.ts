@@ -91,12 +91,14 @@ export class TransactionStore {
   }
 
   private bookSeries(account: GatewayAccount, id: string, { status, cardKey, series, storeCredential }: PaymentEvaluation): SeriesResult | undefined {
-    this.noteBlock(account, cardKey, status.code);
+    // The card's hash is made only where the store keeps it (a block, a stored credential, a series).
+    if (status.code === codes["merchant-blocked-by-cardholder"]) this.noteBlock(account, cardKey.value(), status.code);
     if (status.code !== approved) return series ? { type: series.type } : undefined;
-    if (storeCredential && cardKey) this.storedCredentials.add(`${account.id}|${cardKey}`);
+    const key = storeCredential || series?.first ? cardKey.value() : undefined;
+    if (storeCredential && key) this.storedCredentials.add(`${account.id}|${key}`);
     if (!series) return undefined;
     if (series.first) {
-      const state: SeriesState = { id, type: series.type, tid: newTid(), accountId: account.id, cardKey, latestApprovedId: id };
+      const state: SeriesState = { id, type: series.type, tid: newTid(), accountId: account.id, cardKey: key, latestApprovedId: id };
       this.series.set(id, state);
       return { type: state.type, tid: state.tid };
     }

@@ -56,8 +56,20 @@ export class GatewayTransactions {
     const { evaluation } = checked;
     const id = randomUUID();
     const text = this.textOf(account, body.text_on_statement);
-    const record: AuthorizationRecord = { ...this.recordBase(account, body, id, evaluation), kind: "authorization", textOnStatement: text, captured: 0, refunded: 0, voided: false };
-    const { links } = this.parts;
+    const { clock, links } = this.parts;
+    const record: AuthorizationRecord = {
+      kind: "authorization",
+      id,
+      accountId: account.id,
+      status: evaluation.status.code,
+      amount: body.amount,
+      currency: body.currency,
+      createdAt: clock.now(),
+      textOnStatement: text,
+      captured: 0,
+      refunded: 0,
+      voided: false,
+    };
     return this.answerPayment(account, body, record, evaluation, {
       text,
       reference: body.reference,
@@ -70,16 +82,12 @@ export class GatewayTransactions {
     if (!checked.ok) return inputErrorOutcome(checked.inputError);
     const { evaluation } = checked;
     const id = randomUUID();
-    const record: DebitRecord = { ...this.recordBase(account, body, id, evaluation), kind: "debit", refunded: false };
+    const { clock } = this.parts;
+    const record: DebitRecord = { kind: "debit", id, accountId: account.id, status: evaluation.status.code, amount: body.amount, currency: body.currency, createdAt: clock.now(), refunded: false };
     return this.answerPayment(account, body, record, evaluation, {
       text: this.textOf(account, body.text_on_statement),
       links: { refunds: { href: this.parts.links.debitRefunds(id) } },
     });
-  }
-
-  /** The fields every authorization and debit record has. */
-  private recordBase(account: GatewayAccount, body: PaymentRequest, id: string, evaluation: PaymentEvaluation) {
-    return { id, accountId: account.id, status: evaluation.status.code, amount: body.amount, currency: body.currency, createdAt: this.parts.clock.now(), cardKey: evaluation.cardKey };
   }
 
   /** Books an evaluated authorization or debit and answers it. */

@@ -12,8 +12,8 @@ import type { SandboxResponse } from "../http";
 import type { MerchantLinks } from "./links";
 import type { CollectionQuery, OperationId } from "./operation";
 import { pageOf } from "./pagination";
-import { problems, type Errors, type ProblemContext } from "./problems";
-import { parseQuery, type QueryLanguage } from "./query-languages";
+import { problems, withHeaders, type Errors, type ProblemContext } from "./problems";
+import { matchAll, parseQuery, type QueryLanguage } from "./query-languages";
 import { forbiddenCollectionLinks, mediaTypeWithSchema, queryModifiers, successAnswer, type SuccessAnswer } from "./spec-facts";
 
 type Json = Record<string, unknown>;
@@ -48,6 +48,10 @@ export function errorsOf(found: ParameterError[], prefix?: string): Errors {
 export class Answers {
   /** What the spec documents for each operation's success, read once per operation. */
   private readonly successes = new Map<string, SuccessAnswer>();
+  /** The accepted modifiers of each operation's query language, read once per operation (a spec walk per request cost a tenth of a page). */
+  private readonly modifiers = new Map<string, string[]>();
+  /** Whether each operation's collection answer may carry `last`, read once per operation. */
+  private readonly lastAllowed = new Map<string, boolean>();
 
   constructor(
     private readonly doc: OpenApiDocument,
@@ -59,13 +63,13 @@ export class Answers {
    * The operation's success answer as the spec documents it: its one 2xx status, its media
    * type, and `Location` (the body's self link) where the spec documents that header.
    */
-  success(ctx: Answering, body?: Json | Buffer, extra: Record<string, string> = {}): SandboxResponse {
+  success(ctx: Answering, body?: Json | Buffer, extra?: Record<string, string>): SandboxResponse {
     let documented = this.successes.get(ctx.route.operationId);
     if (!documented) {
       documented = successAnswer(this.doc, ctx.route);
       this.successes.set(ctx.route.operationId, documented);
     }
-    const headers: Record<string, string> = { ...ctx.problem.headers, ...extra };
+    const headers = withHeaders(ctx.problem.headers, extra);
     if (body === undefined) return { status: documented.status, headers };
     if (Buffer.isBuffer(body)) return { status: documented.status, headers, body }; // content in its own media type (given in `extra`)
     if (documented.mediaType) headers["content-type"] = documented.mediaType;
@@ -76,7 +80,8 @@ export class Answers {
   /** One page of a page-based collection, embedded under the operation's relation, its `query` kept in the page links. */
   collection(ctx: Answering & { query: CollectionQuery; params: object }, all: Json[], extraLinks: Json = {}): SandboxResponse {
     const keep = typeof ctx.query.query === "string" ? { query: ctx.query.query } : undefined;
-    const last = !forbiddenCollectionLinks(this.doc, ctx.route).has("last");
+    let last = this.lastAllowed.get(ctx.route.operationId);
+    if (last === undefined) this.lastAllowed.set(ctx.route.operationId, (last = !forbiddenCollectionLinks(this.doc, ctx.route).has("last")));
     const page = pageOf(all, this.links.addressOf(ctx), { page: ctx.query.page, per_page: ctx.query.per_page, keep }, { last });
     return this.success(ctx, {
       count: page.count,
@@ -91,7 +96,8 @@ export class Answers {
   queried<T>(ctx: Answering & { query: CollectionQuery }, supported: QueryLanguage<T>, items: T[]): T[] | SandboxResponse {
     const parsed = parseQuery<T>(ctx.query.query, supported, this.acceptedModifiers(ctx.route, supported));
     if (!parsed.ok) return problems.validation(ctx.problem, { query: [parsed.message] }, "The query is malformed.");
-    return items.filter(parsed.predicate);
+    // No query selects everything: the items as they are (handlers only read them).
+    return parsed.predicate === matchAll ? items : items.filter(parsed.predicate);
   }
 
   /**
@@ -100,10 +106,14 @@ export class Answers {
    * spec does not list is a sandbox bug.
    */
   private acceptedModifiers<T>(route: RoutedOperation, supported: QueryLanguage<T>): string[] {
+    const known = this.modifiers.get(route.operationId);
+    if (known) return known;
     const modifiers = queryModifiers(this.doc, route);
     const unknown = [...supported.keys()].filter((name) => !modifiers.includes(name));
     if (unknown.length) throw new Error(`merchant sandbox: ${route.operationId} models modifiers the spec does not list: ${unknown.join(", ")}`);
-    return modifiers.filter((name) => !supported.has(name));
+    const accepted = modifiers.filter((name) => !supported.has(name));
+    this.modifiers.set(route.operationId, accepted);
+    return accepted;
   }
 
   /** A token endpoint error in the RFC 6749 form. */

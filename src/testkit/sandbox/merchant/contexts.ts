@@ -46,12 +46,22 @@ export function resourceLookups(resources: MerchantResources, files: FileStore):
   };
 }
 
+const splitTemplates = new Map<string, ReadonlyArray<{ literal: string } | { param: string }>>();
+
 /** A path template's segments: `{literal}` or `{param}`. */
-export function templateSegments(template: string): Array<{ literal: string } | { param: string }> {
-  return template
-    .split("/")
-    .slice(1)
-    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? { param: segment.slice(1, -1) } : { literal: segment }));
+export function templateSegments(template: string): ReadonlyArray<{ literal: string } | { param: string }> {
+  // Split once per template (the spec's templates only): every request's path check reads them.
+  let segments = splitTemplates.get(template);
+  if (!segments) {
+    segments = Object.freeze(
+      template
+        .split("/")
+        .slice(1)
+        .map((segment) => Object.freeze(/^\{[^}]+\}$/.test(segment) ? { param: segment.slice(1, -1) } : { literal: segment })),
+    );
+    splitTemplates.set(template, segments);
+  }
+  return segments;
 }
 
 /** The reader of every collection, by the collection's path segment (`applications` → getApplication). */

@@ -14,7 +14,23 @@ export interface PageRequest {
   keep?: Record<string, string | undefined>;
 }
 
+/** Characters URLSearchParams leaves as they are: a value of only these is written without it. */
+const UNENCODED = /^[A-Za-z0-9*._-]*$/;
+
+/** `base?k=v&...` in URLSearchParams' encoding; plain names and values (numbers, cursors) skip building one. */
 function href(base: string, params: Record<string, string | number | undefined>): string {
+  let query = "";
+  for (const k in params) {
+    const v = params[k];
+    if (v === undefined) continue;
+    const text = typeof v === "number" ? String(v) : v;
+    if (!UNENCODED.test(k) || !UNENCODED.test(text)) return slowHref(base, params);
+    query += query ? `&${k}=${text}` : `${k}=${text}`;
+  }
+  return query ? `${base}?${query}` : base;
+}
+
+function slowHref(base: string, params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
   const query = search.toString();
@@ -47,6 +63,7 @@ export class Cursors {
   private readonly secret = randomBytes(16);
   private readonly issued = new Map<string, string>();
   private readonly known = new Map<string, { offset: number; query: string }>();
+  private readonly pageLinks = new Map<string, Readonly<Record<string, { href: string }>>>();
 
   encode(offset: number, query: string): string {
     const key = `${offset}\u0000${query}`;
@@ -83,14 +100,26 @@ export class Cursors {
     request: { per_page?: number; query?: string; offset: number },
   ): { items: T[]; per_page: number; links: Record<string, { href: string }> } {
     const perPage = request.per_page ?? pagination.perPageDefault;
-    const query = request.query ?? "";
-    const base = { query: request.query, per_page: perPage };
-    const links: Record<string, { href: string }> = {
-      self: { href: href(collectionUrl, { ...base, next: request.offset > 0 ? this.encode(request.offset, query) : undefined }) },
+    const end = request.offset + perPage;
+    return { items: items.slice(request.offset, end), per_page: perPage, links: this.links(collectionUrl, request.query, perPage, request.offset, end < items.length) };
+  }
+
+  /** The links of a page, made once per distinct page (frozen: answers only read them; bounded like the cursors). */
+  private links(collectionUrl: string, requested: string | undefined, perPage: number, offset: number, more: boolean): Readonly<Record<string, { href: string }>> {
+    const key = `${collectionUrl}\u0000${requested === undefined ? "" : `=${requested}`}\u0000${perPage}\u0000${offset}\u0000${more}`;
+    let links = this.pageLinks.get(key);
+    if (links) return links;
+    const query = requested ?? "";
+    const base = { query: requested, per_page: perPage };
+    const made: Record<string, { href: string }> = {
+      self: { href: href(collectionUrl, { ...base, next: offset > 0 ? this.encode(offset, query) : undefined }) },
       first: { href: href(collectionUrl, base) },
     };
-    const end = request.offset + perPage;
-    if (end < items.length) links.next = { href: href(collectionUrl, { ...base, next: this.encode(end, query) }) };
-    return { items: items.slice(request.offset, end), per_page: perPage, links };
+    if (more) made.next = { href: href(collectionUrl, { ...base, next: this.encode(offset + perPage, query) }) };
+    for (const link of Object.values(made)) Object.freeze(link);
+    links = Object.freeze(made);
+    if (this.pageLinks.size >= 1_000) this.pageLinks.clear();
+    this.pageLinks.set(key, links);
+    return links;
   }
 }

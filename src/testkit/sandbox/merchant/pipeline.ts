@@ -11,7 +11,7 @@ import { errorsOf, type Refusing } from "./answers";
 import type { OAuthClient } from "./oauth";
 import { templateSegments } from "./contexts";
 import { handlerOf, type CollectionQuery, type Operations, type Schemas, type ValidatedCall } from "./operation";
-import { newRequestId, problems, type ProblemContext } from "./problems";
+import { newRequestId, problems, withHeaders, type ProblemContext } from "./problems";
 import { removableApplicationStamps } from "./stamps";
 import type { MerchantState } from "./state";
 
@@ -58,12 +58,12 @@ function authenticate({ oauth }: MerchantState, request: SandboxRequest, tokenEn
  * elsewhere), or the address for a caller that failed authentication. Every answer from here
  * on, 401 included, carries the quota headers.
  */
-function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: RoutedOperation; params: Record<string, string> }, bare: ProblemContext) {
+function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: RoutedOperation; params: Record<string, string> }, bare: ProblemContext, tokenTemplate: string) {
   const { route, params } = match;
-  const tokenEndpoint = route.template === sandbox.router.operation("createToken").template;
+  const tokenEndpoint = route.template === tokenTemplate;
   const authenticated = authenticate(sandbox, request, tokenEndpoint);
   const rate = sandbox.limiter.take(route.operationId, authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress });
-  const problem: ProblemContext = { requestId: bare.requestId, headers: { ...bare.headers, ...rate.headers } };
+  const problem: ProblemContext = { requestId: bare.requestId, headers: withHeaders(bare.headers, rate.headers) };
   const admission: Admission = { request, route, params, problem, tokenEndpoint };
   if (!rate.allowed) return { ok: false as const, refusal: problems.tooManyRequests(problem, rate.resetSeconds) };
   if (!authenticated.ok) return { ok: false as const, refusal: sandbox.answers.authenticationRefusal(admission, authenticated.detail) };
@@ -72,7 +72,7 @@ function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: 
 
 /** Path and query parameters: a malformed path parameter or a missing resource is 404, a bad query 400. */
 function checkParameters(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
-  const parameters = sandbox.requests.parameters(call.route, call.params, call.request.url.searchParams);
+  const parameters = sandbox.requests.parameters(call.route, call.params, () => call.request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
   if (!resourcesExist(sandbox, call.route, call.params)) return { ok: false, refusal: problems.notFound(call.problem) };
   if (parameters.errors.length) {
@@ -119,13 +119,14 @@ function decodeBody({ answers, config, requests }: MerchantState, call: Admissio
 }
 
 export function merchantPipeline(sandbox: MerchantState, operations: Operations): Handler {
+  const tokenTemplate = sandbox.router.operation("createToken").template;
   return (request) => {
     const requestId = newRequestId();
     const bare: ProblemContext = { requestId, headers: { "request-id": requestId } };
     const { route } = request;
     if (route.kind === "not-found") return problems.notFound(bare);
     if (route.kind === "method-not-allowed") return problems.methodNotAllowed(bare, route.allow);
-    const admitted = admit(sandbox, request, route, bare);
+    const admitted = admit(sandbox, request, route, bare, tokenTemplate);
     if (!admitted.ok) return admitted.refusal;
     const call = admitted.admission;
     const query = checkParameters(sandbox, call);

@@ -22,6 +22,16 @@ export function newRequestId(): string {
 
 export type Errors = Record<string, string[]>;
 
+/**
+ * `{ ...base, ...extra }` for header maps, as one clone and plain assignments: V8 copies the
+ * members of a second spread one by one in its runtime, microseconds on every answer.
+ */
+export function withHeaders(base: Readonly<Record<string, string>>, extra?: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = { ...base };
+  if (extra) for (const name in extra) out[name] = extra[name]!;
+  return out;
+}
+
 export interface ProblemContext {
   requestId: string;
   /** Headers every response of the request carries (rate limits, request id). */
@@ -80,7 +90,7 @@ function problem(
     : "";
   return {
     status,
-    headers: { ...ctx.headers, ...extraHeaders, "content-type": problemMediaType },
+    headers: withHeaders(withHeaders(ctx.headers, extraHeaders), { "content-type": problemMediaType }),
     body: { title, ...rest, detail: sendableMessage(detail) + more, ...(bounded ? { errors: bounded.errors } : {}), status, "request-id": ctx.requestId },
   };
 }

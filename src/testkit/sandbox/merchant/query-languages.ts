@@ -18,8 +18,11 @@ export type QueryLanguage<T> = ReadonlyMap<string, Matcher<T>>;
  * Parses a query of `modifier:value` terms. `supported` filters; `accepted` modifiers are
  * understood by the service but not modelled by the sandbox, and match everything.
  */
+/** The predicate of an empty query (one function, so that callers can tell it apart). */
+export const matchAll = (): boolean => true;
+
 export function parseQuery<T>(query: string | undefined, supported: QueryLanguage<T>, accepted: readonly string[] = []): QueryResult<T> {
-  if (query === undefined || query.trim() === "") return { ok: true, predicate: () => true };
+  if (query === undefined || query.trim() === "") return { ok: true, predicate: matchAll };
   const terms = query.trim().split(/\s+/);
   const filters: Array<(item: T) => boolean> = [];
   for (const term of terms) {

@@ -2,6 +2,7 @@
  * The HAL representations of the merchant sandbox's resources: their fields and the links a
  * client follows from them (offered stamps, selection, comments, files, owners).
  */
+import { immutableJson } from "../http";
 import type { FileStore, StoredFile } from "./files";
 import type { CommentContext, CommentContextName } from "./contexts";
 import type { MerchantLinks } from "./links";
@@ -12,7 +13,8 @@ import { applicationStampsOffered, contractStampsOffered, disputeStampsOffered }
 type Json = Record<string, unknown>;
 
 export class Representations {
-  private readonly transactionSelf = new Map<string, string>();
+  /** One representation per seeded transaction (bounded by the seeds: transactions are never created). */
+  private readonly transactionReps = new WeakMap<Transaction, Json>();
 
   constructor(
     private readonly links: MerchantLinks,
@@ -176,13 +178,17 @@ export class Representations {
     };
   }
 
-  /** A transaction; its self address is built once per transaction (a page of 50 is built often). */
+  /**
+   * A transaction. The seeded transactions never change, so each representation is built once,
+   * frozen, with its JSON text made once (`immutableJson`): a page of 50 is built often.
+   */
   transaction(t: Transaction): Json {
-    let self = this.transactionSelf.get(t.id);
-    if (self === undefined) {
-      self = `${this.links.href("listTransactions")}/${encodeURIComponent(t.id)}`;
-      this.transactionSelf.set(t.id, self);
+    let built = this.transactionReps.get(t);
+    if (built === undefined) {
+      const self = `${this.links.href("listTransactions")}/${encodeURIComponent(t.id)}`;
+      built = immutableJson({ id: t.id, amount: t.amount, currency: t.currency, type: t.type, status: t.status, _links: { self: { href: self } } });
+      this.transactionReps.set(t, built);
     }
-    return { id: t.id, amount: t.amount, currency: t.currency, type: t.type, status: t.status, _links: { self: { href: self } } };
+    return built;
   }
 }
