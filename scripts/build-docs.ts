@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { listApis, projectRoot } from "./lib/apis";
-import { runBin } from "./lib/exec";
+import { runBinAsync } from "./lib/exec";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import {
   addCodeSamples,
@@ -27,14 +27,15 @@ export const samplesDir = join(projectRoot, "docs", "examples", "samples");
 /** The guides: docs/*.md, rendered to dist/docs/guides/<name>.html. */
 export const guidesSourceDir = join(projectRoot, "docs");
 
-export function buildDocs(): void {
+export async function buildDocs(): Promise<void> {
   rmSync(join(docsOutDir, "guides"), { recursive: true, force: true });
   mkdirSync(join(docsOutDir, "guides"), { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), "docs-"));
   // Redoc options (which code sample languages it shows) go in through a config of their own.
   const redoclyConfig = join(workDir, "redocly.yaml");
   writeFileSync(redoclyConfig, stringify({ openapi: redocOptions }));
-  const pages = listApis().map((api) => {
+  // One Redocly process per page, side by side.
+  const pages = await Promise.all(listApis().map(async (api) => {
     const doc = loadBundledSpec(api.name);
     const info = doc.info as { title: string; version: string };
     const notes = markSourceNotes(doc);
@@ -45,15 +46,13 @@ export function buildDocs(): void {
     writeFileSync(docsBundle, JSON.stringify(doc));
     const file = `${api.name}.html`;
     const output = join(docsOutDir, file);
-    runBin("redocly", ["build-docs", docsBundle, "--config", redoclyConfig, "--inlineBundle", "--title", info.title, "--output", output], {
-      quiet: true,
-    });
+    await runBinAsync("redocly", ["build-docs", docsBundle, "--config", redoclyConfig, "--inlineBundle", "--title", info.title, "--output", output]);
     writeFileSync(output, postProcessRedocPage(readFileSync(output, "utf8")));
     console.log(
       `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${notes.inferred} inferred notes, ${notes.departures} departures from the source; ${booleans} boolean subschemas rewritten${demoted.length ? `; headings out of the sidebar: ${demoted.join(", ")}` : ""})`,
     );
     return { file, title: info.title, version: info.version };
-  });
+  }));
   rmSync(workDir, { recursive: true, force: true });
 
   const guides = renderGuides(guidesSourceDir);
@@ -82,4 +81,9 @@ ${guides.map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a> <
   console.log("wrote dist/docs/index.html");
 }
 
-if (require.main === module) buildDocs();
+if (require.main === module) {
+  buildDocs().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

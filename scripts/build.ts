@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   runBin("ts-node", [join("scripts", "lint.ts")]);
   const files = await generate(join(projectRoot, "generated"));
   console.log(`generated ${files.length} files in generated/`);
-  buildDocs();
+  await buildDocs();
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parse } from "yaml";
 import { listApis, projectRoot } from "./lib/apis";
-import { runBin } from "./lib/exec";
+import { runBinAsync } from "./lib/exec";
 import { constantsModule } from "./lib/spec-constants";
 
 const banner = (api: string) =>
@@ -16,13 +16,21 @@ const banner = (api: string) =>
 export async function generate(outDir: string): Promise<string[]> {
   // openapi-typescript is ESM-only; Node 20.19+ can require() it from this CommonJS script.
   const { default: openapiTS, astToString } = await import("openapi-typescript");
+  const apis = listApis();
+  // The bundles are independent Redocly processes: run them side by side.
+  const yamlPaths = await Promise.all(
+    apis.map(async (api) => {
+      const dir = join(outDir, api.name);
+      mkdirSync(dir, { recursive: true });
+      const yamlPath = join(dir, "openapi.yaml");
+      await runBinAsync("redocly", ["bundle", api.name, "--output", yamlPath]);
+      return yamlPath;
+    }),
+  );
   const written: string[] = [];
-  for (const api of listApis()) {
+  for (const [i, api] of apis.entries()) {
     const dir = join(outDir, api.name);
-    mkdirSync(dir, { recursive: true });
-
-    const yamlPath = join(dir, "openapi.yaml");
-    runBin("redocly", ["bundle", api.name, "--output", yamlPath], { quiet: true });
+    const yamlPath = yamlPaths[i]!;
     const bundledYaml = readFileSync(yamlPath, "utf8");
     writeFileSync(yamlPath, banner(api.name) + bundledYaml);
 

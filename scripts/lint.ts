@@ -1,69 +1,111 @@
 /**
  * Lints every API in redocly.yaml. Redocly exits 0 on warnings; this project's bar is zero
  * problems of any severity, so warnings fail too.
+ *
+ * One Redocly process lints all APIs and one Spectral process runs the OWASP selection on all
+ * roots; the two run side by side (each tool's start-up is most of its cost).
  */
-import { spawnSync } from "node:child_process";
 import { relative } from "node:path";
 import { listApis, projectRoot } from "./lib/apis";
-import { bin, toolEnv } from "./lib/exec";
+import { runBinCollected } from "./lib/exec";
 
 interface LintReport {
   totals: { errors: number; warnings: number; ignored: number };
 }
 
-function lint(api: string, format: "json" | "stylish") {
-  return spawnSync(bin("redocly"), ["lint", api, "--format", format], { cwd: projectRoot, env: toolEnv, encoding: "utf8" });
+const redocly = (names: string[], format: "json" | "stylish") => runBinCollected("redocly", ["lint", ...names, "--format", format]);
+
+/** The JSON reports Redocly prints one after the other, one per API in the order given. */
+function jsonReports(stdout: string): LintReport[] {
+  const reports: LintReport[] = [];
+  let rest = stdout.slice(Math.max(0, stdout.indexOf("{")));
+  while (rest.trim().startsWith("{")) {
+    // Each report is a pretty-printed object whose closing brace starts a line.
+    const end = rest.search(/^\}/m);
+    if (end < 0) break;
+    reports.push(JSON.parse(rest.slice(0, end + 1)) as LintReport);
+    rest = rest.slice(end + 1);
+    rest = rest.slice(Math.max(0, rest.indexOf("{")));
+  }
+  return reports;
 }
 
-let failed = false;
-for (const { name } of listApis()) {
-  const report = lint(name, "json");
-  const jsonStart = report.stdout.indexOf("{");
-  if (jsonStart < 0) {
-    process.stderr.write(report.stdout + report.stderr);
-    console.error(`lint ${name}: redocly produced no report.`);
-    failed = true;
-    continue;
+async function redoclyLint(): Promise<boolean> {
+  const names = listApis().map((api) => api.name);
+  const report = await redocly(names, "json");
+  let reports: LintReport[];
+  try {
+    reports = jsonReports(report.stdout);
+  } catch {
+    reports = [];
   }
-  const { totals } = JSON.parse(report.stdout.slice(jsonStart)) as LintReport;
-  console.log(`lint ${name}: ${totals.errors} errors, ${totals.warnings} warnings.`);
-  if (totals.errors + totals.warnings > 0) {
+  if (reports.length !== names.length) {
+    process.stderr.write(report.stdout + report.stderr);
+    console.error(`lint: redocly produced ${reports.length} reports for ${names.length} APIs.`);
+    return false;
+  }
+  let ok = true;
+  reports.forEach(({ totals }, i) => {
+    console.log(`lint ${names[i]}: ${totals.errors} errors, ${totals.warnings} warnings.`);
+    if (totals.errors + totals.warnings > 0) ok = false;
+  });
+  if (!ok) {
     // Show the problems with their locations, in the human-readable format.
-    const readable = lint(name, "stylish");
+    const readable = await redocly(names, "stylish");
     process.stdout.write(readable.stdout);
     process.stderr.write(readable.stderr.replace(/^.*[║╔╚].*$\n?/gm, ""));
-    failed = true;
   }
+  return ok;
 }
+
+interface Finding {
+  code: string;
+  message: string;
+  source?: string;
+  range: { start: { line: number; character: number } };
+}
+
 // The OWASP API Security selection (openapi/lint/spectral-owasp.yaml), run by Spectral on each
 // root. Every finding fails, whatever its severity (error, warn, info or hint).
 const owaspRuleset = "openapi/lint/spectral-owasp.yaml";
-for (const { name, root } of listApis()) {
-  const result = spawnSync(
-    bin("spectral"),
-    ["lint", root, "--ruleset", owaspRuleset, "--format", "json", "--fail-severity", "hint", "--quiet"],
-    { cwd: projectRoot, env: toolEnv, encoding: "utf8" },
-  );
-  let findings: { code: string; message: string; source?: string; range: { start: { line: number; character: number } } }[];
+
+async function owaspLint(): Promise<boolean> {
+  const apis = listApis();
+  const result = await runBinCollected("spectral", ["lint", ...apis.map((api) => api.root), "--ruleset", owaspRuleset, "--format", "json", "--fail-severity", "hint", "--quiet"]);
+  let findings: Finding[];
   try {
-    findings = JSON.parse(result.stdout.trim() || "[]");
+    findings = JSON.parse(result.stdout.trim() || "[]") as Finding[];
   } catch {
     process.stderr.write(result.stdout + result.stderr);
-    console.error(`owasp ${name}: spectral produced no report.`);
-    failed = true;
-    continue;
+    console.error("owasp: spectral produced no report.");
+    return false;
   }
-  console.log(`owasp ${name}: ${findings.length} findings.`);
+  // A finding belongs to the API whose folder holds the file it is in.
+  const folderOf = (root: string) => relative(projectRoot, root).replace(/[^/]+$/, "");
+  for (const { name, root } of apis) {
+    const own = findings.filter((f) => relative(projectRoot, f.source ?? root).startsWith(folderOf(root)));
+    console.log(`owasp ${name}: ${own.length} findings.`);
+  }
   for (const f of findings) {
-    const where = `${relative(projectRoot, f.source ?? root)}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
+    const where = `${relative(projectRoot, f.source ?? "")}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
     console.log(`  ${where} ${f.code} ${f.message}`);
   }
-  if (findings.length > 0 || (result.status !== 0 && findings.length === 0)) {
+  if (findings.length > 0 || result.status !== 0) {
     if (findings.length === 0) process.stderr.write(result.stderr);
-    failed = true;
+    return false;
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  const [redoclyOk, owaspOk] = await Promise.all([redoclyLint(), owaspLint()]);
+  if (!redoclyOk || !owaspOk) {
+    console.error("lint failed: the bar is zero errors and zero warnings (Redocly) and zero OWASP findings (Spectral).");
+    process.exit(1);
   }
 }
-if (failed) {
-  console.error("lint failed: the bar is zero errors and zero warnings (Redocly) and zero OWASP findings (Spectral).");
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
+});

@@ -23,7 +23,7 @@ let baseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  buildDocs();
+  await buildDocs();
   mkdirSync(artifactsDir, { recursive: true });
   server = createServer(sirv(docsOutDir, { dev: true }));
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -15,15 +15,25 @@ import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
 /** The methods this test can send: fetch refuses TRACE (a forbidden method), so a `trace` operation could not be exercised here. */
 const SENDABLE_METHODS: readonly string[] = HTTP_METHODS.filter((method) => method !== "trace");
 
+/** One mock per API for the whole file (Prism is stateless): each start costs seconds of CPU. */
+const mocks: Record<string, RunningMock> = {};
+
+beforeAll(async () => {
+  // One after the other: two Prisms starting at once on a busy 2-core machine can exceed the start timeout.
+  for (const { name } of listApis()) mocks[name] = await startPrismMock({ api: name, port: await getPort({ host: "127.0.0.1" }) });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(Object.values(mocks).map((mock) => mock.stop()));
+});
+
 describe.each(listApis().map((api) => api.name))("%s Prism mock", (api) => {
   const doc = loadBundledSpec(api);
   const examples = listOperationExamples(doc);
   let mock: RunningMock;
 
-  beforeAll(async () => {
-    mock = await startPrismMock({ api, port: await getPort({ host: "127.0.0.1" }) });
+  beforeAll(() => {
+    mock = mocks[api]!;
   });
-  afterAll(async () => mock?.stop());
 
   async function send(operationId: string, init: { body?: string; contentType?: string; headers?: Record<string, string> } = {}) {
     const { method } = findOperation(doc, operationId);
@@ -92,10 +102,9 @@ describe("gateway Prism mock refuses invalid authorizations", () => {
   )!.value as Record<string, unknown>;
   let mock: RunningMock;
 
-  beforeAll(async () => {
-    mock = await startPrismMock({ api: "gateway", port: await getPort({ host: "127.0.0.1" }) });
+  beforeAll(() => {
+    mock = mocks.gateway!;
   });
-  afterAll(async () => mock?.stop());
 
   const post = (body: Record<string, unknown>) =>
     fetch(`${mock.url}/authorizations`, {

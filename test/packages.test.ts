@@ -5,7 +5,7 @@
  * `npx payment-apis sandbox` from the installed testkit, the specs resolved by module name, the
  * contract suite run with `npx payment-apis contract`, and the sandbox stopped with SIGTERM.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +32,19 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
 }
 
+/** `run` in the background: independent checks overlap (each mostly waits on its own process). */
+function runAsync(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 170_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, output: `${stdout}${stderr}` }));
+  });
+}
+
 /** stdout of a command that must succeed. */
 function mustRun(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): string {
   const result = run(command, args, cwd, env);
@@ -45,15 +58,24 @@ function emptyProject(name: string): string {
   return dir;
 }
 
+/** stdout of a background command that must succeed. */
+async function mustRunAsync(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<string> {
+  const result = await runAsync(command, args, cwd, env);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.output.slice(-4000)}`);
+  return result.stdout;
+}
+
 /** npm from its cache where it can (the repository's own install filled it). */
-const npmInstall = (dir: string, specs: string[]) => mustRun("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...specs], dir);
+async function npmInstall(dir: string, specs: string[]): Promise<void> {
+  await mustRunAsync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...specs], dir);
+}
 
 describe("the packed packages, installed into empty projects", () => {
   let tarballs: { toolkit: string; testkit: string };
   let clientsProject: string;
   let ciProject: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const packed = mustRun(bin("ts-node"), [join("scripts", "pack.ts")], projectRoot)
       .split("\n")
       .filter((line) => line.endsWith(".tgz"));
@@ -61,164 +83,176 @@ describe("the packed packages, installed into empty projects", () => {
     tarballs = { toolkit: find("payment-apis-toolkit"), testkit: find("payment-apis-testkit") };
     clientsProject = emptyProject("clients-consumer");
     ciProject = emptyProject("ci-job");
-    npmInstall(clientsProject, [tarballs.toolkit]);
-    npmInstall(ciProject, [tarballs.testkit]);
+    // Two projects, two installs: side by side.
+    await Promise.all([npmInstall(clientsProject, [tarballs.toolkit]), npmInstall(ciProject, [tarballs.testkit])]);
+    writeFileSync(join(clientsProject, "consumer.ts"), readFileSync(join(projectRoot, "test", "packages", "consumer", "consumer.ts")));
   }, 240_000);
 
   afterAll(() => {
     for (const dir of [clientsProject, ciProject]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("installs the clients without any test tooling", () => {
-    const tree = JSON.stringify(JSON.parse(mustRun("npm", ["ls", "--all", "--json"], clientsProject)));
-    expect(tree).toContain('"payment-apis-toolkit"');
-    for (const name of DEV_ONLY) expect(tree, name).not.toContain(`"${name}"`);
-  });
-
-  it("resolves the four bundled specs by module name", () => {
-    const script = `for (const f of ["gateway.json","gateway.yaml","merchant.json","merchant.yaml"]) console.log(require.resolve("payment-apis-toolkit/specs/" + f))`;
-    const paths = mustRun(process.execPath, ["-e", script], clientsProject).trim().split("\n");
-    expect(paths).toHaveLength(4);
-    for (const path of paths) expect(path.startsWith(join(clientsProject, "node_modules", "payment-apis-toolkit", "specs"))).toBe(true);
-    const gateway = JSON.parse(readFileSync(paths[0]!, "utf8")) as { openapi: string };
-    expect(gateway.openapi).toMatch(/^3\.1\./);
-    expect(readFileSync(paths[1]!, "utf8")).toMatch(/^openapi: ["']?3\.1\./m);
-  });
-
-  it("gives ESM and CommonJS importers the same classes", () => {
-    const script = [
-      `import { GatewayError, createGatewayClient } from "payment-apis-toolkit/gateway";`,
-      `import { MerchantProblemError } from "payment-apis-toolkit/merchant";`,
-      `import * as all from "payment-apis-toolkit";`,
-      `import { createRequire } from "node:module";`,
-      `const require = createRequire(import.meta.url);`,
-      `const cjs = require("payment-apis-toolkit/gateway");`,
-      `console.log(JSON.stringify([typeof createGatewayClient, cjs.GatewayError === GatewayError, require("payment-apis-toolkit/merchant").MerchantProblemError === MerchantProblemError, all.GatewayError === GatewayError]));`,
-    ].join("\n");
-    const output = mustRun(process.execPath, ["--input-type=module", "-e", script], clientsProject);
-    expect(JSON.parse(output)).toEqual(["function", true, true, true]);
-  });
-
-  const resolutions = {
-    node10: { module: "commonjs", moduleResolution: "node10" },
-    node16: { module: "node16", moduleResolution: "node16" },
-    bundler: { module: "esnext", moduleResolution: "bundler" },
-  };
-
-  it.each(Object.entries(resolutions))("type-checks a consumer under %s resolution", (name, options) => {
-    writeFileSync(join(clientsProject, "consumer.ts"), readFileSync(join(projectRoot, "test", "packages", "consumer", "consumer.ts")));
-    const tsconfig = {
-      compilerOptions: {
-        ...options,
-        target: "ES2022",
-        lib: ["ES2022"],
-        strict: true,
-        skipLibCheck: false,
-        noEmit: true,
-        // @types/node from this repository: the consumer project holds only the clients.
-        typeRoots: [join(projectRoot, "node_modules", "@types")],
-        types: ["node"],
-      },
-      files: ["consumer.ts"],
-    };
-    writeFileSync(join(clientsProject, `tsconfig.${name}.json`), JSON.stringify(tsconfig));
-    const result = run(bin("tsc"), ["-p", `tsconfig.${name}.json`], clientsProject);
-    expect(result.output).toBe("");
-    expect(result.status).toBe(0);
-  });
-
-  it("has correct types for every export and a clean manifest (attw, publint)", () => {
-    // The YAML specs are data, not modules: attw cannot type them; require.resolve is tested above.
-    const attw = run(bin("attw"), [tarballs.toolkit, "--exclude-entrypoints", "./specs/gateway.yaml", "./specs/merchant.yaml", "--format", "table-flipped"], projectRoot);
-    expect(attw.output).not.toMatch(/💀|❌|🐛|⚠️/u);
-    expect(attw.status, attw.output).toBe(0);
-    for (const name of ["payment-apis-toolkit", "payment-apis-testkit"]) {
-      const publint = run(bin("publint"), ["--strict", join(projectRoot, "dist", "packages", name)], projectRoot);
-      expect(publint.status, publint.output).toBe(0);
-      expect(publint.output).not.toMatch(/Suggestions:|Warnings:|Errors:/);
-    }
-  });
-
-  it.each(["payment-apis-toolkit", "payment-apis-testkit"])("%s passes npm publish --dry-run without a warning", (name) => {
-    const result = run("npm", ["publish", "--dry-run"], join(projectRoot, "dist", "packages", name));
-    expect(result.status, result.output).toBe(0);
-    // Not logged in to a registry, and this machine's own npm configuration, are not the package's business.
-    const warnings = result.output.split("\n").filter((line) => /npm (warn|error)/i.test(line) && !/requires you to be logged in|Unknown (user|env) config/.test(line));
-    expect(warnings).toEqual([]);
-    expect(result.output).toContain(`+ ${name}@`);
-  });
-
-  it("runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM", async () => {
-    const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }), storage: await getPort({ host: "127.0.0.1" }) };
-    const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
-      ...process.env,
-      GATEWAY_SANDBOX_PORT: String(ports.gateway),
-      MERCHANT_SANDBOX_PORT: String(ports.merchant),
-      SANDBOX_STORAGE_PORT: String(ports.storage),
+  // Checks of the installed and packed files and the consumer's run against the installed
+  // sandbox, each in processes of its own: side by side.
+  describe.concurrent("as installed and as packed", { timeout: 120_000 }, () => {
+    it("installs the clients without any test tooling", async () => {
+      const ls = await runAsync("npm", ["ls", "--all", "--json"], clientsProject);
+      expect(ls.status, ls.output.slice(-4000)).toBe(0);
+      const tree = JSON.stringify(JSON.parse(ls.stdout));
+      expect(tree).toContain('"payment-apis-toolkit"');
+      for (const name of DEV_ONLY) expect(tree, name).not.toContain(`"${name}"`);
     });
-    try {
-      const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-      const merchantUrl = `http://127.0.0.1:${ports.merchant}`;
-      expect(sandbox.ready).toBe(`ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`);
 
-      // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
-      const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "testkit", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
-      expect(existsSync(signingKeyFile)).toBe(true);
-      mustRun(bin("tsc"), ["consumer.ts", "--outDir", "build", "--module", "node16", "--moduleResolution", "node16", "--target", "ES2022", "--strict", "--typeRoots", join(projectRoot, "node_modules", "@types"), "--types", "node"], clientsProject);
-      const consumerOutput = mustRun(process.execPath, [join("build", "consumer.js")], clientsProject, {
-        ...process.env,
-        GATEWAY_BASE_URL: gatewayUrl,
-        GATEWAY_API_KEY: seeded.gateway.merchantKey,
-        GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
-        GATEWAY_SIGNING_KEY_FILE: signingKeyFile,
-        MERCHANT_BASE_URL: merchantUrl,
-        MERCHANT_CLIENT_ID: seeded.merchant.clientId,
-        MERCHANT_CLIENT_SECRET: seeded.merchant.clientSecret,
-      });
-      const result = JSON.parse(consumerOutput.trim().split("\n").pop()!) as {
-        specs: string[];
-        authorization: { id: string; code: number };
-        capture: { id: string; code: number };
-        rootLinks: string[];
-        application: string;
-        transactions: number;
-        perPage: number;
+    it("resolves the four bundled specs by module name", async () => {
+      const script = `for (const f of ["gateway.json","gateway.yaml","merchant.json","merchant.yaml"]) console.log(require.resolve("payment-apis-toolkit/specs/" + f))`;
+      const resolved = await runAsync(process.execPath, ["-e", script], clientsProject);
+      expect(resolved.status, resolved.output).toBe(0);
+      const paths = resolved.stdout.trim().split("\n");
+      expect(paths).toHaveLength(4);
+      for (const path of paths) expect(path.startsWith(join(clientsProject, "node_modules", "payment-apis-toolkit", "specs"))).toBe(true);
+      const gateway = JSON.parse(readFileSync(paths[0]!, "utf8")) as { openapi: string };
+      expect(gateway.openapi).toMatch(/^3\.1\./);
+      expect(readFileSync(paths[1]!, "utf8")).toMatch(/^openapi: ["']?3\.1\./m);
+    });
+
+    it("gives ESM and CommonJS importers the same classes", async () => {
+      const script = [
+        `import { GatewayError, createGatewayClient } from "payment-apis-toolkit/gateway";`,
+        `import { MerchantProblemError } from "payment-apis-toolkit/merchant";`,
+        `import * as all from "payment-apis-toolkit";`,
+        `import { createRequire } from "node:module";`,
+        `const require = createRequire(import.meta.url);`,
+        `const cjs = require("payment-apis-toolkit/gateway");`,
+        `console.log(JSON.stringify([typeof createGatewayClient, cjs.GatewayError === GatewayError, require("payment-apis-toolkit/merchant").MerchantProblemError === MerchantProblemError, all.GatewayError === GatewayError]));`,
+      ].join("\n");
+      const imported = await runAsync(process.execPath, ["--input-type=module", "-e", script], clientsProject);
+      expect(imported.status, imported.output).toBe(0);
+      expect(JSON.parse(imported.stdout)).toEqual(["function", true, true, true]);
+    });
+
+    const resolutions = {
+      node10: { module: "commonjs", moduleResolution: "node10" },
+      node16: { module: "node16", moduleResolution: "node16" },
+      bundler: { module: "esnext", moduleResolution: "bundler" },
+    };
+
+    it.each(Object.entries(resolutions))("type-checks a consumer under %s resolution", async (name, options) => {
+      const tsconfig = {
+        compilerOptions: {
+          ...options,
+          target: "ES2022",
+          lib: ["ES2022"],
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          // @types/node from this repository: the consumer project holds only the clients.
+          typeRoots: [join(projectRoot, "node_modules", "@types")],
+          types: ["node"],
+        },
+        files: ["consumer.ts"],
       };
-      expect(result.specs).toHaveLength(4);
-      expect(result.authorization.code).toBe(20000);
-      expect(result.capture.code).toBe(20000);
-      expect(result.capture.id).not.toBe(result.authorization.id);
-      expect(result.rootLinks).toContain("ch:applications");
-      expect(result.application.startsWith(`${merchantUrl}/`)).toBe(true);
-      // More transactions than one page holds: the iterator followed `next` to the end.
-      expect(result.transactions).toBeGreaterThan(result.perPage);
+      writeFileSync(join(clientsProject, `tsconfig.${name}.json`), JSON.stringify(tsconfig));
+      const result = await runAsync(bin("tsc"), ["-p", `tsconfig.${name}.json`], clientsProject);
+      expect(result.output).toBe("");
+      expect(result.status).toBe(0);
+    });
 
-      const junit = join(ciProject, "contract-report.xml");
-      const contract = run("npx", ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"], ciProject);
-      expect(contract.status, contract.output.slice(-4000)).toBe(0);
-      expect(contract.output).toMatch(/^contract: \d+ passed, 0 failed/m);
-      const report = readFileSync(junit, "utf8");
-      expect(report).toMatch(/<testsuites [^>]*failures="0"/);
-      expect(Number(/<testsuites [^>]*tests="(\d+)"/.exec(report)?.[1])).toBeGreaterThan(100);
-    } finally {
-      sandbox.child.kill("SIGTERM");
-    }
-    // npx does not pass SIGTERM on; the sandbox notices its parent is gone and stops everything.
-    const stopped = await until(async () => (await Promise.all(Object.values(ports).map(portIsFree))).every(Boolean), 10_000);
-    expect(stopped, `ports still listening:\n${sandbox.output()}`).toBe(true);
-    expect(await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000), processesMentioning(ciProject).join("\n")).toBe(true);
-  }, 180_000);
+    it("has correct types for every export and a clean manifest (attw, publint)", async () => {
+      // The YAML specs are data, not modules: attw cannot type them; require.resolve is tested above.
+      const attw = await runAsync(bin("attw"), [tarballs.toolkit, "--exclude-entrypoints", "./specs/gateway.yaml", "./specs/merchant.yaml", "--format", "table-flipped"], projectRoot);
+      expect(attw.output).not.toMatch(/💀|❌|🐛|⚠️/u);
+      expect(attw.status, attw.output).toBe(0);
+      for (const name of ["payment-apis-toolkit", "payment-apis-testkit"]) {
+        const publint = await runAsync(bin("publint"), ["--strict", join(projectRoot, "dist", "packages", name)], projectRoot);
+        expect(publint.status, publint.output).toBe(0);
+        expect(publint.output).not.toMatch(/Suggestions:|Warnings:|Errors:/);
+      }
+    });
 
-  it("refuses a taken port with the reason and a non-zero exit", async () => {
-    const taken = await startServing("npx", ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], ciProject, process.env);
-    try {
-      const gatewayPort = /gateway-sandbox=http:\/\/127\.0\.0\.1:(\d+)/.exec(taken.ready)![1]!;
-      const second = run("npx", ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"], ciProject);
-      expect(second.status).toBe(1);
-      expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
-      expect(second.output).toContain("GATEWAY_SANDBOX_PORT");
-    } finally {
-      taken.child.kill("SIGTERM");
-    }
-  }, 60_000);
+    it.each(["payment-apis-toolkit", "payment-apis-testkit"])("%s passes npm publish --dry-run without a warning", async (name) => {
+      const result = await runAsync("npm", ["publish", "--dry-run"], join(projectRoot, "dist", "packages", name));
+      expect(result.status, result.output).toBe(0);
+      // Not logged in to a registry, and this machine's own npm configuration, are not the package's business.
+      const warnings = result.output.split("\n").filter((line) => /npm (warn|error)/i.test(line) && !/requires you to be logged in|Unknown (user|env) config/.test(line));
+      expect(warnings).toEqual([]);
+      expect(result.output).toContain(`+ ${name}@`);
+    });
+
+    it("runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM", async () => {
+      const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }), storage: await getPort({ host: "127.0.0.1" }) };
+      const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
+        ...process.env,
+        GATEWAY_SANDBOX_PORT: String(ports.gateway),
+        MERCHANT_SANDBOX_PORT: String(ports.merchant),
+        SANDBOX_STORAGE_PORT: String(ports.storage),
+      });
+      try {
+        const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+        const merchantUrl = `http://127.0.0.1:${ports.merchant}`;
+        expect(sandbox.ready).toBe(`ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`);
+
+        // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
+        const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "testkit", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
+        expect(existsSync(signingKeyFile)).toBe(true);
+        await mustRunAsync(bin("tsc"), ["consumer.ts", "--outDir", "build", "--module", "node16", "--moduleResolution", "node16", "--target", "ES2022", "--strict", "--typeRoots", join(projectRoot, "node_modules", "@types"), "--types", "node"], clientsProject);
+        const consumerOutput = await mustRunAsync(process.execPath, [join("build", "consumer.js")], clientsProject, {
+          ...process.env,
+          GATEWAY_BASE_URL: gatewayUrl,
+          GATEWAY_API_KEY: seeded.gateway.merchantKey,
+          GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
+          GATEWAY_SIGNING_KEY_FILE: signingKeyFile,
+          MERCHANT_BASE_URL: merchantUrl,
+          MERCHANT_CLIENT_ID: seeded.merchant.clientId,
+          MERCHANT_CLIENT_SECRET: seeded.merchant.clientSecret,
+        });
+        const result = JSON.parse(consumerOutput.trim().split("\n").pop()!) as {
+          specs: string[];
+          authorization: { id: string; code: number };
+          capture: { id: string; code: number };
+          rootLinks: string[];
+          application: string;
+          transactions: number;
+          perPage: number;
+        };
+        expect(result.specs).toHaveLength(4);
+        expect(result.authorization.code).toBe(20000);
+        expect(result.capture.code).toBe(20000);
+        expect(result.capture.id).not.toBe(result.authorization.id);
+        expect(result.rootLinks).toContain("ch:applications");
+        expect(result.application.startsWith(`${merchantUrl}/`)).toBe(true);
+        // More transactions than one page holds: the iterator followed `next` to the end.
+        expect(result.transactions).toBeGreaterThan(result.perPage);
+
+        const junit = join(ciProject, "contract-report.xml");
+        const contract = await runAsync("npx", ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"], ciProject);
+        expect(contract.status, contract.output.slice(-4000)).toBe(0);
+        expect(contract.output).toMatch(/^contract: \d+ passed, 0 failed/m);
+        const report = readFileSync(junit, "utf8");
+        expect(report).toMatch(/<testsuites [^>]*failures="0"/);
+        expect(Number(/<testsuites [^>]*tests="(\d+)"/.exec(report)?.[1])).toBeGreaterThan(100);
+      } finally {
+        sandbox.child.kill("SIGTERM");
+      }
+      // npx does not pass SIGTERM on; the sandbox notices its parent is gone and stops everything.
+      const stopped = await until(async () => (await Promise.all(Object.values(ports).map(portIsFree))).every(Boolean), 10_000);
+      expect(stopped, `ports still listening:\n${sandbox.output()}`).toBe(true);
+      expect(await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000), processesMentioning(ciProject).join("\n")).toBe(true);
+    }, 180_000);
+  });
+
+  // After the run above: it looks for processes left in the CI project, and this one starts some.
+  describe("served from the installed testkit, again", () => {
+    it("refuses a taken port with the reason and a non-zero exit", async () => {
+      const taken = await startServing("npx", ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], ciProject, process.env);
+      try {
+        const gatewayPort = /gateway-sandbox=http:\/\/127\.0\.0\.1:(\d+)/.exec(taken.ready)![1]!;
+        const second = await runAsync("npx", ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"], ciProject);
+        expect(second.status).toBe(1);
+        expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
+        expect(second.output).toContain("GATEWAY_SANDBOX_PORT");
+      } finally {
+        taken.child.kill("SIGTERM");
+      }
+    }, 60_000);
+  });
 });

@@ -2,7 +2,7 @@
  * `npm run diff`: one pair of fixture specs per kind of change (test/fixtures/spec-diff/<case>/),
  * the Markdown it renders, the CLI's exit codes, and the git path against a throw-away repository.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,9 +21,17 @@ function diffFixture(name: string): { report: SpecDiffReport; markdown: string }
   return { report, markdown };
 }
 
-/** Runs `npm run diff -- ...args` as a contributor or CI would. */
-function runDiffCli(args: string[]) {
-  return spawnSync("npm", ["run", "--silent", "diff", "--", ...args], { cwd: projectRoot, encoding: "utf8" });
+/** Runs `npm run diff -- ...args` as a contributor or CI would (in the background: the CLI tests overlap). */
+function runDiffCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "diff", "--", ...args], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 interface BreakingCase {
@@ -118,22 +126,23 @@ describe("compatibility rules on their own", () => {
   });
 });
 
-// The CLI tests start ts-node (type-checking) and redocly: seconds each, more on a busy machine.
+// The CLI tests start npm, ts-node and redocly: seconds each, more on a busy machine. Each runs
+// processes of its own and writes only to its own temporary folder, so they run side by side.
 const cliTimeout = { timeout: 90_000 };
 
-describe("npm run diff with two bundles", cliTimeout, () => {
-  it("exits 1 on a breaking change and names the field", () => {
-    const result = runDiffCli(["--base", fixture("response-enum-value-removed", "base"), "--revision", fixture("response-enum-value-removed", "revision")]);
+describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
+  it("exits 1 on a breaking change and names the field", async () => {
+    const result = await runDiffCli(["--base", fixture("response-enum-value-removed", "base"), "--revision", fixture("response-enum-value-removed", "revision")]);
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout).toContain("response-enum-value-removed");
     expect(result.stdout).toContain("response 201 application/json › status");
   });
 
-  it("exits 0 on identical specs and writes --output", () => {
+  it("exits 0 on identical specs and writes --output", async () => {
     const outDir = mkdtempSync(join(tmpdir(), "spec-diff-out-"));
     try {
       const output = join(outDir, "diff.md");
-      const result = runDiffCli(["--base", fixture("identical", "base"), "--revision", fixture("identical", "revision"), "--output", output]);
+      const result = await runDiffCli(["--base", fixture("identical", "base"), "--revision", fixture("identical", "revision"), "--output", output]);
       expect(result.status, result.stderr).toBe(0);
       expect(readFileSync(output, "utf8")).toContain("No changes.");
     } finally {
@@ -141,14 +150,14 @@ describe("npm run diff with two bundles", cliTimeout, () => {
     }
   });
 
-  it("exits 2 naming the problem on a usage error", () => {
-    const result = runDiffCli(["--base", fixture("identical", "base")]);
+  it("exits 2 naming the problem on a usage error", async () => {
+    const result = await runDiffCli(["--base", fixture("identical", "base")]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--base and --revision go together");
   });
 });
 
-describe("npm run diff against a git ref", cliTimeout, () => {
+describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
   // A throw-away repository with one API, so the test neither depends on nor disturbs this one.
   let repo: string;
   const git = (...args: string[]) => {
@@ -168,21 +177,21 @@ describe("npm run diff against a git ref", cliTimeout, () => {
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-  it("reports no changes for an unchanged working tree, then the breaking change once edited", () => {
-    const clean = runDiffCli(["HEAD", "--repo", repo]);
+  it("reports no changes for an unchanged working tree, then the breaking change once edited", async () => {
+    const clean = await runDiffCli(["HEAD", "--repo", repo]);
     expect(clean.status, clean.stderr).toBe(0);
     expect(clean.stdout).toContain("### orders");
     expect(clean.stdout).toContain("No changes.");
 
     copyFileSync(fixture("response-enum-value-removed", "revision"), specInRepo());
-    const edited = runDiffCli(["HEAD", "--repo", repo]);
+    const edited = await runDiffCli(["HEAD", "--repo", repo]);
     expect(edited.status, edited.stderr).toBe(1);
     expect(edited.stdout).toContain("response-enum-value-removed");
     expect(edited.stdout).toContain("› status");
   });
 
-  it("exits 2 naming an unknown ref", () => {
-    const result = runDiffCli(["no-such-branch", "--repo", repo]);
+  it("exits 2 naming an unknown ref", async () => {
+    const result = await runDiffCli(["no-such-branch", "--repo", repo]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("unknown git ref 'no-such-branch'");
   });

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { projectRoot } from "./apis";
 
@@ -28,4 +28,33 @@ export function runBin(name: string, args: string[], options: { quiet?: boolean 
     throw new Error(`${name} ${args.join(" ")} exited with ${result.status}${output}`);
   }
   return result.stdout ?? "";
+}
+
+export interface CollectedRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a local binary in the background with its output collected, whatever its exit status. */
+export function runBinCollected(name: string, args: string[]): Promise<CollectedRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin(name), args, { cwd: projectRoot, env: toolEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * Runs a local binary in the background; resolves with its stdout, rejects (with the output) on
+ * a non-zero exit. Lets independent tool runs overlap.
+ */
+export async function runBinAsync(name: string, args: string[]): Promise<string> {
+  const { status, stdout, stderr } = await runBinCollected(name, args);
+  if (status !== 0) throw new Error(`${name} ${args.join(" ")} exited with ${status}\n${stdout}${stderr}`);
+  return stdout;
 }
