@@ -2,12 +2,13 @@
  * `npm run diff`: one pair of fixture specs per kind of change (test/fixtures/spec-diff/<case>/),
  * the Markdown it renders, the CLI's exit codes, and the git path against a throw-away repository.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
+import { runCollected, type CollectedRun } from "../scripts/lib/exec";
 import { diffBundles, type SpecDiffReport } from "../scripts/lib/spec-diff";
 import { renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
 import { compatibilityRules, type SpecChange } from "../scripts/lib/spec-diff-rules";
@@ -22,16 +23,8 @@ function diffFixture(name: string): { report: SpecDiffReport; markdown: string }
 }
 
 /** Runs `npm run diff -- ...args` as a contributor or CI would (in the background: the CLI tests overlap). */
-function runDiffCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "diff", "--", ...args], { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+function runDiffCli(args: string[]): Promise<CollectedRun> {
+  return runCollected("npm", ["run", "--silent", "diff", "--", ...args]);
 }
 
 interface BreakingCase {

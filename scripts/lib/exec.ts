@@ -38,8 +38,13 @@ export interface CollectedRun {
 
 /** Runs a local binary in the background with its output collected, whatever its exit status. */
 export function runBinCollected(name: string, args: string[]): Promise<CollectedRun> {
+  return runCollected(bin(name), args, { env: toolEnv });
+}
+
+/** Runs a command in the background from the project root, with its output collected, whatever its exit status. */
+export function runCollected(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CollectedRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin(name), args, { cwd: projectRoot, env: toolEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: projectRoot, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
