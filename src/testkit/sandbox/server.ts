@@ -71,44 +71,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     precompile(merchant.storageRouter, merchant.responses);
   }
 
+  // What every listener shares.
+  const shared = { validation, violations, log: options.log, timeouts: options.timeouts };
   const gatewayServer = createListener({
+    ...shared,
     api: "gateway",
     router: gateway.router,
     handler: gateway.handler,
     maxBodyBytes: config.gateway.maxBodyBytes,
     responses: gateway.responses,
-    validation,
-    violations,
     clock,
     refuse: gatewayRefusal(gateway.contentType),
-    log: options.log,
-    timeouts: options.timeouts,
   });
   const merchantServer = createListener({
+    ...shared,
     api: "merchant",
     router: merchant.router,
     handler: merchant.handler,
     maxBodyBytes: config.merchant.maxBodyBytes,
     responses: merchant.responses,
-    validation,
-    violations,
     clock,
     refuse: merchantRefusal,
-    log: options.log,
-    timeouts: options.timeouts,
   });
   const storageServer = createListener({
+    ...shared,
     api: "storage",
     router: merchant.storageRouter,
     handler: storageHandler(files, config.merchant.maxUploadBytes),
     screen: storageScreen(files, config.merchant.maxUploadBytes),
     maxBodyBytes: config.merchant.maxUploadBytes,
     responses: merchant.responses,
-    validation,
-    violations,
     refuse: storageRefusal,
-    log: options.log,
-    timeouts: options.timeouts,
   });
 
   const servers: Server[] = [];
