@@ -12,13 +12,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { cpus, loadavg, platform, release, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import { stringify } from "qs";
 import { parseTemplate } from "url-template";
 import { approvedStatusCode, mediaType } from "../generated/gateway/constants";
 import { halMediaType, problemMediaType } from "../generated/merchant/constants";
 import { createGatewayClient } from "../src/toolkit/gateway";
 import { createMerchantClient } from "../src/toolkit/merchant";
+import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { sandboxOrigin } from "../test/support/fake-merchant-api";
 import { requestExample, responseExample } from "../test/support/spec-examples";
@@ -249,10 +250,8 @@ async function assertSameWire(url: string, body: never, privateKey: KeyObject, s
 }
 
 function writeSection(results: Result[]): void {
-  const cpu = cpus();
   const lines = [
-    `Run ${new Date().toISOString()} on ${cpu[0]?.model.trim() ?? "unknown CPU"} (${cpu.length} cores), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
-      `${platform()} ${release()}, Node ${process.version}; load average at the start ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}.`,
+    `Run ${new Date().toISOString()} on ${machineLine(loadAtStart)}.`,
     "",
     `Sequential requests over a keep-alive connection to a local server in a child process; ${ROUNDS} rounds, each running ` +
       `${PER_ROUND} requests per side for every case (cases interleaved, sides alternating first), after ${PER_ROUND} warm-up ` +

@@ -17,9 +17,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, loadavg, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process";
 import { startTrivialServer, type TrivialServer } from "./lib/trivial-server";
@@ -411,10 +412,9 @@ function breakdownTable(r: Results): string[] {
 }
 
 function writeResults(r: Results): void {
-  const cpu = cpus();
   const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
   const lines = [
-    `Run ${r.started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average at the start ${r.load.map((l) => l.toFixed(2)).join(" / ")}; loopback; autocannon, ${connections} connections unless said; the targets compared in a table are measured side by side, ${ROUNDS} rounds of ${duration} s each in rotating order after ${warmup} s of warm-up each (throughput and CPU over all rounds, latency the rounds' median); the load generator shares the machine with the servers.`,
+    `Run ${r.started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.load)}; loopback; autocannon, ${connections} connections unless said; the targets compared in a table are measured side by side, ${ROUNDS} rounds of ${duration} s each in rotating order after ${warmup} s of warm-up each (throughput and CPU over all rounds, latency the rounds' median); the load generator shares the machine with the servers.`,
     "",
     "The sandbox runs from the compiled testkit (dist/testkit-serve) in a process of its own with every validation on (spec routing, API keys, RSA signature verification, Ajv request validation, strict Ajv response validation), with the merchant quotas lifted. Prism runs as `npm start` runs it (`-v error`). The trivial server is a bare node:http server serializing a 200-byte JSON body per GET (for the merchant page: the same JSON as the sandbox's page, so the same bytes) and decoding the form body of a POST to echo two fields. Server CPU is user + system time of the server's process per request, load generator CPU that of the autocannon process; on a machine shared with the load generator (and with other work) CPU per request is steadier than requests/s, and where the load generator needs as much CPU per request as the server, requests/s measures the generator as much as the server: “per CPU second” compares the servers alone.",
     "",

@@ -13,10 +13,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { cpus, totalmem } from "node:os";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess } from "./lib/sandbox-process";
 
@@ -159,9 +159,8 @@ async function main(): Promise<void> {
   const at = (fraction: number) => samples.reduce((best, s) => (Math.abs(s.requests - fraction * completed) < Math.abs(best.requests - fraction * completed) ? s : best));
   const peak = samples.reduce((max, s) => Math.max(max, s.rss), 0);
   const secondHalf = samples.filter((s) => s.requests >= completed / 2);
-  const cpu = cpus();
   const lines = [
-    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; loopback; ${connections} connections; load generator on the same machine.`,
+    `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine()}; loopback; ${connections} connections; load generator on the same machine.`,
     "",
     `${completed} requests in ${seconds.toFixed(0)} s (${(completed / seconds).toFixed(0)} req/s), 12 of every 20 legitimate and 8 junk; retention ${retention.maxTransactions} transactions, ${retention.maxApplications} applications, ${retention.maxFiles} files; strict response validation.`,
     "",

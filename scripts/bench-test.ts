@@ -11,7 +11,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot } from "./lib/apis";
@@ -97,10 +97,11 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => (cleanUp(), process.exit(143)));
   try {
     const started = new Date();
+    const load = loadavg();
     const baseline = await timeTestRun(checkout(baselineCommit, parent));
     const current = await timeTestRun(checkout(currentCommit, parent));
     recordBenchmark("bench:test", [
-      `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine()}.`,
+      `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(load)}.`,
       "",
       `Baseline ${baselineCommit.slice(0, 12)}, this commit ${currentCommit.slice(0, 12)}; each a fresh clone after \`npm ci\` (not timed), each step of its own \`npm test\` timed as a whole process, one run each, baseline first.`,
       "",

@@ -1,8 +1,9 @@
 /** The machine a benchmark ran on, in one line: figures mean little without it. */
-import { cpus, loadavg, platform, release, totalmem } from "node:os";
+import { cpus, platform, release, totalmem } from "node:os";
 
-export function machineLine(): string {
+/** `loadAtStart` (os.loadavg() taken before the measurement) is added when given. */
+export function machineLine(loadAtStart?: readonly number[]): string {
   const cpu = cpus();
-  const load = loadavg().map((l) => l.toFixed(2)).join(" / ");
-  return `${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ${platform()} ${release()}, Node ${process.version}; load average at the start ${load}`;
+  const load = loadAtStart ? `; load average at the start ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}` : "";
+  return `${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ${platform()} ${release()}, Node ${process.version}${load}`;
 }

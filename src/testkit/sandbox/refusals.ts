@@ -1,18 +1,16 @@
 /**
  * Each API's answer to a request refused before routing (see ListenerOptions.refuse): the
- * gateway's input-error body (`status.code` 40000) in its vendor media type, the merchant API's
+ * gateway's input-error body (`status.code` of the `general-input-error` key) in its vendor media type, the merchant API's
  * problem+json with a request id, and the storage host's S3-style XML error.
  */
 import type { RefusalStatus, SandboxResponse } from "./http";
+import { codes } from "./gateway/status-codes";
 import { problems } from "./merchant/problems";
-
-/** The gateway's status code for an input error, the one its 400 answers carry. */
-const GATEWAY_INPUT_ERROR = 40000;
 
 export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
   return (status, reason) =>
     // 404 has no body, as the gateway documents it.
-    status === 404 ? { status, headers: { "content-type": contentType } } : { status, headers: { "content-type": contentType }, body: { status: { code: GATEWAY_INPUT_ERROR, message: reason } } };
+    status === 404 ? { status, headers: { "content-type": contentType } } : { status, headers: { "content-type": contentType }, body: { status: { code: codes["general-input-error"], message: reason } } };
 }
 
 /** The merchant API's refusals are problems, rendered where every merchant problem is (merchant/problems.ts). */
