@@ -1,11 +1,14 @@
 /**
  * `npm run test:contract` (the last step of `npm test`): the rule inventory check (every rule of
  * the specs proven by a named scenario or waived), the contract suite against the sandbox and
- * against the Prism mock, Dredd against both, and the mutation run. Every step runs even if
- * an earlier one failed; the closing lines give each step's counts and duration, then one plain
- * total line.
+ * against the Prism mock, Dredd against both, and the mutation run. The steps are independent
+ * (each starts its own targets on free ports), so they run side by side, as many at a time as
+ * the machine has cores, longest first; each step's output is printed whole when it ends. Every
+ * step runs even if another failed; the closing lines give each step's counts and duration,
+ * then one plain total line.
  */
 import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(__dirname, "..");
@@ -18,6 +21,8 @@ interface Step {
   env?: Record<string, string>;
   /** The step's closing line: `<word>: N passed, N failed[, N skipped]`. */
   summary: RegExp;
+  /** Started first: the others fill the remaining lanes around it. */
+  longest?: true;
 }
 
 const suite = ["run", "--config", "contract-tests/vitest.config.mts"];
@@ -27,30 +32,42 @@ const steps: Step[] = [
   { name: "suite vs sandbox", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "sandbox", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
   { name: "suite vs mock", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "mock", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
   { name: "dredd (sandbox, mock)", command: bin("ts-node"), args: ["contract-tests/dredd/run.ts"], summary: /^dredd: (\d+) passed, (\d+) failed, (\d+) skipped/m },
-  { name: "mutants", command: bin("ts-node"), args: ["contract-tests/mutants/run.ts"], summary: /^mutants: (\d+) passed, (\d+) failed/m },
+  { name: "mutants", command: bin("ts-node"), args: ["contract-tests/mutants/run.ts"], summary: /^mutants: (\d+) passed, (\d+) failed/m, longest: true },
 ];
 
+/** How many steps run at once: CONTRACT_STEPS_AT_ONCE (1 to 16), else the number of cores. */
+function lanes(): number {
+  const raw = process.env.CONTRACT_STEPS_AT_ONCE;
+  if (raw === undefined || raw === "") return Math.max(2, availableParallelism());
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`CONTRACT_STEPS_AT_ONCE must be an integer from 1 to 16, not '${raw}'`);
+  return n;
+}
+
 async function run(step: Step): Promise<{ passed: number; failed: number; skipped: number; code: number; seconds: number }> {
-  console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
   // The targets are chosen here, whatever the caller's environment says.
   const env = { ...process.env, ...step.env };
   for (const name of ["GATEWAY_BASE_URL", "MERCHANT_BASE_URL"]) delete env[name];
-  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    process.stdout.write(chunk);
-  });
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+  process.stdout.write(`\n=== ${step.name} ===\n${output}`);
   const match = step.summary.exec(output.replace(/\u001b\[[0-9;]*m/g, ""));
   const [passed, failed, skipped] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [0, 1, 0];
   return { passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped, code, seconds: (Date.now() - started) / 1000 };
 }
 
 async function main(): Promise<void> {
-  const results = [];
-  for (const step of steps) results.push({ step, ...(await run(step)) });
+  const queue = [...steps].sort((a, b) => Number(b.longest ?? false) - Number(a.longest ?? false));
+  const results: Array<{ step: Step } & Awaited<ReturnType<typeof run>>> = [];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) results.push({ step, ...(await run(step)) });
+  };
+  await Promise.all(Array.from({ length: lanes() }, lane));
+  results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));
   console.log("\n=== contract tests ===");
   for (const r of results) {
     console.log(`${r.step.name.padEnd(24)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(5)} skipped ${r.seconds.toFixed(1).padStart(7)} s${r.code !== 0 ? "  FAILED" : ""}`);

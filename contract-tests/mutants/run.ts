@@ -105,6 +105,9 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
         include: [...new Set(job.pinned.map((t) => t.file))],
         env: { CONTRACT_ONLY_TESTS: `^(?:${[...new Set(job.pinned.map((t) => t.title))].map(escapeRegExp).join("|")})$` },
         provide: { contractTarget: sandboxTarget(providers[i]!, `mutant ${job.name}`) },
+        // One sandbox and one test clock per project: its files run one after another, sharing their worker's module cache.
+        fileParallelism: false,
+        isolate: false,
         ...timeouts,
       },
     }));
