@@ -1,14 +1,14 @@
 /**
- * Strict type-checks of generated code and of the docs examples that use it, with tsc in its own
- * process and a tsconfig written next to the code (the project's tsconfig.json cannot include
- * dist/, and must not depend on generated output to pass).
+ * Strict type-checks of generated code and of the docs examples that use it, with a tsconfig
+ * written next to the code (the project's tsconfig.json cannot include dist/, and must not depend
+ * on generated output to pass; `tsc -p` on that file repeats a check by hand). The checks run in
+ * this process on one shared compiler host, so the standard library is parsed once per run.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import { projectRoot } from "../apis";
-import { bin } from "../exec";
-import { run } from "./generators";
+import { sharedCompilerHost } from "../typescript-host";
 
 /** The project's own strictness (tsconfig.json), applied to code it did not write. */
 export const strictCompilerOptions = {
@@ -33,23 +33,21 @@ export interface CompileResult {
   report: string;
 }
 
-/** Type-checks `include` (globs relative to `dir`) with a tsconfig written into `dir`. */
+/** Type-checks `include` (globs relative to `dir`) as `tsc -p` would with the tsconfig written into `dir`. */
 export async function typeCheck(dir: string, include: string[], extra: { paths?: Record<string, string[]> } = {}): Promise<CompileResult> {
   const tsconfigPath = join(dir, "tsconfig.codegen-check.json");
   const compilerOptions = { ...strictCompilerOptions, typeRoots: [join(projectRoot, "node_modules", "@types")], ...(extra.paths ? { baseUrl: projectRoot, paths: extra.paths } : {}) };
-  writeFileSync(tsconfigPath, JSON.stringify({ compilerOptions, include }, null, 2));
-  let report = "";
-  let compiles = true;
-  try {
-    await run(bin("tsc"), ["-p", tsconfigPath, "--pretty", "false"]);
-  } catch (error) {
-    compiles = false;
-    report = (error as Error).message.split(projectRoot + "/").join("");
-  }
+  const tsconfig = { compilerOptions, include };
+  writeFileSync(tsconfigPath, JSON.stringify(tsconfig, null, 2));
+  const config = ts.parseJsonConfigFileContent(tsconfig, ts.sys, dir, undefined, tsconfigPath);
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host: sharedCompilerHost(config.options), configFileParsingDiagnostics: config.errors });
+  const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)];
+  // tsc --pretty false's format: `file(line,col): error TSnnnn: message`, paths relative to the project.
+  const report = diagnostics.length > 0 ? ts.formatDiagnostics(diagnostics, diagnosticsHost) : "";
   const counts = new Map<string, number>();
   for (const match of report.matchAll(/error (TS\d+):/g)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
   const errorSummary = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => `${count} × ${code}`).join(", ");
-  return { compiles, errorSummary, report: report ? `${relative(projectRoot, dir)}:\n${report}` : "" };
+  return { compiles: diagnostics.length === 0, errorSummary, report: report ? `${relative(projectRoot, dir)}:\n${report}` : "" };
 }
 
 /** Where compileExamples writes: the project's layout below it, so relative imports still hold. */
@@ -70,7 +68,7 @@ export function compileExamples(entries: string[]): Record<string, string> {
   );
   if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, diagnosticsHost));
   rmSync(examplesBuildDir, { recursive: true, force: true });
-  const program = ts.createProgram(entries, options);
+  const program = ts.createProgram(entries, options, sharedCompilerHost(options));
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) throw new Error(ts.formatDiagnostics(diagnostics, diagnosticsHost));
   const toolkit = (from: string, name: string) => {
@@ -85,4 +83,5 @@ export function compileExamples(entries: string[]): Record<string, string> {
   return Object.fromEntries(entries.map((entry) => [entry, join(examplesBuildDir, relative(projectRoot, entry)).replace(/\.cts$/, ".cjs").replace(/\.ts$/, ".js")]));
 }
 
+/** Paths in reports are relative to the project root, as tsc run from there prints them. */
 const diagnosticsHost: ts.FormatDiagnosticsHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => projectRoot, getNewLine: () => "\n" };

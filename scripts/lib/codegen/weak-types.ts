@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { sharedCompilerHost } from "../typescript-host";
 import { isHttpMethod } from "../../../src/testkit/spec/document";
 import { strictCompilerOptions } from "./compile";
 import type { Generator } from "./generators";
@@ -95,7 +96,7 @@ export function countWeakTypes(generator: Generator, outDir: string, specFile: s
   writeFileSync(probePath, lines.join("\n") + "\n");
 
   const { options } = ts.convertCompilerOptionsFromJson(strictCompilerOptions, outDir);
-  const program = ts.createProgram([probePath], options);
+  const program = ts.createProgram([probePath], options, sharedCompilerHost(options));
   const checker = program.getTypeChecker();
   const probeFile = program.getSourceFile(probePath)!;
   const written = (fileName: string) => fileName.startsWith(outDir + "/") && !fileName.includes("/node_modules/");
