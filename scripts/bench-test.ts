@@ -24,7 +24,27 @@ const DEFAULT_BASELINE = "8c6252f";
 interface StepTiming {
   step: string;
   seconds: number;
+  /** CPU seconds (user + system) of the step's processes, where the system tells (Linux). */
+  cpuSeconds: number | undefined;
   ok: boolean;
+}
+
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds of this process's children that have ended and been waited for (cutime + cstime
+ * of /proc/self/stat): a step's figure is the difference across it. Each process in a step waits
+ * for its own children, so theirs is included. Undefined where there is no /proc.
+ */
+function endedChildrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // Fields after the command name, which is in parentheses: the 3rd field of the line comes first.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / clockTicks;
+  } catch {
+    return undefined;
+  }
 }
 
 function git(args: string[], cwd = projectRoot): string {
@@ -53,10 +73,15 @@ function testSteps(dir: string): string[] {
 
 function runStep(step: string, dir: string): Promise<StepTiming> {
   const started = process.hrtime.bigint();
+  const cpuBefore = endedChildrenCpuSeconds();
   return new Promise((resolve) => {
     // Output goes to this terminal's stderr so that a failing step can be read; figures to stdout.
     const child = spawn("bash", ["-c", step], { cwd: dir, stdio: ["ignore", process.stderr, process.stderr], env: { ...process.env, CI: "1" } });
-    child.on("close", (code) => resolve({ step, seconds: Number(process.hrtime.bigint() - started) / 1e9, ok: code === 0 }));
+    child.on("close", (code) => {
+      const cpuAfter = endedChildrenCpuSeconds();
+      const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+      resolve({ step, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds, ok: code === 0 });
+    });
   });
 }
 
@@ -65,25 +90,29 @@ async function timeTestRun(dir: string): Promise<StepTiming[]> {
   for (const step of testSteps(dir)) {
     const timing = await runStep(step, dir);
     timings.push(timing);
-    console.error(`\n[bench:test] ${dir}: ${step}: ${timing.seconds.toFixed(1)} s${timing.ok ? "" : " (FAILED)"}\n`);
+    console.error(`\n[bench:test] ${dir}: ${step}: ${timing.seconds.toFixed(1)} s, CPU ${timing.cpuSeconds?.toFixed(1) ?? "?"} s${timing.ok ? "" : " (FAILED)"}\n`);
     if (!timing.ok) break;
   }
   return timings;
 }
 
 function table(baseline: StepTiming[], current: StepTiming[]): string[] {
-  const cell = (t: StepTiming | undefined) => (t ? `${t.seconds.toFixed(1)}${t.ok ? "" : " (failed)"}` : "—");
+  const seconds = (t: StepTiming | undefined, of: "seconds" | "cpuSeconds") => (t ? `${t[of]?.toFixed(1) ?? "?"}${t.ok ? "" : " (failed)"}` : "—");
   const steps = [...new Set([...baseline.map((t) => t.step), ...current.map((t) => t.step)])];
-  const total = (ts: StepTiming[]) => ts.reduce((sum, t) => sum + t.seconds, 0);
-  const rows = steps.map((step) => `| \`${step}\` | ${cell(baseline.find((t) => t.step === step))} | ${cell(current.find((t) => t.step === step))} |`);
-  const ratio = total(current) / total(baseline);
+  const total = (ts: StepTiming[], of: "seconds" | "cpuSeconds") => ts.reduce((sum, t) => sum + (t[of] ?? Number.NaN), 0);
+  const row = (label: string, b: StepTiming | undefined, c: StepTiming | undefined) =>
+    `| ${label} | ${seconds(b, "seconds")} | ${seconds(c, "seconds")} | ${seconds(b, "cpuSeconds")} | ${seconds(c, "cpuSeconds")} |`;
+  const rows = steps.map((step) => row(`\`${step}\``, baseline.find((t) => t.step === step), current.find((t) => t.step === step)));
+  const ratio = total(current, "seconds") / total(baseline, "seconds");
+  const cpuRatio = total(current, "cpuSeconds") / total(baseline, "cpuSeconds");
   return [
-    "| step of `npm test` | baseline s | this commit s |",
-    "|---|---:|---:|",
+    "| step of `npm test` | baseline s | this commit s | baseline CPU s | this commit CPU s |",
+    "|---|---:|---:|---:|---:|",
     ...rows,
-    `| **total** | **${total(baseline).toFixed(1)}** | **${total(current).toFixed(1)}** |`,
+    `| **total** | **${total(baseline, "seconds").toFixed(1)}** | **${total(current, "seconds").toFixed(1)}** | **${total(baseline, "cpuSeconds").toFixed(1)}** | **${total(current, "cpuSeconds").toFixed(1)}** |`,
     "",
-    `This commit's \`npm test\` takes ${(ratio * 100).toFixed(0)}% of the baseline's wall time (goal: at most 50%).`,
+    `This commit's \`npm test\` takes ${(ratio * 100).toFixed(0)}% of the baseline's wall time (goal: at most 50%) and ${Number.isFinite(cpuRatio) ? `${(cpuRatio * 100).toFixed(0)}%` : "an unknown share"} of its CPU time. ` +
+      "CPU is user + system time of each step's processes (the machine has 2 cores, so a step can spend up to twice its wall time).",
   ];
 }
 
