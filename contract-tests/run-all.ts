@@ -5,7 +5,8 @@
  * (each starts its own targets on free ports), so they run side by side, as many at a time as
  * the machine has cores, longest first; each step's output is printed whole when it ends. Every
  * step runs even if another failed; the closing lines give each step's counts and duration,
- * then one plain total line.
+ * then one plain total line. SIGINT or SIGTERM stops every running step with all it started (each
+ * step is a process group of its own: Prism, sandboxes, vitest workers) and starts no other.
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -44,16 +45,34 @@ function lanes(): number {
   return n;
 }
 
+/** The process groups of the steps running now. */
+const running = new Set<number>();
+const queue: Step[] = [];
+
+function stopEverything(signal: "SIGINT" | "SIGTERM"): void {
+  queue.length = 0;
+  for (const group of running) {
+    try {
+      process.kill(-group, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  }
+  process.exitCode = signal === "SIGINT" ? 130 : 143;
+}
+
 async function run(step: Step): Promise<{ passed: number; failed: number; skipped: number; code: number; seconds: number }> {
   const started = Date.now();
   // The targets are chosen here, whatever the caller's environment says.
   const env = { ...process.env, ...step.env };
   for (const name of ["GATEWAY_BASE_URL", "MERCHANT_BASE_URL"]) delete env[name];
-  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  if (child.pid !== undefined) running.add(child.pid);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+  if (child.pid !== undefined) running.delete(child.pid);
   process.stdout.write(`\n=== ${step.name} ===\n${output}`);
   const match = step.summary.exec(output.replace(/\u001b\[[0-9;]*m/g, ""));
   const [passed, failed, skipped] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [0, 1, 0];
@@ -61,7 +80,8 @@ async function run(step: Step): Promise<{ passed: number; failed: number; skippe
 }
 
 async function main(): Promise<void> {
-  const queue = [...steps].sort((a, b) => Number(b.longest ?? false) - Number(a.longest ?? false));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stopEverything(signal));
+  queue.push(...[...steps].sort((a, b) => Number(b.longest ?? false) - Number(a.longest ?? false)));
   const results: Array<{ step: Step } & Awaited<ReturnType<typeof run>>> = [];
   const lane = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) results.push({ step, ...(await run(step)) });
@@ -74,7 +94,7 @@ async function main(): Promise<void> {
   }
   const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
   console.log(`\ncontract: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-  if (results.some((r) => r.code !== 0)) process.exitCode = 1;
+  if (results.some((r) => r.code !== 0)) process.exitCode ??= 1;
 }
 
 main().catch((error: unknown) => {
