@@ -10,11 +10,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import getPort from "get-port";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { sharedCompilerHost } from "../scripts/lib/typescript-host";
 import { seeded } from "../src/testkit/sandbox/config";
+import { consumerResolutions, type ConsumerResolution } from "./support/consumer-type-checks";
 import { portIsFree, processesMentioning, startServing, until } from "./support/processes";
 
 const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
@@ -132,36 +131,17 @@ describe("the packed packages, installed into empty projects", () => {
       expect(JSON.parse(imported.stdout)).toEqual(["function", true, true, true]);
     });
 
-    const resolutions = {
-      node10: { module: "commonjs", moduleResolution: "node10" },
-      node16: { module: "node16", moduleResolution: "node16" },
-      bundler: { module: "esnext", moduleResolution: "bundler" },
-    };
-    /**
-     * tsc's report on consumer.ts under one resolution, as `tsc -p` with these options prints it;
-     * the node16 check also emits build/consumer.js, which the run against the sandbox uses. The
-     * three checks share one parse of the standard library and of the installed .d.ts.
-     */
-    const checks = new Map<string, string>();
-    const checkConsumer = (name: keyof typeof resolutions): string => {
-      const known = checks.get(name);
-      if (known !== undefined) return known;
-      const emit = name === "node16" ? { outDir: join(clientsProject, "build") } : { noEmit: true };
-      const { options, errors } = ts.convertCompilerOptionsFromJson(
-        // @types/node from this repository: the consumer project holds only the clients.
-        { ...resolutions[name], target: "ES2022", lib: ["ES2022"], strict: true, skipLibCheck: false, typeRoots: [join(projectRoot, "node_modules", "@types")], types: ["node"], ...emit },
-        clientsProject,
+    // @types/node from this repository: the consumer project holds only the clients.
+    let consumerChecks: Promise<Record<ConsumerResolution, string>> | undefined;
+    const checkConsumer = async (name: ConsumerResolution): Promise<string> => {
+      consumerChecks ??= mustRunAsync(bin("ts-node"), [join(projectRoot, "test", "support", "consumer-type-checks.ts"), clientsProject, join(projectRoot, "node_modules", "@types")], projectRoot).then(
+        (stdout) => JSON.parse(stdout) as Record<ConsumerResolution, string>,
       );
-      const program = ts.createProgram([join(clientsProject, "consumer.ts")], options, sharedCompilerHost(options));
-      const diagnostics = [...errors, ...ts.getPreEmitDiagnostics(program)];
-      if (diagnostics.length === 0 && !options.noEmit) program.emit();
-      const report = ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => clientsProject, getNewLine: () => "\n" });
-      checks.set(name, report);
-      return report;
+      return (await consumerChecks)[name];
     };
 
-    it.each(Object.keys(resolutions) as Array<keyof typeof resolutions>)("type-checks a consumer under %s resolution", (name) => {
-      expect(checkConsumer(name)).toBe("");
+    it.each(Object.keys(consumerResolutions) as ConsumerResolution[])("type-checks a consumer under %s resolution", async (name) => {
+      expect(await checkConsumer(name)).toBe("");
     });
 
     it("has correct types for every export and a clean manifest (attw, publint)", async () => {
@@ -201,7 +181,7 @@ describe("the packed packages, installed into empty projects", () => {
         // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
         const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "testkit", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
         expect(existsSync(signingKeyFile)).toBe(true);
-        expect(checkConsumer("node16"), "consumer.ts under node16 resolution").toBe("");
+        expect(await checkConsumer("node16"), "consumer.ts under node16 resolution").toBe("");
         const consumerOutput = await mustRunAsync(process.execPath, [join("build", "consumer.js")], clientsProject, {
           ...process.env,
           GATEWAY_BASE_URL: gatewayUrl,
