@@ -17,7 +17,8 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { listApis, projectRoot } from "./lib/apis";
-import { runBin, toolEnv } from "./lib/exec";
+import { toolEnv } from "./lib/exec";
+import { emitProject } from "./lib/typescript-host";
 
 export const packagesOutDir = join(projectRoot, "dist", "packages");
 export const packageNames = ["payment-apis-toolkit", "payment-apis-testkit"] as const;
@@ -86,7 +87,7 @@ function writeEsmEntries(dir: string, entries: readonly string[]): void {
 
 function buildToolkit(): string {
   const dir = stage("payment-apis-toolkit");
-  runBin("tsc", ["-p", "tsconfig.toolkit.json", "--outDir", join(dir, "dist", "cjs")]);
+  emitProject(join(projectRoot, "tsconfig.toolkit.json"), join(dir, "dist", "cjs"));
   copySchemaTypes(join(dir, "dist", "cjs", "generated"));
   writeEsmEntries(dir, ["index", "gateway", "merchant"]);
   for (const entry of ["gateway", "merchant"]) {
@@ -106,7 +107,7 @@ const SUITE_EXCLUDED = new Set(["mutants", "dredd", "run-all.ts"]);
 
 function buildTestkit(): string {
   const dir = stage("payment-apis-testkit");
-  runBin("tsc", ["-p", "tsconfig.testkit.json", "--outDir", join(dir, "dist")]);
+  emitProject(join(projectRoot, "tsconfig.testkit.json"), join(dir, "dist"));
   cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), { recursive: true });
   writeFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"), { mode: 0o755 });
   cpSync(join(projectRoot, "src"), join(dir, "src"), { recursive: true });

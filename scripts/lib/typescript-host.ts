@@ -4,6 +4,7 @@
  * shared by every program, as an editor's language service shares them. Only the code being
  * checked is read afresh. Nothing under node_modules changes while a check runs.
  */
+import { dirname } from "node:path";
 import ts from "typescript";
 
 const parsed = new Map<string, ts.SourceFile>();
@@ -29,4 +30,20 @@ export function sharedCompilerHost(options: ts.CompilerOptions): ts.CompilerHost
     return file;
   };
   return host;
+}
+
+/**
+ * `tsc -p <tsconfig> --outDir <outDir>` in this process, on the shared host: type-checks and
+ * emits, and throws with tsc's report (paths relative to the tsconfig's folder) on any error.
+ */
+export function emitProject(tsconfigPath: string, outDir: string): void {
+  const config = ts.getParsedCommandLineOfConfigFile(tsconfigPath, { outDir }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } });
+  if (!config) throw new Error(`${tsconfigPath}: not a readable tsconfig`);
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host: sharedCompilerHost(config.options), projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors });
+  const emitted = program.emit();
+  const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (diagnostics.length > 0) {
+    const folder = dirname(tsconfigPath);
+    throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => folder, getNewLine: () => "\n" }));
+  }
 }
