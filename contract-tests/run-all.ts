@@ -5,12 +5,13 @@
  * (each starts its own targets on free ports), so they run side by side, as many at a time as
  * the machine has cores, longest first; each step's output is printed whole when it ends. Every
  * step runs even if another failed; the closing lines give each step's counts and duration,
- * then one plain total line. SIGINT or SIGTERM stops every running step with all it started (each
- * step is a process group of its own: Prism, sandboxes, vitest workers) and starts no other.
+ * then one plain total line. SIGINT or SIGTERM stops every running step (each stops what it
+ * started) and starts no other.
  */
 import { spawn } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { availableParallelism, setPriority } from "node:os";
 import { join, resolve } from "node:path";
+import { stopOnSignal, stopSignal } from "./stop-signals";
 
 const root = resolve(__dirname, "..");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
@@ -45,20 +46,18 @@ function lanes(): number {
   return n;
 }
 
-/** The process groups of the steps running now. */
-const running = new Set<number>();
-const queue: Step[] = [];
-
-function stopEverything(signal: "SIGINT" | "SIGTERM"): void {
-  queue.length = 0;
-  for (const group of running) {
-    try {
-      process.kill(-group, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
+/**
+ * The steps, and all they start, run at a lower priority: `npm test` runs them beside the unit
+ * tests, whose longest files are chains of processes that each wait for the one before (pack,
+ * install, compile, serve). Those go first; the steps, side by side, fill the cores around them.
+ * Alone, a lower priority changes nothing.
+ */
+function yieldToOtherWork(pid: number): void {
+  try {
+    setPriority(pid, 10);
+  } catch {
+    /* not allowed here: run at the usual priority */
   }
-  process.exitCode = signal === "SIGINT" ? 130 : 143;
 }
 
 async function run(step: Step): Promise<{ passed: number; failed: number; skipped: number; code: number; seconds: number }> {
@@ -66,13 +65,12 @@ async function run(step: Step): Promise<{ passed: number; failed: number; skippe
   // The targets are chosen here, whatever the caller's environment says.
   const env = { ...process.env, ...step.env };
   for (const name of ["GATEWAY_BASE_URL", "MERCHANT_BASE_URL"]) delete env[name];
-  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  if (child.pid !== undefined) running.add(child.pid);
+  const child = stopOnSignal(spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
+  if (child.pid !== undefined) yieldToOtherWork(child.pid);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
-  if (child.pid !== undefined) running.delete(child.pid);
   process.stdout.write(`\n=== ${step.name} ===\n${output}`);
   const match = step.summary.exec(output.replace(/\u001b\[[0-9;]*m/g, ""));
   const [passed, failed, skipped] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [0, 1, 0];
@@ -80,11 +78,10 @@ async function run(step: Step): Promise<{ passed: number; failed: number; skippe
 }
 
 async function main(): Promise<void> {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stopEverything(signal));
-  queue.push(...[...steps].sort((a, b) => Number(b.longest ?? false) - Number(a.longest ?? false)));
+  const queue = [...steps].sort((a, b) => Number(b.longest ?? false) - Number(a.longest ?? false));
   const results: Array<{ step: Step } & Awaited<ReturnType<typeof run>>> = [];
   const lane = async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) results.push({ step, ...(await run(step)) });
+    for (let step = queue.shift(); step && !stopSignal(); step = queue.shift()) results.push({ step, ...(await run(step)) });
   };
   await Promise.all(Array.from({ length: lanes() }, lane));
   results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));

@@ -17,6 +17,7 @@ import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/config";
 import { startSandbox } from "../../src/testkit/sandbox/server";
 import { loadBundledSpec } from "../../src/testkit/spec/document";
 import { contractSandboxConfig } from "../targets/sandbox";
+import { stopOnSignal } from "../stop-signals";
 import { downlevelForDredd } from "./downlevel";
 import type { DreddContract } from "./hooks";
 
@@ -47,11 +48,11 @@ async function dredd(label: string, specFile: string, contract: DreddContract): 
     "--color",
     "false",
   ];
-  const child = spawn(join(root, "node_modules", ".bin", "dredd"), args, {
+  const child = stopOnSignal(spawn(join(root, "node_modules", ".bin", "dredd"), args, {
     cwd: root,
     env: { ...process.env, DREDD_CONTRACT: JSON.stringify(contract), NODE_NO_WARNINGS: "1" },
     stdio: ["ignore", "pipe", "pipe"],
-  });
+  }));
   let output = "";
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr.on("data", (c: Buffer) => (output += c.toString()));

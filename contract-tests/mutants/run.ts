@@ -28,6 +28,7 @@ import { collectTests, type CollectedTest } from "../rules/collect";
 import { contractSandboxConfig, sandboxTarget } from "../targets/sandbox";
 import { MUTANT_CLASSES, mutants, type Mutant, type MutantClass } from "./mutants";
 import { startProxy, type Mutation, type RunningProxy } from "./proxy";
+import { stopOnSignal, stopSignal } from "../stop-signals";
 
 const root = resolve(__dirname, "..", "..");
 const docsFile = join(root, "docs", "contract-tests.md");
@@ -114,11 +115,11 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
     const config = { test: { root, reporters: ["dot", join(root, "contract-tests", "support", "reporter.ts")], fileParallelism: true, maxWorkers: workers, ...timeouts, projects } };
     const configFile = join(dir, "vitest.mutants.config.mjs");
     writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
-    const child = spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
+    const child = stopOnSignal(spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
       cwd: root,
       env: { ...process.env, CONTRACT_RESULTS_FILE: resultsFile, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
-    });
+    }));
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
 
   const results: Result[] = [];
   let baselineFailure: string | undefined;
-  for (let from = 0; from < selected.length; from += batchSize) {
+  for (let from = 0; from < selected.length && !stopSignal(); from += batchSize) {
     const batch = selected.slice(from, from + batchSize);
     const jobs: Job[] = batch.map((m) => ({ name: m.name, mutant: m, pinned: pins.get(m)! }));
     // The baseline (no fault, every pin) runs beside the first batch.
