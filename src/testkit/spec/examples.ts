@@ -56,6 +56,22 @@ function mediaTypeExamples(
  * at the place the operation uses (so a shared response is checked in each context).
  */
 export function listOperationExamples(doc: OpenApiDocument): SpecExample[] {
+  let listed = operationExamples.get(doc);
+  if (!listed) {
+    listed = collectOperationExamples(doc).map((example) => Object.freeze(example));
+    operationExamples.set(doc, listed);
+  }
+  return [...listed];
+}
+
+/**
+ * The examples of each document, listed once: the list is a pure function of the document (which
+ * nobody changes), and suites and Dredd hooks ask for it per request. Entries are frozen, the
+ * array is a fresh copy each time; the values are the document's own, as they always were.
+ */
+const operationExamples = new WeakMap<OpenApiDocument, readonly SpecExample[]>();
+
+function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
   const found: SpecExample[] = [];
   for (const [path, pathItemRaw] of Object.entries(doc.paths)) {
     const pathItem = deref<Record<string, unknown>>(doc, pathItemRaw);
