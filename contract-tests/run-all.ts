@@ -3,7 +3,8 @@
  * the specs proven by a named scenario or waived), the contract suite against the sandbox and
  * against the Prism mock, Dredd against both, and the mutation run. The steps are independent
  * (each starts its own targets on free ports), so they run side by side, as many at a time as
- * the machine has cores, longest first; each step's output is printed whole when it ends. Every
+ * the machine has cores, the mutation run first and the short ones at a lower priority; each
+ * step's output is printed whole when it ends. Every
  * step runs even if another failed; the closing lines give each step's counts and duration,
  * then one plain total line. SIGINT or SIGTERM stops every running step (each stops what it
  * started) and starts no other.
@@ -23,7 +24,7 @@ interface Step {
   env?: Record<string, string>;
   /** The step's closing line: `<word>: N passed, N failed[, N skipped]`. */
   summary: RegExp;
-  /** Started first: the others fill the remaining lanes around it. */
+  /** Started first, at the usual priority (see yieldToOtherWork). */
   longest?: true;
 }
 
@@ -37,7 +38,7 @@ const steps: Step[] = [
   { name: "mutants", command: bin("ts-node"), args: ["contract-tests/mutants/run.ts"], summary: /^mutants: (\d+) passed, (\d+) failed/m, longest: true },
 ];
 
-/** How many steps run at once: CONTRACT_STEPS_AT_ONCE (1 to 16), else the number of cores. */
+/** How many steps run at once: CONTRACT_STEPS_AT_ONCE (1 to 16), else the number of cores (all at once starved Prism's start). */
 function lanes(): number {
   const raw = process.env.CONTRACT_STEPS_AT_ONCE;
   if (raw === undefined || raw === "") return Math.max(2, availableParallelism());
@@ -47,9 +48,9 @@ function lanes(): number {
 }
 
 /**
- * The steps, and all they start, run at a lower priority: `npm test` runs them beside the unit
- * tests, whose longest files are chains of processes that each wait for the one before (pack,
- * install, compile, serve). Those go first; the steps, side by side, fill the cores around them.
+ * The short steps, and all they start, run at a lower priority: `npm test` runs them beside the
+ * unit tests, and the long chains of processes (the mutation run here; the packages test there,
+ * pack, install, compile, serve) go first while the short ones fill the cores around them.
  * Alone, a lower priority changes nothing.
  */
 function yieldToOtherWork(pid: number): void {
@@ -66,7 +67,7 @@ async function run(step: Step): Promise<{ passed: number; failed: number; skippe
   const env = { ...process.env, ...step.env };
   for (const name of ["GATEWAY_BASE_URL", "MERCHANT_BASE_URL"]) delete env[name];
   const child = stopOnSignal(spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
-  if (child.pid !== undefined) yieldToOtherWork(child.pid);
+  if (child.pid !== undefined && !step.longest) yieldToOtherWork(child.pid);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
