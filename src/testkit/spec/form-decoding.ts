@@ -10,66 +10,68 @@ import { parse as parseQs } from "qs";
 export const FORM_DEPTH = 5;
 export const FORM_PARAMETER_LIMIT = 1000;
 
-/**
- * The segments of a plain name, `card[3dsecure][v2]` → `card`, `3dsecure`, `v2`; undefined for
- * any other name. A segment is word characters, not all digits (qs reads digits as array
- * indices). One pass over the characters: a regular expression and a split per field cost more.
- */
-function plainNamePath(name: string): string[] | undefined {
-  const path: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = at;
-    let word = false;
-    for (; at < name.length; at++) {
-      const c = name.charCodeAt(at);
-      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) word = true;
-      else if (c < 48 || c > 57) break;
-    }
-    if (at === start || !word) return undefined;
-    path.push(name.slice(start, at));
-    // A bracketed segment closes with `]`; after a segment comes the end or the next `[`.
-    if (path.length > 1 && name.charCodeAt(at++) !== 93) return undefined;
-    if (at === name.length) return path;
-    if (name.charCodeAt(at++) !== 91) return undefined;
-  }
-}
-
 /** Throws a RangeError where a limit is exceeded (qs's `throwOnLimitExceeded`, `strictDepth`). */
 export function decodeForm(text: string): Record<string, unknown> {
   return decodePlainForm(text) ?? (parseQs(text, { depth: FORM_DEPTH, strictDepth: true, parameterLimit: FORM_PARAMETER_LIMIT, throwOnLimitExceeded: true, arrayLimit: 50 }) as Record<string, unknown>);
 }
 
-/** The direct path, or undefined for a body only qs decodes as it should. */
+/**
+ * The direct path, or undefined for a body only qs decodes as it should. One pass over the text
+ * by index: the names are read where they stand, and only their segments and the values become
+ * strings (splitting into pairs and names first made three strings and an array per field).
+ */
 export function decodePlainForm(text: string): Record<string, unknown> | undefined {
   if (text.length === 0 || text.includes("%") || text.includes("+")) return undefined;
-  const pairs = text.split("&");
-  if (pairs.length > FORM_PARAMETER_LIMIT) return undefined;
   const out: Record<string, unknown> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf("=");
-    if (eq <= 0 || pair.includes("=", eq + 1)) return undefined;
-    const path = plainNamePath(pair.slice(0, eq));
-    if (!path || path.length > FORM_DEPTH || !place(out, path, pair.slice(eq + 1))) return undefined;
+  let start = 0;
+  for (let pairs = 1; ; pairs++) {
+    if (pairs > FORM_PARAMETER_LIMIT) return undefined;
+    const amp = text.indexOf("&", start);
+    const end = amp === -1 ? text.length : amp;
+    const eq = text.indexOf("=", start);
+    // A name, then exactly one `=` in the pair.
+    if (eq <= start || eq >= end) return undefined;
+    const second = text.indexOf("=", eq + 1);
+    if (second !== -1 && second < end) return undefined;
+    if (!placeField(out, text, start, eq, text.slice(eq + 1, end))) return undefined;
+    if (amp === -1) return out;
+    start = amp + 1;
   }
-  return out;
 }
 
-/** Sets `value` at `path`; false where qs would merge (a repeated name, a name both leaf and parent, a prototype name). */
-function place(out: Record<string, unknown>, path: string[], value: string): boolean {
+/**
+ * Reads the plain name `text[from, to)` (`card[3dsecure][v2]`: segments of word characters, not
+ * all digits, as qs reads digits as array indices, at most FORM_DEPTH of them) and sets `value`
+ * at its path; false for any other name, and where qs would merge (a repeated name, a name both
+ * leaf and parent, a prototype name). Objects made before a failure do not matter: a false
+ * sends the whole body to qs.
+ */
+function placeField(out: Record<string, unknown>, text: string, from: number, to: number, value: string): boolean {
   let node = out;
-  for (let i = 0; i < path.length; i++) {
-    const key = path[i]!;
+  let at = from;
+  for (let depth = 1; depth <= FORM_DEPTH; depth++) {
+    const start = at;
+    let word = false;
+    for (; at < to; at++) {
+      const c = text.charCodeAt(at);
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) word = true;
+      else if (c < 48 || c > 57) break;
+    }
+    if (at === start || !word) return false;
+    const key = text.slice(start, at);
+    // A bracketed segment closes with `]` (within the name); after a segment comes the end or the next `[`.
+    if (depth > 1 && (at >= to || text.charCodeAt(at++) !== 93)) return false;
     if (key in Object.prototype) return false;
     const existing = node[key];
-    if (i === path.length - 1) {
+    if (at === to) {
       if (existing !== undefined) return false;
       node[key] = value;
-    } else if (existing === undefined) {
-      node = node[key] = {} as Record<string, unknown>;
-    } else if (typeof existing === "object" && existing !== null) {
-      node = existing as Record<string, unknown>;
-    } else return false;
+      return true;
+    }
+    if (text.charCodeAt(at++) !== 91) return false;
+    if (existing === undefined) node = node[key] = {} as Record<string, unknown>;
+    else if (typeof existing === "object" && existing !== null) node = existing as Record<string, unknown>;
+    else return false;
   }
-  return true;
+  return false;
 }

@@ -58,22 +58,55 @@ export function schemaTypes(doc: OpenApiDocument, schema: Schema, depth = 0): Se
  */
 export function coerceToSchema(doc: OpenApiDocument, schema: Schema, value: unknown, depth = 0): unknown {
   if (depth > 32 || typeof schema === "boolean") return value;
-  if (typeof value === "string") {
-    const types = schemaTypes(doc, schema);
-    if (types.has("string")) return value;
-    if (types.has("integer") && /^-?(0|[1-9][0-9]{0,15})$/.test(value)) return Number(value);
-    if (types.has("number") && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(value) && value.length < 30) return Number(value);
-    if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
-    return value;
+  return coercerOf(doc, schema)(value, depth);
+}
+
+/** The coercion of one schema (`coerceToSchema` at a depth), with its schema lookups made once. */
+type Coercer = (value: unknown, depth: number) => unknown;
+
+const coercerCache = new WeakMap<object, Coercer>();
+
+function coercerOf(doc: OpenApiDocument, schema: Record<string, unknown>): Coercer {
+  let coercer = coercerCache.get(schema);
+  if (!coercer) {
+    coercer = makeCoercer(doc, schema);
+    coercerCache.set(schema, coercer);
   }
-  if (value && typeof value === "object" && !Array.isArray(value)) {
-    const properties = propertySchemas(doc, schema);
+  return coercer;
+}
+
+/**
+ * Every request body and query is coerced, so the walk is compiled per schema: the types of a
+ * string leaf and the coercers of an object's properties are looked up on first use (schemas may
+ * be recursive) and kept in the closure, not looked up again per value.
+ */
+function makeCoercer(doc: OpenApiDocument, schema: Record<string, unknown>): Coercer {
+  let types: Set<string> | undefined;
+  let children: Map<string, Coercer> | undefined;
+  const childrenOf = (): Map<string, Coercer> => {
+    const found = new Map<string, Coercer>();
+    for (const [name, child] of propertySchemas(doc, schema)) found.set(name, typeof child === "boolean" ? (value) => value : coercerOf(doc, child));
+    return found;
+  };
+  return (value, depth) => {
+    if (depth > 32) return value;
+    if (typeof value === "string") return coerceString((types ??= schemaTypes(doc, schema)), value);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+    const properties = (children ??= childrenOf());
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      const childSchema = properties.get(key);
-      out[key] = childSchema === undefined ? child : coerceToSchema(doc, childSchema, child, depth + 1);
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key];
+      const coerce = properties.get(key);
+      out[key] = coerce === undefined ? child : coerce(child, depth + 1);
     }
     return out;
-  }
+  };
+}
+
+function coerceString(types: Set<string>, value: string): unknown {
+  if (types.has("string")) return value;
+  if (types.has("integer") && /^-?(0|[1-9][0-9]{0,15})$/.test(value)) return Number(value);
+  if (types.has("number") && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(value) && value.length < 30) return Number(value);
+  if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
   return value;
 }
