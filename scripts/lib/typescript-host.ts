@@ -42,8 +42,10 @@ export function emitProject(tsconfigPath: string, outDir: string): void {
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host: sharedCompilerHost(config.options), projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors });
   const emitted = program.emit();
   const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
-  if (diagnostics.length > 0) {
-    const folder = dirname(tsconfigPath);
-    throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => folder, getNewLine: () => "\n" }));
-  }
+  if (diagnostics.length > 0) throw new Error(diagnosticsReport(diagnostics, dirname(tsconfigPath)));
+}
+
+/** tsc's report without colours (`file(line,col): error TSnnnn: message`), paths relative to `folder`. */
+export function diagnosticsReport(diagnostics: readonly ts.Diagnostic[], folder: string): string {
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => folder, getNewLine: () => "\n" });
 }

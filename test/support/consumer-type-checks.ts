@@ -11,7 +11,7 @@
  */
 import { join } from "node:path";
 import ts from "typescript";
-import { sharedCompilerHost } from "../../scripts/lib/typescript-host";
+import { diagnosticsReport, sharedCompilerHost } from "../../scripts/lib/typescript-host";
 
 export const consumerResolutions = {
   node10: { module: "commonjs", moduleResolution: "node10" },
@@ -30,7 +30,7 @@ function check(project: string, typeRoot: string, name: ConsumerResolution): str
   const program = ts.createProgram([join(project, "consumer.ts")], options, sharedCompilerHost(options));
   const diagnostics = [...errors, ...ts.getPreEmitDiagnostics(program)];
   if (diagnostics.length === 0 && !options.noEmit) program.emit();
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => project, getNewLine: () => "\n" });
+  return diagnosticsReport(diagnostics, project);
 }
 
 if (require.main === module) {

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import { projectRoot } from "../apis";
-import { sharedCompilerHost } from "../typescript-host";
+import { diagnosticsReport, sharedCompilerHost } from "../typescript-host";
 
 /** The project's own strictness (tsconfig.json), applied to code it did not write. */
 export const strictCompilerOptions = {
@@ -43,7 +43,7 @@ export async function typeCheck(dir: string, include: string[], extra: { paths?:
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host: sharedCompilerHost(config.options), configFileParsingDiagnostics: config.errors });
   const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)];
   // tsc --pretty false's format: `file(line,col): error TSnnnn: message`, paths relative to the project.
-  const report = diagnostics.length > 0 ? ts.formatDiagnostics(diagnostics, diagnosticsHost) : "";
+  const report = diagnostics.length > 0 ? diagnosticsReport(diagnostics, projectRoot) : "";
   const counts = new Map<string, number>();
   for (const match of report.matchAll(/error (TS\d+):/g)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
   const errorSummary = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => `${count} × ${code}`).join(", ");
@@ -66,11 +66,11 @@ export function compileExamples(entries: string[]): Record<string, string> {
     { ...strictCompilerOptions, noEmit: false, outDir: examplesBuildDir, rootDir: projectRoot, baseUrl: projectRoot, paths, resolveJsonModule: true, typeRoots: [join(projectRoot, "node_modules", "@types")] },
     projectRoot,
   );
-  if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, diagnosticsHost));
+  if (errors.length > 0) throw new Error(diagnosticsReport(errors, projectRoot));
   rmSync(examplesBuildDir, { recursive: true, force: true });
   const program = ts.createProgram(entries, options, sharedCompilerHost(options));
   const diagnostics = ts.getPreEmitDiagnostics(program);
-  if (diagnostics.length > 0) throw new Error(ts.formatDiagnostics(diagnostics, diagnosticsHost));
+  if (diagnostics.length > 0) throw new Error(diagnosticsReport(diagnostics, projectRoot));
   const toolkit = (from: string, name: string) => {
     const target = join(examplesBuildDir, "src", "toolkit", `${name || "index"}.js`);
     const path = relative(dirname(from), target);
@@ -83,5 +83,3 @@ export function compileExamples(entries: string[]): Record<string, string> {
   return Object.fromEntries(entries.map((entry) => [entry, join(examplesBuildDir, relative(projectRoot, entry)).replace(/\.cts$/, ".cjs").replace(/\.ts$/, ".js")]));
 }
 
-/** Paths in reports are relative to the project root, as tsc run from there prints them. */
-const diagnosticsHost: ts.FormatDiagnosticsHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => projectRoot, getNewLine: () => "\n" };
