@@ -184,10 +184,19 @@ interface Servers {
   merchantMock: RunningMock;
 }
 
+/**
+ * A large authorization for a mix to capture from. Made anew before each run that captures: the
+ * runs before it create more authorizations than the default retention keeps (100,000), and the
+ * oldest open one, this, would be evicted mid-run and its captures answered 404.
+ */
+async function captureTarget(gateway: string): Promise<string> {
+  const big = signedPost("/authorizations", AUTH_BODY.replace("amount=2050", "amount=999999999"));
+  const auth = (await (await fetch(`${gateway}${big.path}`, { method: "POST", headers: big.headers, body: big.body })).json()) as { id: string };
+  return auth.id;
+}
+
 /** Sandbox state the requests need: one large authorization to capture from, and a token. */
 async function prepare(sandbox: { gateway: string; merchant: string }): Promise<{ authorizationId: string; token: string }> {
-  const big = signedPost("/authorizations", AUTH_BODY.replace("amount=2050", "amount=999999999"));
-  const auth = (await (await fetch(`${sandbox.gateway}${big.path}`, { method: "POST", headers: big.headers, body: big.body })).json()) as { id: string };
   const token = (await (
     await fetch(`${sandbox.merchant}/oauth/token`, {
       method: "POST",
@@ -195,7 +204,7 @@ async function prepare(sandbox: { gateway: string; merchant: string }): Promise<
       body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
     })
   ).json()) as { access_token: string };
-  return { authorizationId: auth.id, token: token.access_token };
+  return { authorizationId: await captureTarget(sandbox.gateway), token: token.access_token };
 }
 
 interface Comparison {
@@ -206,7 +215,7 @@ interface Comparison {
 async function compareMixes(s: Servers, state: { authorizationId: string; token: string }): Promise<Comparison[]> {
   const out: Comparison[] = [];
   for (const [label, sandboxUrl, mockUrl, mix] of [
-    ["gateway mix", s.sandbox.gateway, s.gatewayMock.url, gatewayMix(state.authorizationId)],
+    ["gateway mix", s.sandbox.gateway, s.gatewayMock.url, gatewayMix(await captureTarget(s.sandbox.gateway))],
     ["merchant mix", s.sandbox.merchant, s.merchantMock.url, merchantMix(state.token)],
   ] as const) {
     console.log(`${label}:`);
@@ -240,11 +249,12 @@ async function compareSingle(s: Servers, token: string): Promise<Comparison[]> {
   return out;
 }
 
-async function scaling(s: Servers, authorizationId: string): Promise<Array<Measurement & { connections: number }>> {
+async function scaling(s: Servers): Promise<Array<Measurement & { connections: number }>> {
   const out: Array<Measurement & { connections: number }> = [];
   console.log("scaling, sandbox, gateway mix:");
   for (const n of SCALING) {
-    const [m] = await sideBySide([{ name: `sandbox, ${n} connections`, url: s.sandbox.gateway, pid: s.sandbox.child.pid, requests: gatewayMix(authorizationId) }], { connections: n, rounds: 1 });
+    const mix = gatewayMix(await captureTarget(s.sandbox.gateway));
+    const [m] = await sideBySide([{ name: `sandbox, ${n} connections`, url: s.sandbox.gateway, pid: s.sandbox.child.pid, requests: mix }], { connections: n, rounds: 1 });
     out.push({ ...m!, connections: n });
   }
   return out;
@@ -319,7 +329,7 @@ async function main(): Promise<void> {
     await prime(servers, state);
     const mixes = await compareMixes(servers, state);
     const single = await compareSingle(servers, state.token);
-    const scaled = await scaling(servers, state.authorizationId);
+    const scaled = await scaling(servers);
     const rss = await memory(servers);
     const violations = sandbox.stderr.filter((line) => /VIOLATES|error/i.test(line));
     await Promise.all(stops.splice(0).map((stop) => stop()));
