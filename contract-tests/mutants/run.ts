@@ -7,10 +7,11 @@
  * it: it must fail, with a message matching the mutant's `catcher`. A mutant that is missed, or
  * whose scenario fails for another reason (a crash answered 500, plumbing), fails the run.
  *
- * The mutants run as projects of one vitest process per batch (a project per mutant, its target
- * provided to it; workers as many as the cores), beside a baseline project: every pinned scenario
- * against the sandbox behind the same proxies with no fault, which must pass, so that a catch
- * means the fault, not the plumbing.
+ * The mutants run in one vitest process per batch, dealt into lanes (./lane.ts: one worker per
+ * lane, as many as the cores), each lane running its mutants one after another against their own
+ * providers, beside a baseline: every pinned scenario against the sandbox behind the same
+ * proxies with no fault, which must all run and pass, so that a catch means the fault, not the
+ * plumbing.
  *
  *   npm run contract:mutants                            all mutants
  *   npm run contract:mutants -- --only a,b              some of them
@@ -26,6 +27,7 @@ import { startSandbox } from "../../src/testkit/sandbox/server";
 import { ruleInventory } from "../rules/inventory";
 import { collectTests, type CollectedTest } from "../rules/collect";
 import { contractSandboxConfig, sandboxTarget } from "../targets/sandbox";
+import type { LaneJob } from "./lane";
 import { MUTANT_CLASSES, mutants, type Mutant, type MutantClass } from "./mutants";
 import { startProxy, type Mutation, type RunningProxy } from "./proxy";
 import { stopOnSignal, stopSignal } from "../stop-signals";
@@ -92,21 +94,42 @@ interface Job {
   pinned: CollectedTest[];
 }
 
-/** Runs a batch of jobs as projects of one vitest process; every test's outcome, by project. */
+/**
+ * The jobs dealt into `lanes` lanes, the most pinned tests first, each to the lane with the
+ * fewest so far: a lane runs its jobs one after another in one worker (./lane.ts).
+ */
+function dealIntoLanes(jobs: LaneJob[], lanes: number): LaneJob[][] {
+  const out: LaneJob[][] = Array.from({ length: Math.min(lanes, jobs.length) }, () => []);
+  const load = out.map(() => 0);
+  const weight = (job: LaneJob) => job.only.split("|").length;
+  for (const job of [...jobs].sort((a, b) => weight(b) - weight(a))) {
+    const lightest = load.indexOf(Math.min(...load));
+    out[lightest]!.push(job);
+    load[lightest]! += weight(job);
+  }
+  return out;
+}
+
+/** Runs a batch of jobs in lanes of one vitest process; every test's outcome, by job. */
 async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResult[]; code: number; output: string }> {
   const providers = await Promise.all(jobs.map((job) => startProvider(job.mutant)));
   const dir = mkdtempSync(join(tmpdir(), "contract-mutants-"));
   try {
     const resultsFile = join(dir, "results.json");
     const timeouts = { hookTimeout: 60_000, testTimeout: 30_000 };
-    const projects = jobs.map((job, i) => ({
+    const laneJobs: LaneJob[] = jobs.map((job, i) => ({
+      name: job.name,
+      target: sandboxTarget(providers[i]!, `mutant ${job.name}`),
+      only: `^(?:${[...new Set(job.pinned.map((t) => t.title))].map(escapeRegExp).join("|")})$`,
+      files: [...new Set(job.pinned.map((t) => t.file))].map((file) => ({ file, path: join(root, file) })),
+    }));
+    const projects = dealIntoLanes(laneJobs, workers).map((lane, i) => ({
       test: {
-        name: job.name,
+        name: `lane ${i + 1}`,
         root,
-        include: [...new Set(job.pinned.map((t) => t.file))],
-        env: { CONTRACT_ONLY_TESTS: `^(?:${[...new Set(job.pinned.map((t) => t.title))].map(escapeRegExp).join("|")})$` },
-        provide: { contractTarget: sandboxTarget(providers[i]!, `mutant ${job.name}`) },
-        // One sandbox and one test clock per project: its files run one after another, sharing their worker's module cache.
+        include: [relative(root, join(__dirname, "lane.ts"))],
+        provide: { mutantLane: lane, contractTarget: lane[0]!.target },
+        // One worker per lane, its mutants one after another (each on its own sandbox and test clock).
         fileParallelism: false,
         isolate: false,
         ...timeouts,
@@ -126,7 +149,7 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
     const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
     let tests: TestResult[] = [];
     try {
-      tests = (JSON.parse(readFileSync(resultsFile, "utf8")) as TestResult[]).map((t) => ({ ...t, file: relative(root, t.file) }));
+      tests = (JSON.parse(readFileSync(resultsFile, "utf8")) as TestResult[]).map(byJob);
     } catch {
       /* no results: the run broke before any test */
     }
@@ -135,6 +158,12 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
     rmSync(dir, { recursive: true, force: true });
     await Promise.all(providers.map((p) => p.stop()));
   }
+}
+
+/** A lane's result read back as its job's: the first two suites of its name are the job and the test file (./lane.ts). */
+function byJob(result: TestResult): TestResult {
+  const [job, file, ...rest] = result.name.split(" > ");
+  return { ...result, project: job ?? "", file: file ?? "", name: rest.join(" > ") };
 }
 
 async function pool<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -229,9 +258,15 @@ async function main(): Promise<void> {
     const run = await runBatch(jobs, workers);
     const seconds = (Date.now() - t0) / 1000;
     if (from === 0) {
+      // Every pin must have run and passed against the provider with no fault.
       const base = run.tests.filter((t) => t.project === BASELINE && everyPin.some((p) => p.title === t.title && p.file === t.file));
       const bad = base.filter((t) => t.state !== "passed");
-      if (base.length === 0 || bad.length > 0) baselineFailure = bad.map((t) => `${t.name}: ${t.state} ${t.message.slice(0, 600)}`).join("\n") || `no baseline results (exit ${run.code})\n${run.output.slice(-3000)}`;
+      const unrun = everyPin.filter((p) => !base.some((t) => t.title === p.title && t.file === p.file));
+      if (bad.length > 0 || unrun.length > 0) {
+        baselineFailure =
+          [...bad.map((t) => `${t.name}: ${t.state} ${t.message.slice(0, 600)}`), ...unrun.map((p) => `${p.name} (${p.file}): did not run`)].join("\n") +
+          (base.length === 0 ? `\nno baseline results (exit ${run.code})\n${run.output.slice(-3000)}` : "");
+      }
     }
     for (const mutant of batch) {
       const pinned = pins.get(mutant)!;

@@ -66,7 +66,19 @@ export function requireTarget(ctx: TestContext, requirements: Requirements): voi
 }
 
 /** The mutation run's selection: only tests whose own name matches run (the others are registered skipped). */
-const onlyTests = process.env.CONTRACT_ONLY_TESTS ? new RegExp(process.env.CONTRACT_ONLY_TESTS) : undefined;
+let onlyTests = process.env.CONTRACT_ONLY_TESTS ? new RegExp(process.env.CONTRACT_ONLY_TESTS) : undefined;
+
+/**
+ * For the mutation run (contract-tests/mutants/lane.ts), which points one worker at one mutant
+ * after another: the target is changed in place, so that every module holding `target` sees the
+ * current one, and the selection applies to the tests registered from then on.
+ */
+export function switchTarget(next: ContractTarget, only: RegExp | undefined): void {
+  const current = target as unknown as Record<string, unknown>;
+  for (const key of Object.keys(current)) if (!Object.hasOwn(next, key)) delete current[key];
+  Object.assign(current, next);
+  onlyTests = only;
+}
 
 /** `it`, or `it.skip` for a test outside the mutation run's selection (CONTRACT_ONLY_TESTS). */
 export function contractTest(name: string, options: TestOptions, body: (ctx: TestContext) => Promise<void> | void): void {
