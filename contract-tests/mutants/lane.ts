@@ -4,7 +4,7 @@
  * suite named after it, and in it a suite per test file, named by the file's path, into which the
  * file registers its tests: a fresh instance of the file is imported for each mutant (a query per
  * mutant), while the support modules, the specs and their compiled validators are loaded once
- * per worker. A worker and a project per mutant cost about ten times the scenarios themselves.
+ * per worker. A worker and a project per mutant cost several times the scenarios themselves.
  */
 import { beforeAll, describe, inject } from "vitest";
 import { switchTarget } from "../support/context";
