@@ -4,11 +4,12 @@
  * the signing key. Signing keys belong to partner accounts; a merchant account accepts the
  * signing keys of its partner.
  */
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { SigningKeyConfig } from "../config";
 import type { GatewayAccount } from "./auth";
 import { signatureHeader as signatureFormat } from "../../../../generated/gateway/constants";
+import { verifyOffLoop } from "./verification-thread";
 
 /** `<signing api key> RS256-hex <hex>`, with the scheme token taken from the spec (the slow form of `parseHeader`). */
 const HEADER_VALUE = new RegExp(`^(\\S+) ${signatureFormat.schemeToken} ([0-9a-fA-F]+)$`);
@@ -62,7 +63,11 @@ export class SignatureVerifier {
     }
   }
 
-  check(header: string | undefined, rawBody: Buffer, merchant: GatewayAccount): SignatureCheck {
+  /**
+   * The header's form, its key and the key's partner are checked at once; the RSA verification
+   * itself runs off the event loop (./verification-thread.ts), so the check is then a promise.
+   */
+  check(header: string | undefined, rawBody: Buffer, merchant: GatewayAccount): SignatureCheck | Promise<SignatureCheck> {
     if (header === undefined) return { ok: false, reason: "missing", message: "signature required: POST requests must carry a Signature header" };
     const parsed = parseHeader(header);
     if (!parsed) {
@@ -73,7 +78,9 @@ export class SignatureVerifier {
     if (merchant.partner !== undefined && merchant.partner !== key.partner) {
       return { ok: false, reason: "wrong-partner", message: "invalid signing api-key" };
     }
-    const valid = parsed.signature !== "odd" && verify("sha256", rawBody, key.publicKey, parsed.signature);
-    return valid ? { ok: true, keyId: key.id } : { ok: false, reason: "mismatch", message: "invalid signature" };
+    if (parsed.signature === "odd") return MISMATCH;
+    return verifyOffLoop(key.publicKey, rawBody, parsed.signature).then((valid): SignatureCheck => (valid ? { ok: true, keyId: key.id } : MISMATCH));
   }
 }
+
+const MISMATCH: SignatureCheck = { ok: false, reason: "mismatch", message: "invalid signature" };

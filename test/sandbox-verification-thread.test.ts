@@ -1,0 +1,59 @@
+/**
+ * The gateway sandbox's signature verification off the event loop: the thread's verdicts are
+ * node:crypto's, they come back in the order asked, and a thread that dies costs speed, not
+ * answers (what it had not answered, and everything after, is verified on the loop).
+ */
+import { generateKeyPairSync, sign } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { VerificationThread, verifyOffLoop } from "../src/testkit/sandbox/gateway/verification-thread";
+
+const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const other = generateKeyPairSync("rsa", { modulusLength: 2048 });
+
+function signed(text: string): { data: Buffer; signature: Buffer } {
+  const data = Buffer.from(text, "utf8");
+  return { data, signature: sign("sha256", data, privateKey) };
+}
+
+describe("signature verification off the event loop", () => {
+  it("agrees with node:crypto: the signed bytes pass, other bytes, another key and a cut signature fail", async () => {
+    const { data, signature } = signed("amount=2050&currency=EUR");
+    expect(await verifyOffLoop(publicKey, data, signature)).toBe(true);
+    expect(await verifyOffLoop(publicKey, Buffer.from("amount=2051&currency=EUR"), signature)).toBe(false);
+    expect(await verifyOffLoop(other.publicKey, data, signature)).toBe(false);
+    expect(await verifyOffLoop(publicKey, data, signature.subarray(0, 128))).toBe(false);
+  });
+
+  it("reads only the bytes of the view it is given, not the block behind it", async () => {
+    const { data, signature } = signed("amount=1");
+    const block = Buffer.concat([Buffer.from("noise before "), data, Buffer.from(" noise after")]);
+    const view = block.subarray(13, 13 + data.length);
+    expect(view.equals(data)).toBe(true);
+    expect(await verifyOffLoop(publicKey, view, signature)).toBe(true);
+  });
+
+  it("answers in the order it was asked", async () => {
+    const cases = Array.from({ length: 40 }, (_, i) => ({ ...signed(`amount=${i + 1}`), valid: i % 3 !== 0 }));
+    const order: number[] = [];
+    const verdicts = await Promise.all(
+      cases.map((c, i) =>
+        verifyOffLoop(publicKey, c.valid ? c.data : Buffer.from(`tampered ${i}`), c.signature).then((valid) => {
+          order.push(i);
+          return valid;
+        }),
+      ),
+    );
+    expect(verdicts).toEqual(cases.map((c) => c.valid));
+    expect(order).toEqual(cases.map((_, i) => i));
+  });
+
+  it("verifies on the loop when the thread dies, for what was pending and for what comes after", async () => {
+    // A thread that takes its first message and dies without answering.
+    const thread = new VerificationThread(`require("node:worker_threads").parentPort.once("message", () => process.exit(3));`);
+    const good = signed("amount=5");
+    const pending = [thread.verify(publicKey, good.data, good.signature), thread.verify(publicKey, Buffer.from("amount=6"), good.signature)];
+    expect(await Promise.all(pending)).toEqual([true, false]);
+    expect(await thread.verify(publicKey, good.data, good.signature)).toBe(true);
+    expect(await thread.verify(other.publicKey, good.data, good.signature)).toBe(false);
+  });
+});
