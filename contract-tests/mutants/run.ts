@@ -166,20 +166,6 @@ function byJob(result: TestResult): TestResult {
   return { ...result, project: job ?? "", file: file ?? "", name: rest.join(" > ") };
 }
 
-async function pool<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!);
-      }
-    }),
-  );
-  return results;
-}
-
 function table(results: Result[], totalSeconds: number, concurrency: number): string {
   const escape = (s: string) => s.replace(/\|/g, "\\|");
   const good = results.filter((r) => r.forItsReason).length;
