@@ -7,9 +7,10 @@
  * The sandbox runs from the compiled testkit in its own process with every validation on
  * (requests, API keys, signatures, and strict response validation); Prism runs as `npm start`
  * runs it. autocannon drives all of them with the same requests. Measured: the two request mixes
- * (sandbox against Prism), three single operations (against Prism and the trivial server), the
- * sandbox at 1 to 200 connections, its memory after 100,000 authorizations, and, in-process, the
- * cost of each stage of a request (scripts/lib/sandbox-breakdown.ts).
+ * (sandbox against Prism), three single operations (against Prism and the trivial server), what a
+ * signature verification costs the sandbox over HTTP, the sandbox at 1 to 200 connections, its
+ * memory after 100,000 authorizations, and, in-process, the cost of each stage of a request
+ * (scripts/lib/sandbox-breakdown.ts).
  *
  * Options (environment): BENCH_DURATION seconds per run (default 3), BENCH_ROUNDS side-by-side
  * rounds (default 3), BENCH_WARMUP seconds of warm-up per target (default 1), BENCH_CONNECTIONS (default 10),
