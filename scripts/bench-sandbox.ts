@@ -90,6 +90,8 @@ interface Measurement {
   errors: number;
   /** Server CPU time per request (user + system), when the server's process is known. */
   cpuUs?: number;
+  /** The part of it spent on the server's main thread (its event loop). */
+  loopUs?: number;
   /** The load generator's (this process's) CPU time per request. */
   generatorUs?: number;
 }
@@ -113,8 +115,9 @@ function prismPid(url: string): number | undefined {
   return undefined;
 }
 
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+/** User + system ticks of a process (all its threads), or of one of its threads (`thread`: its id). */
+function cpuTicks(pid: number, thread?: number): number {
+  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
   return Number(fields[11]) + Number(fields[12]);
 }
 
@@ -126,8 +129,10 @@ interface Target {
 }
 
 /** One autocannon run against a target: for `seconds`, or for `amount` requests. */
-async function run(target: Target, options: { seconds?: number; amount?: number; connections?: number }): Promise<{ result: autocannon.Result; ticks: number; generatorUs: number }> {
+async function run(target: Target, options: { seconds?: number; amount?: number; connections?: number }): Promise<{ result: autocannon.Result; ticks: number; loopTicks: number; generatorUs: number }> {
   const before = target.pid ? cpuTicks(target.pid) : 0;
+  // The main thread (its id is the process's): the event loop, without helper threads.
+  const loopBefore = target.pid ? cpuTicks(target.pid, target.pid) : 0;
   const generator = process.cpuUsage();
   const result = (await (autocannon({
     url: target.url,
@@ -136,7 +141,9 @@ async function run(target: Target, options: { seconds?: number; amount?: number;
     requests: target.requests.map((r) => ({ ...r })),
   }) as unknown as Promise<autocannon.Result>));
   const used = process.cpuUsage(generator);
-  return { result, ticks: target.pid ? cpuTicks(target.pid) - before : 0, generatorUs: used.user + used.system };
+  const ticks = target.pid ? cpuTicks(target.pid) - before : 0;
+  const loopTicks = target.pid ? cpuTicks(target.pid, target.pid) - loopBefore : 0;
+  return { result, ticks, loopTicks, generatorUs: used.user + used.system };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -161,6 +168,7 @@ async function sideBySide(targets: Target[], options: { connections?: number; ro
     const requests = mine.reduce((n, r) => n + r.result.requests.total, 0);
     const seconds = mine.reduce((n, r) => n + r.result.duration, 0);
     const ticks = mine.reduce((n, r) => n + r.ticks, 0);
+    const loopTicks = mine.reduce((n, r) => n + r.loopTicks, 0);
     const m: Measurement = {
       target: target.name,
       rps: requests / seconds,
@@ -171,6 +179,7 @@ async function sideBySide(targets: Target[], options: { connections?: number; ro
       non2xx: mine.reduce((n, r) => n + r.result.non2xx, 0),
       errors: mine.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
       cpuUs: target.pid ? (ticks / TICKS_PER_SECOND / requests) * 1e6 : undefined,
+      loopUs: target.pid ? (loopTicks / TICKS_PER_SECOND / requests) * 1e6 : undefined,
       generatorUs: mine.reduce((n, r) => n + r.generatorUs, 0) / requests,
     };
     if (!options.quiet) console.log(`  ${m.target}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.cpuUs?.toFixed(0) ?? "?"} µs CPU/request, non-2xx ${m.non2xx}, errors ${m.errors}`);
@@ -378,10 +387,10 @@ const cpuRatio = (a: Measurement, b: Measurement) => (a.cpuUs && b.cpuUs ? (b.cp
 
 function measurementTable(comparisons: Comparison[]): string[] {
   return [
-    "| requests | target | requests/s | p50 ms | p90 ms | p99 ms | server CPU µs/request | load generator CPU µs/request | requests | non-2xx | errors |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| requests | target | requests/s | p50 ms | p90 ms | p99 ms | server CPU µs/request | of it on the event loop | load generator CPU µs/request | requests | non-2xx | errors |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...comparisons.flatMap((c) =>
-      c.rows.map((r) => `| ${c.label} | ${r.target} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${fmt(r.cpuUs)} | ${fmt(r.generatorUs)} | ${r.requests} | ${r.non2xx} | ${r.errors} |`),
+      c.rows.map((r) => `| ${c.label} | ${r.target} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${fmt(r.cpuUs)} | ${fmt(r.loopUs)} | ${fmt(r.generatorUs)} | ${r.requests} | ${r.non2xx} | ${r.errors} |`),
     ),
   ];
 }
@@ -391,7 +400,7 @@ function ratioLines(r: Results): string[] {
   for (const c of r.mixes) {
     const [sandbox, prism] = c.rows as [Measurement, Measurement];
     const x = ratio(sandbox, prism);
-    lines.push(`- ${c.label}: sandbox ${x.toFixed(1)}× Prism's throughput (goal ≥ 10×: ${x >= 10 ? "met" : "not met"}); per CPU second the sandbox serves ${cpuRatio(sandbox, prism)}× the requests Prism does.`);
+    lines.push(`- ${c.label}: sandbox ${x.toFixed(2)}× Prism's throughput (goal ≥ 10×: ${x >= 10 ? "met" : "not met"}); per CPU second the sandbox serves ${cpuRatio(sandbox, prism)}× the requests Prism does.`);
   }
   for (const c of r.single) {
     const [sandbox, trivial, prism] = c.rows as [Measurement, Measurement, Measurement];
@@ -457,7 +466,7 @@ function writeResults(r: Results): void {
   const lines = [
     `Run ${r.started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.load)}; loopback; autocannon, ${connections} connections unless said; the targets compared in a table are measured side by side, ${ROUNDS} rounds of ${duration} s each in rotating order after ${warmup} s of warm-up each (throughput and CPU over all rounds, latency the rounds' median); the load generator shares the machine with the servers.`,
     "",
-    "The sandbox runs from the compiled testkit (dist/testkit-serve) in a process of its own with every validation on (spec routing, API keys, RSA signature verification on a thread of its own, Ajv request validation, strict Ajv response validation), with the merchant quotas lifted. Prism runs as `npm start` runs it (`-v error`). The trivial server is a bare node:http server serializing a 200-byte JSON body per GET (for the merchant page: the same JSON as the sandbox's page, so the same bytes) and decoding the form body of a POST to echo two fields. Server CPU is user + system time of the server's process per request, load generator CPU that of the autocannon process; on a machine shared with the load generator (and with other work) CPU per request is steadier than requests/s, and where the load generator needs as much CPU per request as the server, requests/s measures the generator as much as the server: “per CPU second” compares the servers alone.",
+    "The sandbox runs from the compiled testkit (dist/testkit-serve) in a process of its own with every validation on (spec routing, API keys, RSA signature verification on a thread of its own, Ajv request validation, strict Ajv response validation), with the merchant quotas lifted. Prism runs as `npm start` runs it (`-v error`). The trivial server is a bare node:http server serializing a 200-byte JSON body per GET (for the merchant page: the same JSON as the sandbox's page, so the same bytes) and decoding the form body of a POST to echo two fields. Server CPU is user + system time of the server's process per request (all its threads; “of it on the event loop”: its main thread's share, which for the sandbox leaves out the verification thread), load generator CPU that of the autocannon process; on a machine shared with the load generator (and with other work) CPU per request is steadier than requests/s, and where the load generator needs as much CPU per request as the server, requests/s measures the generator as much as the server: “per CPU second” compares the servers alone.",
     "",
     "Request mixes (each connection cycles through them in order): gateway `GET /`, `GET /account`, signed `POST /authorizations` (card), signed `POST /authorizations/{id}/captures` (`amount=1`); merchant `GET /` and `GET /transactions?per_page=20` with a bearer token.",
     "",
