@@ -24,6 +24,15 @@ describe("signature verification off the event loop", () => {
     expect(await verifyOffLoop(publicKey, data, signature.subarray(0, 128))).toBe(false);
   });
 
+  it("verifies the exact bytes, whatever they are: UTF-8 text and bytes that are not text at all", async () => {
+    const data = Buffer.concat([Buffer.from("text_on_statement=Kø Café ", "utf8"), Buffer.from([0x00, 0x80, 0xff, 0xfe])]);
+    const signature = sign("sha256", data, privateKey);
+    expect(await verifyOffLoop(publicKey, data, signature)).toBe(true);
+    const changed = Buffer.from(data);
+    changed[changed.length - 1] = 0xfd;
+    expect(await verifyOffLoop(publicKey, changed, signature)).toBe(false);
+  });
+
   it("reads only the bytes of the view it is given, not the block behind it", async () => {
     const { data, signature } = signed("amount=1");
     const block = Buffer.concat([Buffer.from("noise before "), data, Buffer.from(" noise after")]);
