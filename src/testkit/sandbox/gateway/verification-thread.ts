@@ -3,8 +3,9 @@
  * process. A verification is the largest single cost of a signed POST (about 22 µs in a loop,
  * over 30 µs between other requests); on the event loop it is time in which no other request is
  * served. Here the loop only hands the bytes over and reads the verdict back while a second core
- * does the arithmetic. Handing over costs CPU too (the process spends about 20 µs more per signed
- * POST, see docs/benchmarks.md), but the loop serves signed POSTs about a fifth faster under load.
+ * does the arithmetic. Handing over costs some CPU too, and a single client waits a little longer
+ * for each answer, but under load the loop serves signed POSTs about a fifth faster (see
+ * docs/sandbox.md and docs/benchmarks.md).
  *
  * The thread starts on first use and holds the process open only while a verification is
  * pending. Verdicts come back in the order the requests were handed over (one thread, one
