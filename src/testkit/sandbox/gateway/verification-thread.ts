@@ -4,7 +4,7 @@
  * over 30 µs between other requests); on the event loop it is time in which no other request is
  * served. Here the loop only hands the bytes over and reads the verdict back while a second core
  * does the arithmetic. Handing over costs some CPU too, and a single client waits a little longer
- * for each answer, but under load the loop serves signed POSTs about a fifth faster (see
+ * for each answer, but under load the sandbox serves signed POSTs about a third faster (see
  * docs/sandbox.md and docs/benchmarks.md).
  *
  * The thread starts on first use and holds the process open only while a verification is
