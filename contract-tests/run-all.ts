@@ -5,8 +5,8 @@
  * (each starts its own targets on free ports), so they run side by side, as many at a time as
  * the machine has cores, the mutation run first and the short ones at a lower priority; each
  * step's output is printed whole when it ends. Every step runs even if another failed; the
- * closing lines give each step's counts and duration, then one plain total line. SIGINT or SIGTERM stops every running step (each stops what it
- * started) and starts no other.
+ * closing lines give each step's counts and duration, then one plain total line. SIGINT or
+ * SIGTERM stops every running step (each stops what it started) and starts no other.
  */
 import { spawn } from "node:child_process";
 import { availableParallelism, setPriority } from "node:os";

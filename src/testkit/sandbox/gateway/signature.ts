@@ -17,21 +17,21 @@ const KEY_ID = /^\S+$/;
 const SCHEME = ` ${signatureFormat.schemeToken} `;
 
 /**
- * The key id and the signature bytes of a header value, as HEADER_VALUE reads it; "odd" for hex
- * of odd length (a signature that cannot match). The hex is checked by decoding it: Node stops
- * at the first character that is not hex, so a decoded length short of half the text means one
- * was there (a regular expression over 512 characters cost more than the decoding).
+ * The key id and the signature's hex text of a header value, as HEADER_VALUE reads it; "odd" for
+ * hex of odd length (a signature that cannot match). The hex is checked by decoding it: Node
+ * stops at the first character that is not hex, so a decoded length short of half the text means
+ * one was there (a regular expression over 512 characters cost more than the decoding). The text
+ * itself is what goes to the verification thread.
  */
-function parseHeader(header: string): { keyId: string; signature: Buffer | "odd" } | undefined {
+function parseHeader(header: string): { keyId: string; hex: string | "odd" } | undefined {
   const value = header.trim();
   const space = value.indexOf(" ");
   if (space <= 0 || !value.startsWith(SCHEME, space)) return undefined;
   const keyId = value.slice(0, space);
   const hex = value.slice(space + SCHEME.length);
   if (!KEY_ID.test(keyId) || hex.length === 0) return undefined;
-  if (hex.length % 2 === 1) return HEADER_VALUE.test(value) ? { keyId, signature: "odd" } : undefined;
-  const signature = Buffer.from(hex, "hex");
-  return signature.length * 2 === hex.length ? { keyId, signature } : undefined;
+  if (hex.length % 2 === 1) return HEADER_VALUE.test(value) ? { keyId, hex: "odd" } : undefined;
+  return Buffer.from(hex, "hex").length * 2 === hex.length ? { keyId, hex } : undefined;
 }
 
 interface SigningKey {
@@ -78,8 +78,8 @@ export class SignatureVerifier {
     if (merchant.partner !== undefined && merchant.partner !== key.partner) {
       return { ok: false, reason: "wrong-partner", message: "invalid signing api-key" };
     }
-    if (parsed.signature === "odd") return MISMATCH;
-    return verifyOffLoop(key.publicKey, rawBody, parsed.signature).then((valid): SignatureCheck => (valid ? { ok: true, keyId: key.id } : MISMATCH));
+    if (parsed.hex === "odd") return MISMATCH;
+    return verifyOffLoop(key.publicKey, rawBody, parsed.hex).then((valid): SignatureCheck => (valid ? { ok: true, keyId: key.id } : MISMATCH));
   }
 }
 

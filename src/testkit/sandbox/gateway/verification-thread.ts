@@ -38,7 +38,7 @@ parentPort.on("message", (m) => {
 interface Pending {
   key: KeyObject;
   data: Buffer;
-  signature: Buffer;
+  signatureHex: string;
   done: (valid: boolean) => void;
 }
 
@@ -53,9 +53,9 @@ export class VerificationThread {
   /** `program`: the thread's source (tests give one that fails). */
   constructor(private readonly program = THREAD_SOURCE) {}
 
-  verify(key: KeyObject, data: Buffer, signature: Buffer): Promise<boolean> {
+  verify(key: KeyObject, data: Buffer, signatureHex: string): Promise<boolean> {
     const worker = this.failed ? undefined : (this.worker ?? this.start());
-    if (!worker) return Promise.resolve(verifyHere(key, data, signature));
+    if (!worker) return Promise.resolve(verifyHere(key, data, signatureHex));
     let keyNumber = this.keyNumbers.get(key);
     if (keyNumber === undefined) {
       keyNumber = this.nextKey++;
@@ -65,8 +65,8 @@ export class VerificationThread {
     const id = this.nextId++;
     return new Promise((done) => {
       if (this.pending.size === 0) worker.ref();
-      this.pending.set(id, { key, data, signature, done });
-      worker.postMessage([id, keyNumber, data.toString("latin1"), signature.toString("hex")]);
+      this.pending.set(id, { key, data, signatureHex, done });
+      worker.postMessage([id, keyNumber, data.toString("latin1"), signatureHex]);
     });
   }
 
@@ -98,13 +98,13 @@ export class VerificationThread {
     this.worker = undefined;
     const left = [...this.pending.values()];
     this.pending.clear();
-    for (const entry of left) entry.done(verifyHere(entry.key, entry.data, entry.signature));
+    for (const entry of left) entry.done(verifyHere(entry.key, entry.data, entry.signatureHex));
   }
 }
 
-function verifyHere(key: KeyObject, data: Buffer, signature: Buffer): boolean {
+function verifyHere(key: KeyObject, data: Buffer, signatureHex: string): boolean {
   try {
-    return verify("sha256", data, key, signature);
+    return verify("sha256", data, key, Buffer.from(signatureHex, "hex"));
   } catch {
     return false;
   }
@@ -112,7 +112,7 @@ function verifyHere(key: KeyObject, data: Buffer, signature: Buffer): boolean {
 
 let shared: VerificationThread | undefined;
 
-/** An RSASSA-PKCS1-v1_5 SHA-256 verdict over `data`, computed off the event loop. */
-export function verifyOffLoop(key: KeyObject, data: Buffer, signature: Buffer): Promise<boolean> {
-  return (shared ??= new VerificationThread()).verify(key, data, signature);
+/** An RSASSA-PKCS1-v1_5 SHA-256 verdict over `data` for a signature given in hex, computed off the event loop. */
+export function verifyOffLoop(key: KeyObject, data: Buffer, signatureHex: string): Promise<boolean> {
+  return (shared ??= new VerificationThread()).verify(key, data, signatureHex);
 }
