@@ -57,9 +57,29 @@ describe("signature verification off the event loop", () => {
     expect(order).toEqual(cases.map((_, i) => i));
   });
 
+  it("keeps order and verdicts when the requests outgrow the ring and its slots (they wait for room), and verifies one larger than the ring on the loop", async () => {
+    const thread = new VerificationThread({ ringBytes: 2048, slots: 4 });
+    // Sizes from 1 byte to over half the ring, so that records wrap at every place and many wait.
+    const cases = Array.from({ length: 120 }, (_, i) => {
+      const { data, signature } = signed(`amount=${i}&note=${"x".repeat((i * 397) % 1300)}`);
+      const valid = i % 4 !== 1;
+      return { data: valid ? data : Buffer.concat([data, Buffer.from("!")]), signature, valid };
+    });
+    const order: number[] = [];
+    const verdicts = await Promise.all(cases.map((c, i) => thread.verify(publicKey, c.data, c.signature).then((valid) => (order.push(i), valid))));
+    expect(verdicts).toEqual(cases.map((c) => c.valid));
+    expect(order).toEqual(cases.map((_, i) => i));
+    const large = signed("x".repeat(3000));
+    expect(await thread.verify(publicKey, large.data, large.signature)).toBe(true);
+    expect(await thread.verify(publicKey, Buffer.from("y".repeat(3000)), large.signature)).toBe(false);
+    // And the ring is usable again afterwards.
+    const again = signed("amount=7");
+    expect(await thread.verify(publicKey, again.data, again.signature)).toBe(true);
+  });
+
   it("verifies on the loop when the thread dies, for what was pending and for what comes after", async () => {
-    // A thread that takes its first message and dies without answering.
-    const thread = new VerificationThread(`require("node:worker_threads").parentPort.once("message", () => process.exit(3));`);
+    // A thread that takes requests and dies without answering any.
+    const thread = new VerificationThread({ program: `setTimeout(() => process.exit(3), 200);` });
     const good = signed("amount=5");
     const pending = [thread.verify(publicKey, good.data, good.signature), thread.verify(publicKey, Buffer.from("amount=6"), good.signature)];
     expect(await Promise.all(pending)).toEqual([true, false]);
