@@ -7,8 +7,9 @@
  * sandbox serves signed POSTs faster (see docs/sandbox.md and docs/benchmarks.md).
  *
  * The hand-over is shared memory, not messages. The loop copies each request into a ring of
- * bytes; the thread verifies in order, writes each verdict into a slot and bumps a counter that
- * the loop awaits (`Atomics.waitAsync`), so that one wake-up of the loop collects every verdict
+ * bytes; the thread verifies in order, writes each verdict into a slot and bumps a counter. The
+ * loop reads that counter after each turn while verifications are pending, and after half a
+ * millisecond awaits it instead (`Atomics.waitAsync`); either way one look collects every verdict
  * that is ready. Against postMessage this saves about 10 µs of CPU per signed POST under load
  * (gateway mix, recorded runs: 58 -> 53 µs per request), most of it on the thread: no event loop
  * of its own, no serializing, no eventfd per message. What stays is waking a sleeping thread (see
@@ -35,6 +36,13 @@ const RING_BYTES = 1 << 20;
 const VERDICT_SLOTS = 4096;
 /** Taken at load: a test that fakes timers must not hold verifications back. */
 const runAfterIo = setImmediate;
+/**
+ * How long the loop keeps checking for verdicts after each turn before it sleeps until the thread
+ * notifies it. A sleeping loop is woken slowly here (a halted virtual CPU); checking for half a
+ * millisecond served a single client about 15% faster in paired runs, at the same CPU per request
+ * (the checks cost about what the wake-ups did). Only while verifications are pending.
+ */
+const CHECK_FOR_VERDICTS_MS = 0.5;
 
 /**
  * The thread's whole program (CommonJS, so that it runs the same from TypeScript sources and from
@@ -110,13 +118,23 @@ export class VerificationThread {
   private readonly collect = (): void => {
     this.awaiting = false;
     this.readVerdicts();
+    if (this.pending.length > this.first) this.watch();
   };
 
-  /** One wake-up per event-loop turn at most: see `handOver`. */
-  private wakeScheduled = false;
-  private readonly wake = (): void => {
-    this.wakeScheduled = false;
+  /** The check after each event-loop turn while verifications are pending: see `watch`. */
+  private watching = false;
+  private watchingSince = 0;
+  private readonly afterTurn = (): void => {
+    this.watching = false;
+    if (this.failed) return;
+    this.readVerdicts();
+    // After reading: that may have handed over requests that were waiting for room.
     if (Atomics.load(this.control, SLEEPING) === 1) Atomics.notify(this.control, HANDED);
+    if (this.pending.length === this.first) return;
+    if (performance.now() - this.watchingSince < CHECK_FOR_VERDICTS_MS) {
+      this.watching = true;
+      runAfterIo(this.afterTurn);
+    } else this.awaitVerdicts();
   };
 
   /** Tests give a `program` that fails, and a small ring and few slots to fill them. */
@@ -138,7 +156,7 @@ export class VerificationThread {
       this.pending.push(entry);
       // Requests waiting for room keep their order: a new one goes behind them.
       if (this.pending.length - this.first === this.handed - this.answered + 1) this.handOver(entry, length);
-      this.awaitVerdicts();
+      this.watch();
     });
   }
 
@@ -166,10 +184,6 @@ export class VerificationThread {
     this.starts[this.handed % this.slots] = entry.start = at;
     this.head = at + length;
     Atomics.store(this.control, HANDED, ++this.handed);
-    if (!this.wakeScheduled) {
-      this.wakeScheduled = true;
-      runAfterIo(this.wake);
-    }
     return true;
   }
 
@@ -211,7 +225,18 @@ export class VerificationThread {
     }
     this.compact();
     if (this.pending.length === this.first) this.worker?.unref();
-    else this.awaitVerdicts();
+  }
+
+  /**
+   * After this event-loop turn (setImmediate): collect the verdicts that are ready, wake the
+   * thread if it sleeps, and check again after the next turn, for CHECK_FOR_VERDICTS_MS; then wait
+   * for the thread's notice (`Atomics.waitAsync`).
+   */
+  private watch(): void {
+    if (this.watching || this.failed) return;
+    this.watching = true;
+    this.watchingSince = performance.now();
+    runAfterIo(this.afterTurn);
   }
 
   /** Drops settled entries from the front of `pending` now and then (shifting one by one costs more). */
