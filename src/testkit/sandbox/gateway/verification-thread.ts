@@ -10,9 +10,9 @@
  * bytes; the thread verifies in order, writes each verdict into a slot and bumps a counter. The
  * loop reads that counter after each turn while verifications are pending, and after half a
  * millisecond awaits it instead (`Atomics.waitAsync`); either way one look collects every verdict
- * that is ready. Against postMessage this saves about 10 µs of CPU per signed POST under load
- * (gateway mix, recorded runs: 58 -> 53 µs per request), most of it on the thread: no event loop
- * of its own, no serializing, no eventfd per message. What stays is waking a sleeping thread (see
+ * that is ready. Against postMessage this saves about 6-12 µs of CPU per signed POST under load
+ * (paired runs of the gateway mix), most of it on the thread: no event loop of its own, no
+ * serializing, no eventfd per message. What stays is waking a sleeping thread (see
  * `handOver`).
  *
  * The thread starts on first use and holds the process open only while a verification is
