@@ -13,7 +13,7 @@
  * that is ready. Against postMessage this saves about 6-12 µs of CPU per signed POST under load
  * (paired runs of the gateway mix), most of it on the thread: no event loop of its own, no
  * serializing, no eventfd per message. What stays is waking a sleeping thread (see
- * `handOver`).
+ * `afterTurn`).
  *
  * The thread starts on first use and holds the process open only while a verification is
  * pending. Verdicts come back in the order the requests were handed over (one thread, one ring;
@@ -89,6 +89,8 @@ interface Pending {
   data: Buffer;
   signatureHex: string;
   done: (valid: boolean) => void;
+  /** Its record's bytes in the ring (`recordLength`). */
+  length: number;
   /** Where its record starts in the ring; -1 while it waits for room. */
   start: number;
 }
@@ -121,7 +123,12 @@ export class VerificationThread {
     if (this.pending.length > this.first) this.watch();
   };
 
-  /** The check after each event-loop turn while verifications are pending: see `watch`. */
+  /**
+   * The check after each event-loop turn while verifications are pending (see `watch`). The
+   * thread, if it sleeps, is woken here, once the event loop has handled its round of readable
+   * sockets, not at each hand-over: waking a sleeping thread costs the waker about 7 µs here, and
+   * a round often hands over several requests. A thread still at work takes them up unwoken.
+   */
   private watching = false;
   private watchingSince = 0;
   private readonly afterTurn = (): void => {
@@ -152,22 +159,17 @@ export class VerificationThread {
     if (!worker || length > this.ring.length) return Promise.resolve(verifyHere(key, data, signatureHex));
     return new Promise((done) => {
       if (this.pending.length === this.first) worker.ref();
-      const entry: Pending = { key, data, signatureHex, done, start: -1 };
+      const entry: Pending = { key, data, signatureHex, done, length, start: -1 };
       this.pending.push(entry);
       // Requests waiting for room keep their order: a new one goes behind them.
-      if (this.pending.length - this.first === this.handed - this.answered + 1) this.handOver(entry, length);
+      if (this.pending.length - this.first === this.handed - this.answered + 1) this.handOver(entry);
       this.watch();
     });
   }
 
-  /**
-   * Writes a request into the ring; false when there is no room yet. The thread, if it sleeps, is
-   * woken once the event loop has handled this round of readable sockets (setImmediate), not at
-   * once: waking a sleeping thread costs the waker about 7 µs here, and a round often hands over
-   * several requests. A thread still at work takes them up without a wake-up.
-   */
-  private handOver(entry: Pending, length: number): boolean {
-    const at = this.roomFor(length);
+  /** Writes a request into the ring; false when there is no room yet. The thread is woken in `afterTurn`. */
+  private handOver(entry: Pending): boolean {
+    const at = this.roomFor(entry.length);
     if (at < 0) return false;
     let keyNumber = this.keyNumbers.get(entry.key);
     if (keyNumber === undefined) {
@@ -182,7 +184,7 @@ export class VerificationThread {
     // Decoding stops at a character that is not hex, as Buffer.from(hex, "hex") does: the bytes before it are the signature.
     ring.writeInt32LE(ring.write(entry.signatureHex, at + RECORD_HEADER + entry.data.length, "hex"), at + 8);
     this.starts[this.handed % this.slots] = entry.start = at;
-    this.head = at + length;
+    this.head = at + entry.length;
     Atomics.store(this.control, HANDED, ++this.handed);
     return true;
   }
@@ -221,7 +223,7 @@ export class VerificationThread {
     this.tail = this.handed > this.answered ? this.pending[this.first]!.start : (this.head = 0);
     for (let i = this.first + this.handed - this.answered; i < this.pending.length; i++) {
       const entry = this.pending[i]!;
-      if (!this.handOver(entry, recordLength(entry.data, entry.signatureHex))) break;
+      if (!this.handOver(entry)) break;
     }
     this.compact();
     if (this.pending.length === this.first) this.worker?.unref();
