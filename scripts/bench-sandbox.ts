@@ -25,7 +25,7 @@ import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process";
 import { startTrivialServer, type TrivialServer } from "./lib/trivial-server";
-import { breakdown, type BreakdownCase, type Stage } from "./lib/sandbox-breakdown";
+import { breakdown, RSA_STAGE, type BreakdownCase, type Stage } from "./lib/sandbox-breakdown";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { startSandbox } from "../src/testkit/sandbox/server";
@@ -421,7 +421,7 @@ function verificationUs(r: Results): number {
 
 /** The RSA arithmetic alone, timed in a loop (the breakdown's stage). */
 function rsaLoopUs(r: Results): number {
-  return r.stages.find((x) => x.label.includes("POST"))?.stages.find((st) => st.name.startsWith("signature (RSA"))?.us ?? 0;
+  return r.stages.find((x) => x.label.includes("POST"))?.stages.find((st) => st.name === RSA_STAGE)?.us ?? 0;
 }
 
 /**
@@ -452,7 +452,7 @@ function breakdownTable(r: Results): string[] {
   const measured = r.single.map((c) => c.rows[0]!.cpuUs ?? 0);
   const http = r.single.map((c) => c.rows[1]!.cpuUs ?? 0);
   // Not timed in-process (one request at a time it would wake the thread for each): taken from the measurement over HTTP.
-  const handOver = r.stages.map((x) => (x.stages.some((st) => st.name.startsWith("signature (RSA")) ? Math.max(0, verificationUs(r) - rsaLoopUs(r)) : undefined));
+  const handOver = r.stages.map((x) => (x.stages.some((st) => st.name === RSA_STAGE) ? Math.max(0, verificationUs(r) - rsaLoopUs(r)) : undefined));
   const sums = r.stages.map((x, i) => x.stages.reduce((total, s) => total + s.us, 0) + (handOver[i] ?? 0));
   return [
     `| stage (µs of CPU per request) | ${r.stages.map((x) => x.label).join(" | ")} |`,
