@@ -14,8 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { projectRoot } from "./lib/apis";
 import { recordBenchmark } from "./lib/benchmarks-doc";
+import { git, installedClone } from "./lib/fresh-clone";
 import { machineLine } from "./lib/machine";
 
 /** The last commit before `npm test` was made faster (its run took about 342 s in CI). */
@@ -45,22 +45,6 @@ function endedChildrenCpuSeconds(): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function git(args: string[], cwd = projectRoot): string {
-  const result = spawnSync("git", args, { cwd, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr.trim()}`);
-  return result.stdout.trim();
-}
-
-/** A fresh, installed clone of `commit`. */
-function checkout(commit: string, parent: string): string {
-  const dir = join(parent, commit.slice(0, 12));
-  git(["clone", "--quiet", projectRoot, dir]);
-  git(["checkout", "--quiet", "--detach", commit], dir);
-  const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  if (install.status !== 0) throw new Error(`npm ci failed in the clone of ${commit}`);
-  return dir;
 }
 
 /** The commands of a checkout's `npm test`, in order. */
@@ -127,8 +111,8 @@ async function main(): Promise<void> {
   try {
     const started = new Date();
     const load = loadavg();
-    const baseline = await timeTestRun(checkout(baselineCommit, parent));
-    const current = await timeTestRun(checkout(currentCommit, parent));
+    const baseline = await timeTestRun(installedClone(baselineCommit, parent));
+    const current = await timeTestRun(installedClone(currentCommit, parent));
     recordBenchmark("bench:test", [
       `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(load)}.`,
       "",

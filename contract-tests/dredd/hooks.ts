@@ -23,6 +23,7 @@ import { deref, loadBundledSpec } from "../../src/testkit/spec/document";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/spec/media-types";
 import { hasOwnServers, SpecRouter } from "../../src/testkit/spec/router";
 import { flatten } from "../support/arbitraries";
+import { suiteFetch } from "../support/connections";
 import { apiSpec } from "../support/spec";
 
 interface DreddTransaction {
@@ -80,7 +81,7 @@ let bearer = "";
 
 async function gatewayPost(path: string, body: Json | undefined): Promise<Json> {
   const raw = body ? stringify(body, { encodeValuesOnly: true }) : "";
-  const response = await fetch(contract.baseUrl + path, {
+  const response = await suiteFetch(contract.baseUrl + path, {
     method: "POST",
     headers: { authorization: basic(contract.gateway.apiKey), signature: sign(raw), "content-type": FORM_MEDIA_TYPE },
     body: raw,
@@ -89,7 +90,7 @@ async function gatewayPost(path: string, body: Json | undefined): Promise<Json> 
 }
 
 async function merchant(method: string, url: string, body?: unknown, contentType = "application/json"): Promise<{ status: number; json: Json }> {
-  const response = await fetch(url.startsWith("http") ? url : contract.baseUrl + url, {
+  const response = await suiteFetch(url.startsWith("http") ? url : contract.baseUrl + url, {
     method,
     headers: { authorization: `Bearer ${bearer}`, ...(body !== undefined ? { "content-type": contentType } : {}) },
     body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
@@ -105,7 +106,7 @@ const idOf = (href: string) => decodeURIComponent(new URL(href).pathname.split("
 const merchantParams = new Map<string, Record<string, string>>();
 
 async function merchantFixtures(): Promise<void> {
-  const token = await fetch(contract.baseUrl + "/oauth/token", {
+  const token = await suiteFetch(contract.baseUrl + "/oauth/token", {
     method: "POST",
     headers: { authorization: basic(contract.merchant.clientId, contract.merchant.clientSecret), "content-type": FORM_MEDIA_TYPE },
     body: `grant_type=client_credentials&audience=${encodeURIComponent(contract.merchant.audience)}`,
@@ -118,7 +119,7 @@ async function merchantFixtures(): Promise<void> {
   const createApp = async () => (await merchant("POST", strip(root["ch:applications"].href), example("createApplication"))).json;
   const upload = async (file: Json, bytes: Buffer) => {
     const link = (file._links["ch:data"] as Json[]).find((l) => l.name === "upload")!.href as string;
-    await fetch(link, { method: "PUT", headers: { "content-type": file.content_type }, body: new Uint8Array(bytes) });
+    await suiteFetch(link, { method: "PUT", headers: { "content-type": file.content_type }, body: new Uint8Array(bytes) });
   };
 
   // Application A: complete and submitted, so it has a contract.

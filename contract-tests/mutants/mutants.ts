@@ -14,6 +14,7 @@ import { createSigner } from "../../src/toolkit/clients/gateway/signing";
 import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/config";
 import { sandboxFaults, type SandboxFault } from "../../src/testkit/sandbox/faults";
 import { listOperationExamples } from "../../src/testkit/spec/examples";
+import { suiteFetch } from "../support/connections";
 import { apiSpec } from "../support/spec";
 import { jsonOf, setJson, type Mutation, type ProxiedRequest, type ProxiedResponse } from "./proxy";
 
@@ -180,7 +181,7 @@ function acceptBearer(token: string): Mutation {
 }
 
 async function fetchToken(upstream: string, audience: string): Promise<string> {
-  const response = await fetch(`${upstream}/oauth/token`, {
+  const response = await suiteFetch(`${upstream}/oauth/token`, {
     method: "POST",
     headers: { authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret), "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ grant_type: "client_credentials", audience }).toString(),
@@ -810,7 +811,7 @@ export const mutants: Mutant[] = [
     mutation: {
       async response(q, r) {
         if (q.operationId !== "updateApplication" || r.status !== 400) return;
-        const current = await fetch(q.upstream + q.url.pathname, { headers: { authorization: q.headers.authorization ?? "" } });
+        const current = await suiteFetch(q.upstream + q.url.pathname, { headers: { authorization: q.headers.authorization ?? "" } });
         r.status = 200;
         r.headers["content-type"] = current.headers.get("content-type") ?? "application/hal+json";
         r.body = Buffer.from((await current.text()).split(q.upstream).join(q.self));

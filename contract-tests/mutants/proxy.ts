@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { suiteFetch } from "../support/connections";
 import { apiSpec, type ApiName } from "../support/spec";
 
 export interface ProxiedRequest {
@@ -88,7 +89,7 @@ export async function startProxy(options: {
       const request: ProxiedRequest = { listener: options.listener, method: req.method ?? "GET", url, headers, body, operationId: routed.kind === "match" ? routed.route.operationId : undefined, upstream: options.upstream, self };
       let response = (await options.mutation.request?.(request)) ?? undefined;
       if (!response) {
-        const upstream = await fetch(options.upstream + request.url.pathname + request.url.search, {
+        const upstream = await suiteFetch(options.upstream + request.url.pathname + request.url.search, {
           method: request.method,
           headers: request.headers,
           body: ["GET", "HEAD"].includes(request.method) ? undefined : new Uint8Array(request.body),

@@ -4,6 +4,7 @@
  */
 import { inject, it, type TestContext, type TestOptions } from "vitest";
 import type { ContractTarget } from "../targets/target";
+import { suiteFetch } from "./connections";
 import { ApiSession } from "./http";
 import type { ApiName } from "./spec";
 
@@ -95,13 +96,13 @@ export function scenario(name: string, requirements: Requirements, body: (ctx: T
 
 /** Moves the target's test clock forward (both APIs share it in the sandbox). */
 export async function advanceClock(seconds: number, api: ApiName = "gateway"): Promise<void> {
-  const response = await fetch(`${target[api].baseUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
+  const response = await suiteFetch(`${target[api].baseUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
   if (response.status !== 200) throw new Error(`the test clock refused to advance: ${response.status}`);
 }
 
 /** The target's current time (the test clock's, where there is one). */
 export async function targetNow(): Promise<Date> {
   if (!target.capabilities.testClock) return new Date();
-  const response = await fetch(`${target.gateway.baseUrl || target.merchant.baseUrl}/_sandbox/clock`);
+  const response = await suiteFetch(`${target.gateway.baseUrl || target.merchant.baseUrl}/_sandbox/clock`);
   return new Date(((await response.json()) as { now: string }).now);
 }

@@ -16,6 +16,7 @@ import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
 import { isJsonMediaType, parseMediaType } from "../../src/testkit/spec/media-types";
 import { conformanceProblems } from "./conformance";
+import { suiteFetch } from "./connections";
 import { echoProblems } from "./echo";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 
@@ -203,7 +204,7 @@ export class ApiSession {
     }
     Object.assign(headers, await this.credentials(operation, options, payload), options.headers ?? {});
 
-    const response = await fetch(url, { method, headers, body: payload ? new Uint8Array(payload) : undefined, redirect: "manual" });
+    const response = await suiteFetch(url, { method, headers, body: payload ? new Uint8Array(payload) : undefined, redirect: "manual" });
     const exchange = this.received(method, url, response, Buffer.from(await response.arrayBuffer()), operation);
     exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"]), exchange));
     exchange.problems.push(...this.echoes(operation, payload?.toString("utf8"), headers["content-type"], exchange));
@@ -248,7 +249,7 @@ export class ApiSession {
   transport(): (url: string, init: RequestInit) => Promise<Response> {
     return async (url, init) => {
       if (!this.mayContact(url)) throw new Error(`refusing to send to ${new URL(url).origin}: a ${this.target.kind} target runs on loopback`);
-      const response = await fetch(url, init);
+      const response = await suiteFetch(url, init);
       const bytes = Buffer.from(await response.arrayBuffer());
       const exchange = this.received((init.method ?? "GET").toUpperCase(), url, response, bytes);
       const sentType = new Headers(init.headers).get("content-type") ?? undefined;

@@ -1,4 +1,7 @@
 /** Readiness: a server is ready when it answers HTTP at all (any status), within a bound. */
+import type { ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { cpuMilliseconds } from "./process-cpu";
 
 export interface Endpoint {
   /** Short name for the ready line, e.g. `gateway-sandbox`. */
@@ -9,21 +12,56 @@ export interface Endpoint {
 const PROBE_TIMEOUT_MS = 1_000;
 const PROBE_INTERVAL_MS = 200;
 
+/** One probe: `true` when `url` answers any HTTP response, else why not. */
+export async function answers(url: string): Promise<true | string> {
+  try {
+    const response = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return true;
+  } catch (error) {
+    return error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+  }
+}
+
 /** Resolves once `url` answers any HTTP response; rejects after `timeoutMs`. */
 export async function waitUntilAnswering(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let lastError = "no answer";
   for (;;) {
     if (!isAlive()) throw new Error(`${url}: the server exited before it answered`);
-    try {
-      const response = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      await response.body?.cancel();
-      return;
-    } catch (error) {
-      lastError = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    }
-    if (Date.now() + PROBE_INTERVAL_MS > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms (${lastError})`);
-    await new Promise((done) => setTimeout(done, PROBE_INTERVAL_MS));
+    const answer = await answers(url);
+    if (answer === true) return;
+    if (Date.now() + PROBE_INTERVAL_MS > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms (${answer})`);
+    await sleep(PROBE_INTERVAL_MS);
+  }
+}
+
+/**
+ * How long a child process may take to start serving, in terms that hold on a busy machine: the
+ * CPU time it spends (a starved process takes longer in wall time, not in CPU time), and a stall,
+ * a stretch of wall time in which it spent no CPU at all. Where CPU time cannot be read (no /proc),
+ * the stall bound counts from the start.
+ */
+export interface StartBounds {
+  cpuBudgetMs: number;
+  stallMs: number;
+}
+
+/** Resolves once `url` answers; rejects, naming `name` and why, when the child exits or breaks a bound. */
+export async function waitUntilChildAnswers(child: ChildProcess, url: string, bounds: StartBounds, name: string): Promise<void> {
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
+  child.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
+  const failure = (why: string) => new Error(`${name} did not listen on ${url}: ${why}${output ? `:\n${output}` : ""}`);
+  let spent = 0;
+  let lastProgress = Date.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) throw failure(`it exited with ${child.exitCode ?? child.signalCode}`);
+    if ((await answers(url)) === true) return;
+    const now = cpuMilliseconds(child.pid) ?? spent;
+    if (now > spent) [spent, lastProgress] = [now, Date.now()];
+    if (spent > bounds.cpuBudgetMs) throw failure(`it spent ${(spent / 1000).toFixed(1)} s of CPU time starting`);
+    if (Date.now() - lastProgress > bounds.stallMs) throw failure(`it spent no CPU time for ${(bounds.stallMs / 1000).toFixed(1)} s`);
+    await sleep(PROBE_INTERVAL_MS);
   }
 }
 
