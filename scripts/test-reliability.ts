@@ -30,6 +30,8 @@ interface RunOutcome {
   passed: boolean;
   seconds: number;
   closing: string;
+  /** The longest a contract test took in this run, in seconds, against the suite's 30 s test timeout. */
+  slowestTestSeconds: number;
   failedTests: string[];
   gitStatus: string;
 }
@@ -65,18 +67,19 @@ function outcome(run: number, busy: number, result: { code: number; seconds: num
   const text = stripColours(readFileSync(log, "utf8"));
   const closing = [...text.matchAll(/^\[contract\] contract: \d+ passed, \d+ failed, \d+ skipped$/gm)].pop()?.[0].replace("[contract] ", "") ?? "(no closing line)";
   const failedTests = result.code === 0 ? [] : [...new Set([...text.matchAll(/^\[\w+\]\s+FAIL\s+(.+)$/gm)].map((m) => m[1]!.trim()))];
-  return { run, busy, passed: result.code === 0, seconds: result.seconds, closing, failedTests, gitStatus: git(["status", "--porcelain"], dir) };
+  const slowest = [...text.matchAll(/^\[contract\] slowest tests: (\d+\.\d) s /gm)].map((m) => Number(m[1]));
+  return { run, busy, passed: result.code === 0, seconds: result.seconds, closing, slowestTestSeconds: Math.max(0, ...slowest), failedTests, gitStatus: git(["status", "--porcelain"], dir) };
 }
 
 function table(outcomes: RunOutcome[]): string[] {
   const rows = outcomes.map(
     (o) =>
-      `| ${o.run} | ${o.busy === 0 ? "nothing" : `${o.busy} busy processes`} | ${o.passed ? "passed" : "**failed**"} | ${o.seconds.toFixed(0)} | ${o.closing} | ${o.gitStatus === "" ? "clean" : "**changed**"} |`,
+      `| ${o.run} | ${o.busy === 0 ? "nothing" : `${o.busy} busy processes`} | ${o.passed ? "passed" : "**failed**"} | ${o.seconds.toFixed(0)} | ${o.closing} | ${o.slowestTestSeconds.toFixed(1)} | ${o.gitStatus === "" ? "clean" : "**changed**"} |`,
   );
   const failures = outcomes.flatMap((o) => o.failedTests.map((test) => `- run ${o.run}: ${test}`));
   return [
-    "| run | beside it | `npm test` | wall s | contract closing line | `git status` after |",
-    "|---:|---|---|---:|---|---|",
+    "| run | beside it | `npm test` | wall s | contract closing line | slowest contract test s | `git status` after |",
+    "|---:|---|---|---:|---|---:|---|",
     ...rows,
     "",
     `${outcomes.filter((o) => o.passed).length} of ${outcomes.length} runs passed.`,
