@@ -207,8 +207,13 @@ function hasBody(headers: IncomingMessage["headers"]): boolean {
   return headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
-/** Reads the body, discarding bytes past the cap (the client still gets an answer, not a reset). */
-function readBody(req: IncomingMessage, cap: number): Promise<{ body: Buffer; tooLarge: boolean }> {
+/**
+ * Reads the body, discarding bytes past the cap (the client still gets an answer, not a reset).
+ * Resolves with undefined when the request ended before all of its body arrived: the client went
+ * away, or Node timed the request out (and answered 408 itself). Such a request is not processed
+ * at all: an empty capture or refund means "all of it", an empty upload would replace a file.
+ */
+function readBody(req: IncomingMessage, cap: number): Promise<{ body: Buffer; tooLarge: boolean } | undefined> {
   return new Promise((done) => {
     const declared = Number(req.headers["content-length"] ?? 0);
     let tooLarge = Number.isFinite(declared) && declared > cap;
@@ -224,8 +229,10 @@ function readBody(req: IncomingMessage, cap: number): Promise<{ body: Buffer; to
       }
       chunks.push(chunk);
     });
+    // 'end' comes only once every byte the framing announced has arrived; a promise settles once.
     req.on("end", () => done({ body: tooLarge ? NO_BODY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge }));
-    req.on("error", () => done({ body: NO_BODY, tooLarge }));
+    req.on("error", () => done(undefined));
+    req.on("close", () => done(undefined));
   });
 }
 
@@ -322,9 +329,10 @@ function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, r
   const screened = options.screen?.(request);
   if (screened) return refuseAndClose(req, res, screened);
   if (!hasBody(req.headers)) return afterBody(options, log, request, target.pathname, res);
-  return readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => {
-    request.rawBody = body;
-    request.tooLarge = tooLarge;
+  return readBody(req, options.maxBodyBytes).then((read) => {
+    if (!read) return undefined; // incomplete: nothing is processed, and the connection is gone
+    request.rawBody = read.body;
+    request.tooLarge = read.tooLarge;
     return afterBody(options, log, request, target.pathname, res);
   });
 }
