@@ -13,7 +13,8 @@ import { paymentMethodFieldsRequiringSigningWhenOmitted, paymentMethodsRequiring
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import { listOperationExamples } from "../src/testkit/spec/examples";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { GatewayClient, keys, startTestSandbox } from "./support/sandbox";
+import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 
 const gatewaySpec = loadBundledSpec("gateway");
 const codes = statusCodeByKey;
@@ -134,6 +135,18 @@ describe("The wording of input errors, and routing", () => {
   it("a request without a payment method is told the alternatives", async () => {
     const none = await gw.post("/authorizations", { amount: 100, currency: "EUR" });
     expect(none.body.status?.message).toMatch(/exactly one of 'card', 'applepay'/);
+  });
+
+  // The source gives the signature in lowercase hex: a client that sends upper case would pass a
+  // lenient sandbox and may fail against the service.
+  it("a signature in upper-case hex is refused, saying so, and the same one in lowercase is accepted", async () => {
+    const body = "amount=100&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
+    const lowercase = signatureHeader(keys.signingKeyId, privateKeyPem, body);
+    const [keyId, scheme, hex] = lowercase.split(" ");
+    const upper = await gw.post("/authorizations", body, { signature: `${keyId} ${scheme} ${hex!.toUpperCase()}` });
+    expect(upper.status).toBe(400);
+    expect(upper.body.status).toEqual({ code: codes["general-input-error"], message: "invalid signature: the hex must be lowercase" });
+    expect((await gw.post("/authorizations", body, { signature: lowercase })).status).toBe(201);
   });
 
   // The spec documents 404 for an unknown path (proved by the contract suite); a known path with a

@@ -12,24 +12,27 @@ import { signatureHeader as signatureFormat } from "../../../../generated/gatewa
 import { verifyOffLoop } from "./verification-thread";
 
 /** `<signing api key> RS256-hex <hex>`, with the scheme token taken from the spec (the slow form of `parseHeader`). */
-const HEADER_VALUE = new RegExp(`^(\\S+) ${signatureFormat.schemeToken} ([0-9a-fA-F]+)$`);
+const HEADER_VALUE = new RegExp(`^(\\S+) ${signatureFormat.schemeToken} ([0-9a-f]+)$`);
+/** The spec (and the source) give the signature in lowercase hex; the service is not promised to take upper case. */
+const UPPER_CASE_HEX = /[A-F]/;
 const KEY_ID = /^\S+$/;
 const SCHEME = ` ${signatureFormat.schemeToken} `;
 
 /**
  * The key id and the signature's hex text of a header value, as HEADER_VALUE reads it; "odd" for
- * hex of odd length (a signature that cannot match). The hex is checked by decoding it: Node
+ * hex of odd length (a signature that cannot match), "upper-case" for hex with upper-case digits. The hex is checked by decoding it: Node
  * stops at the first character that is not hex, so a decoded length short of half the text means
  * one was there (a regular expression over 512 characters cost more than the decoding). The text
  * itself is what goes to the verification thread.
  */
-function parseHeader(header: string): { keyId: string; hex: string | "odd" } | undefined {
+function parseHeader(header: string): { keyId: string; hex: string | "odd" } | "upper-case" | undefined {
   const value = header.trim();
   const space = value.indexOf(" ");
   if (space <= 0 || !value.startsWith(SCHEME, space)) return undefined;
   const keyId = value.slice(0, space);
   const hex = value.slice(space + SCHEME.length);
   if (!KEY_ID.test(keyId) || hex.length === 0) return undefined;
+  if (UPPER_CASE_HEX.test(hex) && Buffer.from(hex, "hex").length === hex.length >> 1) return "upper-case";
   if (hex.length % 2 === 1) return HEADER_VALUE.test(value) ? { keyId, hex: "odd" } : undefined;
   return Buffer.from(hex, "hex").length * 2 === hex.length ? { keyId, hex } : undefined;
 }
@@ -71,8 +74,9 @@ export class SignatureVerifier {
     if (header === undefined) return { ok: false, reason: "missing", message: "signature required: POST requests must carry a Signature header" };
     const parsed = parseHeader(header);
     if (!parsed) {
-      return { ok: false, reason: "malformed", message: `invalid signature: expected '<signing api key> ${signatureFormat.schemeToken} <hex>'` };
+      return { ok: false, reason: "malformed", message: `invalid signature: expected '<signing api key> ${signatureFormat.schemeToken} <lowercase hex>'` };
     }
+    if (parsed === "upper-case") return { ok: false, reason: "malformed", message: "invalid signature: the hex must be lowercase" };
     const key = this.keys.get(parsed.keyId.toLowerCase());
     if (!key) return { ok: false, reason: "unknown-key", message: "invalid signing api-key" };
     if (merchant.partner !== undefined && merchant.partner !== key.partner) {
