@@ -89,6 +89,22 @@ describe("request targets that are not a plain path", () => {
     expect(JSON.parse(answer.body)).toMatchObject({ status: 404, "request-id": expect.any(String) });
   });
 
+  // WHATWG URL parsing reads a backslash as a slash: /x\..\account would be /account.
+  it.each(["/x\\..\\account", "/\\account", "/account\\"])("%s is refused on every listener, before any handler", async (target) => {
+    for (const [name, port] of Object.entries(portOf)) {
+      const answer = await raw(port, `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${gatewayAuth().authorization}\r\nconnection: close\r\n\r\n`);
+      expect(answer, `${name} ${target}`).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, name).toContain("backslash");
+    }
+  });
+
+  it.each(["/x%5c..%5caccount", "/x/%2e%2e%5caccount", "/x%5C%2E%2E/account", "/x%5c."])("%s is a dot segment on every listener: 404, before any handler", async (target) => {
+    for (const [name, port] of Object.entries(portOf)) {
+      const answer = await raw(port, `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${gatewayAuth().authorization}\r\nconnection: close\r\n\r\n`);
+      expect(answer, `${name} ${target}`).toMatch(/^HTTP\/1\.1 404 /);
+    }
+  });
+
   it("a dot inside a segment is an ordinary character (not a dot segment)", async () => {
     const answer = await send(portOf.merchant, { path: "/applications/a..b", headers: { authorization: `Bearer ${api.token}` } });
     expect(answer.status).toBe(404); // an unknown application, answered by the API itself
