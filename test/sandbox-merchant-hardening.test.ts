@@ -327,3 +327,19 @@ describe("6. What an authenticated client can make the sandbox keep is bounded",
     }
   });
 });
+
+describe("7. No request makes the sandbox do super-linear work", () => {
+  // With a backtracking expression for trailing slashes this request held every listener of the
+  // process for minutes (about (256 Ki)² / 2 steps); it is answered like any wrong audience.
+  it("a token request whose audience is a body-sized run of slashes gets its 400 at once", async () => {
+    const { clientId, clientSecret } = seeded.merchant;
+    const audience = "/".repeat(200_000) + "x";
+    const response = await fetch(`${merchant.sandbox.merchantUrl}/oauth/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${basicCredentials(clientId, clientSecret)}`, "content-type": "application/x-www-form-urlencoded" },
+      body: `grant_type=client_credentials&audience=${audience}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "invalid_request" });
+  });
+});
