@@ -11,7 +11,7 @@ import { createServer } from "node:http";
 import { relative, sep } from "node:path";
 import sirv from "sirv";
 import { docsOutDir } from "./build-docs";
-import { startMocksFromSettings } from "../src/testkit/cli/commands/mock";
+import { mockPortsFromEnvironment, startMocks } from "../src/testkit/cli/commands/mock";
 import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { describeListenError, LOOPBACK, portSetting } from "../src/testkit/serve/ports";
 import { readyLine } from "../src/testkit/serve/ready";
@@ -54,7 +54,7 @@ void lifecycle.run(async () => {
   // Before anything is started: the compile blocks this process for a few seconds.
   ensureCompiledTestkit();
   const docsUrl = await startDocs(lifecycle);
-  const mocks = await startMocksFromSettings({}, lifecycle);
+  const mocks = await startMocks(mockPortsFromEnvironment(process.env), lifecycle);
   // Its own description lines are passed through; its ports come from the same environment.
   const sandboxLines: string[] = [];
   // Paths it prints are the compiled copy's; the checkout's files are the same under src/.

@@ -229,6 +229,13 @@ describe("the packed packages, installed into empty projects", () => {
 
   // After the run above: it looks for processes left in the CI project, and this one starts some.
   describe("served from the installed testkit, again", () => {
+    it("prints the installed package's version", async () => {
+      const version = await runAsync("npx", ["payment-apis", "--version"], ciProject);
+      expect(version.status, version.output).toBe(0);
+      const manifest = JSON.parse(readFileSync(join(projectRoot, "packages", "payment-apis-testkit", "package.json"), "utf8")) as { version: string };
+      expect(version.stdout.trim()).toBe(`payment-apis-testkit ${manifest.version}`);
+    }, 60_000);
+
     it("refuses a taken port with the reason and a non-zero exit", async () => {
       const taken = await startServing("npx", ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], ciProject, process.env);
       try {
@@ -236,7 +243,7 @@ describe("the packed packages, installed into empty projects", () => {
         const second = await runAsync("npx", ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"], ciProject);
         expect(second.status).toBe(1);
         expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
-        expect(second.output).toContain("GATEWAY_SANDBOX_PORT");
+        expect(second.output).toContain("--gateway-port (GATEWAY_SANDBOX_PORT)");
       } finally {
         taken.child.kill("SIGTERM");
       }

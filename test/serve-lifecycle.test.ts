@@ -46,10 +46,35 @@ describe("serving processes", () => {
     expect(result.stderr).toContain(`http://127.0.0.1:${port} did not answer within 1000 ms`);
   }, 60_000);
 
-  it("refuses bad arguments with the usage and exit 2", () => {
-    const result = spawnSync(tsNode, [cli, "sandbox", "--gateway-prot", "1"], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain("--gateway-prot");
-    expect(result.stderr).toContain("payment-apis sandbox [options]");
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(tsNode, [cli, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000, env });
+
+  it("refuses a mistyped option or command with exit 2 and a suggestion", () => {
+    const option = run(["sandbox", "--gateway-prot", "1"]);
+    expect(option.status).toBe(2);
+    expect(option.stderr).toContain("error: unknown option '--gateway-prot'\n(Did you mean --gateway-port?)");
+    const command = run(["sandbx"]);
+    expect(command.status).toBe(2);
+    expect(command.stderr).toContain("error: unknown command 'sandbx'\n(Did you mean sandbox?)");
+  }, 60_000);
+
+  it("names the flag, or the environment variable, that a bad value came from", () => {
+    const flag = run(["sandbox", "--gateway-port", "abc"]);
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain("option '--gateway-port <N>' argument 'abc' is invalid. It must be a port number from 0 to 65535.");
+    const variable = run(["sandbox"], { ...process.env, GATEWAY_SANDBOX_PORT: "abc" });
+    expect(variable.status).toBe(2);
+    expect(variable.stderr).toContain("option '--gateway-port <N>' value 'abc' from env 'GATEWAY_SANDBOX_PORT' is invalid.");
+    const choice = run(["contract", "--target", "extrnal"]);
+    expect(choice.stderr).toContain("Allowed choices are sandbox, mock, external.");
+  }, 60_000);
+
+  it("prints its version and each command's options with the variables they stand for", () => {
+    const version = run(["--version"]);
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^payment-apis-dev \d+\.\d+\.\d+$/);
+    const help = run(["mock", "--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/--gateway-port <N>\s+the gateway mock's port \(default: 4010, env:\s+GATEWAY_MOCK_PORT\)/);
+    expect(help.stdout).toContain("Prefer: code=<status>");
   }, 60_000);
 });

@@ -1,27 +1,50 @@
-/** What every `payment-apis` sub-command is: its options (node:util parseArgs) and its run. */
-import type { ParseArgsConfig } from "node:util";
-import type { Lifecycle } from "../serve/lifecycle";
+/**
+ * What the `payment-apis` sub-commands share: options that stand for an environment variable
+ * (commander's `.env()`: a flag wins, and an error names the flag or the variable the value came
+ * from), their value parsers, and running a command's work under a Lifecycle.
+ */
+import { InvalidArgumentError, Option } from "commander";
+import { Lifecycle } from "../serve/lifecycle";
+import { portProblem } from "../serve/ports";
 
-export type OptionValues = Record<string, string | boolean | undefined>;
-
-export interface Command {
-  name: string;
-  /** One line for `payment-apis --help`. */
-  summary: string;
-  /** The full help text of the command. */
-  usage: string;
-  options: NonNullable<ParseArgsConfig["options"]>;
-  /** Whether the command takes positional arguments (`wait URL...`). */
-  positionals?: boolean;
-  /**
-   * Runs the command. A serving command registers its stop steps with `lifecycle` and returns
-   * while it serves; a finite command returns its exit code.
-   */
-  run(values: OptionValues, positionals: string[], lifecycle: Lifecycle): Promise<number | "serving">;
+/**
+ * `--<name> <N>`, standing for `variable`, parsed as a port (0, a free port, only where the
+ * command reports the chosen one).
+ */
+export function portOption(flags: string, variable: string, description: string, fallback: number, options: { allowZero?: boolean } = {}): Option {
+  return new Option(flags, description)
+    .env(variable)
+    .default(fallback)
+    .argParser((raw: string) => {
+      const problem = portProblem(raw, options);
+      if (problem !== undefined) throw new InvalidArgumentError(`It ${problem}.`);
+      return Number(raw);
+    });
 }
 
-/** A string option's value, or undefined when not given. */
-export function stringOption(values: OptionValues, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === "string" ? value : undefined;
+/** An integer from `min` to `max`, for `.argParser()`. */
+export function integerArgument(min: number, max: number): (raw: string) => number {
+  return (raw) => {
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
+    return Number(raw);
+  };
+}
+
+/** An http(s) URL, for `.argParser()`. */
+export function httpUrlArgument(raw: string): string {
+  if (!/^https?:\/\/\S+$/.test(raw) || !URL.canParse(raw)) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
+  return raw;
+}
+
+/**
+ * Runs a command's work with a Lifecycle (installed here, when a command runs, not at import): a
+ * serving command registers its stop steps and returns "serving", then runs until a signal; a
+ * finite one returns its exit code. An error stops what was started and exits 1 with its message.
+ */
+export function runWithLifecycle(work: (lifecycle: Lifecycle) => Promise<number | "serving">): Promise<void> {
+  const lifecycle = new Lifecycle();
+  return lifecycle.run(async () => {
+    const outcome = await work(lifecycle);
+    if (outcome !== "serving") await lifecycle.exit(outcome);
+  });
 }

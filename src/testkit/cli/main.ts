@@ -1,74 +1,41 @@
 #!/usr/bin/env node
 /**
- * `payment-apis`: the testkit's command line for CI jobs and local work.
+ * `payment-apis`: the testkit's command line for CI jobs and local work, on commander: help for
+ * every command, --version, "did you mean" for a mistyped command or option, and errors that
+ * name the flag or the environment variable a bad value came from.
  *   payment-apis sandbox | mock | proxy | contract | wait   (payment-apis <command> --help)
  */
-import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { Lifecycle } from "../serve/lifecycle";
-import type { Command } from "./command";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Command } from "commander";
 import { contractCommand } from "./commands/contract";
 import { mockCommand } from "./commands/mock";
 import { proxyCommand } from "./commands/proxy";
 import { sandboxCommand } from "./commands/sandbox";
 import { waitCommand } from "./commands/wait";
 
-const COMMANDS: ReadonlyMap<string, Command> = new Map([sandboxCommand, mockCommand, proxyCommand, contractCommand, waitCommand].map((command) => [command.name, command]));
-
-function version(): string {
-  for (const candidate of ["../../package.json", "../../../package.json"]) {
-    try {
-      const manifest = JSON.parse(readFileSync(require.resolve(candidate), "utf8")) as { name?: string; version?: string };
-      if (manifest.name && manifest.version) return `${manifest.name} ${manifest.version}`;
-    } catch {
-      // not at this depth: the checkout (src/testkit/cli) and the package (dist/src/testkit/cli) differ by one level
-    }
+/** The version of the package this file ships in: the nearest package.json above it (checkout or installed package). */
+function packageVersion(from: string = __dirname): string {
+  for (let dir = from; dirname(dir) !== dir; dir = dirname(dir)) {
+    const file = join(dir, "package.json");
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+    return `${manifest.name ?? "payment-apis"} ${manifest.version ?? "(no version)"}`;
   }
-  return "unknown version";
+  return "payment-apis (no package.json found)";
 }
 
-function overview(): string {
-  const width = Math.max(...[...COMMANDS.keys()].map((name) => name.length));
-  return [
-    "payment-apis <command> [options]     (payment-apis <command> --help for its options)",
-    "",
-    ...[...COMMANDS.values()].map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
-  ].join("\n");
+/** Exit codes: 0 for help and version, 2 for a command line that cannot be run (1 is a failed run). */
+const USAGE_ERROR = 2;
+
+const program = new Command("payment-apis")
+  .description("The sandbox, the Prism mock, the validating proxy and the contract suite of the Gateway API and the Merchant Management API.")
+  .version(packageVersion(), "-v, --version")
+  .showHelpAfterError("(add --help for the options)")
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_ERROR));
+for (const command of [sandboxCommand, mockCommand, proxyCommand, contractCommand, waitCommand]) {
+  // Settings the sub-commands take from the program (error handling, suggestions) are copied when added.
+  program.addCommand(command.copyInheritedSettings(program));
 }
 
-async function main(argv: string[]): Promise<void> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    console.log(overview());
-    return;
-  }
-  if (name === "--version" || name === "-v") {
-    console.log(version());
-    return;
-  }
-  const command = COMMANDS.get(name);
-  if (command === undefined) {
-    console.error(`unknown command "${name}"\n\n${overview()}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(command.usage);
-    return;
-  }
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals === true, strict: true });
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${command.usage}`);
-    process.exitCode = 2;
-    return;
-  }
-  const lifecycle = new Lifecycle();
-  await lifecycle.run(async () => {
-    const outcome = await command.run(parsed.values as Record<string, string | boolean | undefined>, parsed.positionals, lifecycle);
-    if (outcome !== "serving") await lifecycle.exit(outcome);
-  });
-}
-
-void main(process.argv.slice(2));
+void program.parseAsync(process.argv);

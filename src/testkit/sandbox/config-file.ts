@@ -17,7 +17,11 @@ import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
  * stops the start with an error naming the file and every problem's JSON path and rule.
  */
 export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
-  const file = env.SANDBOX_CONFIG;
+  return configFromFile(env.SANDBOX_CONFIG);
+}
+
+/** The config file's settings over the seeds, or the seeds alone without a file; refused, naming the key, when wrong. */
+export function configFromFile(file: string | undefined): SandboxConfig {
   if (!file) return defaultConfig();
   const path = resolve(file);
   let text: string;

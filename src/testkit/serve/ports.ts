@@ -7,18 +7,22 @@ import { createServer } from "node:net";
 /** The loopback address every server of this toolkit binds to: they serve test card data. */
 export const LOOPBACK = "127.0.0.1";
 
+/** Why `raw` is not a port number (0 only with allowZero), or undefined when it is one. */
+export function portProblem(raw: string, options: { allowZero?: boolean } = {}): string | undefined {
+  const lowest = options.allowZero ? 0 : 1;
+  const port = Number(raw);
+  return /^\d{1,5}$/.test(raw) && port >= lowest && port <= 65535 ? undefined : `must be a port number from ${lowest} to 65535`;
+}
+
 /**
- * A port from a flag or the environment, or the fallback when neither is set. 0 (a free port
- * chosen by the system) only where the caller can report the chosen port.
+ * A port from the environment, or the fallback when it is not set. 0 (a free port chosen by the
+ * system) only where the caller can report the chosen port.
  */
 export function portSetting(raw: string | undefined, name: string, fallback: number, options: { allowZero?: boolean } = {}): number {
   if (raw === undefined || raw === "") return fallback;
-  const port = Number(raw);
-  const lowest = options.allowZero ? 0 : 1;
-  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < lowest || port > 65535) {
-    throw new Error(`${name} must be a port number from ${lowest} to 65535, got "${raw}"`);
-  }
-  return port;
+  const problem = portProblem(raw, options);
+  if (problem !== undefined) throw new Error(`${name} ${problem}, got "${raw}"`);
+  return Number(raw);
 }
 
 /** A listen error as one line that names the address and the setting that chose it. */

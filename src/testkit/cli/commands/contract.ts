@@ -7,21 +7,31 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { packageBin } from "../../serve/package-bin";
-import { stringOption, type Command, type OptionValues } from "../command";
+import { httpUrlArgument, integerArgument, runWithLifecycle } from "../command";
 
 const CONFIG = join("contract-tests", "vitest.config.mts");
 
-/** Flags and the suite variables they set (a flag wins over the environment). */
-const FLAG_VARIABLES = {
+/** The suite's settings, as flags or their variables, and the variable each is passed on in. */
+interface SuiteSettings {
+  target?: string;
+  apis?: string;
+  gatewayUrl?: string;
+  merchantUrl?: string;
+  fuzzRuns?: number;
+  junit?: string;
+  reporter?: string;
+}
+const SUITE_VARIABLES: Record<keyof SuiteSettings, string> = {
   target: "CONTRACT_TARGET",
   apis: "CONTRACT_APIS",
-  "gateway-url": "GATEWAY_BASE_URL",
-  "merchant-url": "MERCHANT_BASE_URL",
-  "fuzz-runs": "CONTRACT_FUZZ_RUNS",
+  gatewayUrl: "GATEWAY_BASE_URL",
+  merchantUrl: "MERCHANT_BASE_URL",
+  fuzzRuns: "CONTRACT_FUZZ_RUNS",
   junit: "CONTRACT_JUNIT",
   reporter: "CONTRACT_REPORTER",
-} as const;
+};
 
 /** The folder holding contract-tests/: this checkout, or the installed testkit package. */
 export function suiteRoot(from: string = __dirname): string {
@@ -31,57 +41,49 @@ export function suiteRoot(from: string = __dirname): string {
   }
 }
 
-
-export function suiteEnvironment(values: OptionValues, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/** The suite's environment: the caller's, with each setting (already checked here) in its variable. */
+function suiteEnvironment(settings: SuiteSettings, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...env };
-  for (const [flag, variable] of Object.entries(FLAG_VARIABLES)) {
-    const value = stringOption(values, flag);
-    if (value !== undefined) merged[variable] = flag === "junit" ? resolve(value) : value;
+  for (const [key, variable] of Object.entries(SUITE_VARIABLES) as Array<[keyof SuiteSettings, string]>) {
+    const value = settings[key];
+    if (value !== undefined) merged[variable] = key === "junit" ? resolve(String(value)) : String(value);
   }
   return merged;
 }
 
-export const contractCommand: Command = {
-  name: "contract",
-  summary: "run the contract suite against the sandbox, the mock or your implementation",
-  usage: `payment-apis contract [options] [-- vitest options]
+function apiList(raw: string): string {
+  const names = raw.split(",").map((name) => name.trim());
+  if (names.length === 0 || names.some((name) => name !== "gateway" && name !== "merchant")) throw new InvalidArgumentError("It must be gateway, merchant or gateway,merchant.");
+  return names.join(",");
+}
 
-Runs the contract suite: every response checked against the bundled specs, behaviour scenarios
-for the APIs' rules, and property-based fuzzing. Exits non-zero on any failure.
-
-Options (each stands for an environment variable; the flag wins):
-  --target KIND        CONTRACT_TARGET     sandbox (default: started by the suite, or the one at
-                                           the two URLs), mock, or external (your implementation)
-  --gateway-url URL    GATEWAY_BASE_URL    the gateway under test
-  --merchant-url URL   MERCHANT_BASE_URL   the merchant API's entrypoint under test
-  --apis LIST          CONTRACT_APIS       gateway,merchant (default) or one of them
-  --fuzz-runs N        CONTRACT_FUZZ_RUNS  property-based runs per property (25)
-  --junit FILE         CONTRACT_JUNIT      also write a JUnit XML report to FILE
-  --reporter NAME      CONTRACT_REPORTER   default or dot
-
-Credentials come from the environment only: GATEWAY_API_KEY, GATEWAY_SIGNING_API_KEY,
-GATEWAY_SIGNING_KEY or GATEWAY_SIGNING_KEY_FILE, MERCHANT_CLIENT_ID, MERCHANT_CLIENT_SECRET
-(the sandbox's seeded credentials are the defaults for --target sandbox).`,
-  options: {
-    target: { type: "string" },
-    apis: { type: "string" },
-    "gateway-url": { type: "string" },
-    "merchant-url": { type: "string" },
-    "fuzz-runs": { type: "string" },
-    junit: { type: "string" },
-    reporter: { type: "string" },
-  },
-  positionals: true,
-  async run(values, extraArgs, lifecycle) {
-    const root = suiteRoot();
-    const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...extraArgs];
-    const child = spawn(process.execPath, args, { cwd: process.cwd(), env: suiteEnvironment(values, process.env), stdio: "inherit" });
-    lifecycle.add(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    });
-    return new Promise<number>((done, fail) => {
-      child.once("error", fail);
-      child.once("exit", (code, signal) => done(code ?? (signal ? 1 : 0)));
-    });
-  },
-};
+export const contractCommand = new Command("contract")
+  .summary("run the contract suite against the sandbox, the mock or your implementation")
+  .description(
+    "Runs the contract suite: every response checked against the bundled specs, behaviour scenarios for the APIs' rules, and property-based fuzzing. " +
+      "Exits non-zero on any failure. Each option stands for an environment variable; the flag wins. Arguments after -- go to vitest.\n\n" +
+      "Credentials come from the environment only, never from flags: GATEWAY_API_KEY, GATEWAY_SIGNING_API_KEY, GATEWAY_SIGNING_KEY or " +
+      "GATEWAY_SIGNING_KEY_FILE, MERCHANT_CLIENT_ID, MERCHANT_CLIENT_SECRET (the sandbox's seeded credentials are the defaults for --target sandbox).",
+  )
+  .addOption(new Option("--target <KIND>", "sandbox (started by the suite, or the one at the two URLs), mock, or external (your implementation)").env("CONTRACT_TARGET").choices(["sandbox", "mock", "external"]))
+  .addOption(new Option("--gateway-url <URL>", "the gateway under test").env("GATEWAY_BASE_URL").argParser(httpUrlArgument))
+  .addOption(new Option("--merchant-url <URL>", "the merchant API's entrypoint under test").env("MERCHANT_BASE_URL").argParser(httpUrlArgument))
+  .addOption(new Option("--apis <LIST>", "gateway,merchant (default) or one of them").env("CONTRACT_APIS").argParser(apiList))
+  .addOption(new Option("--fuzz-runs <N>", "property-based runs per property (25)").env("CONTRACT_FUZZ_RUNS").argParser(integerArgument(1, 100_000)))
+  .addOption(new Option("--junit <FILE>", "also write a JUnit XML report to FILE").env("CONTRACT_JUNIT"))
+  .addOption(new Option("--reporter <NAME>", "vitest's output").env("CONTRACT_REPORTER").choices(["default", "dot"]))
+  .argument("[vitest-args...]", "passed on to vitest (after --)")
+  .action((vitestArgs: string[], settings: SuiteSettings) =>
+    runWithLifecycle(async (lifecycle) => {
+      const root = suiteRoot();
+      const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...vitestArgs];
+      const child = spawn(process.execPath, args, { cwd: process.cwd(), env: suiteEnvironment(settings, process.env), stdio: "inherit" });
+      lifecycle.add(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      });
+      return new Promise<number>((done, fail) => {
+        child.once("error", fail);
+        child.once("exit", (code, signal) => done(code ?? (signal ? 1 : 0)));
+      });
+    }),
+  );

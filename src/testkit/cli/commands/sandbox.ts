@@ -1,44 +1,41 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
 import { relative } from "node:path";
-import { defaultPorts, portsFromEnvironment, responseValidationFromEnv, seeded, seededPrivateKeyPath } from "../../sandbox/config";
-import { configFromEnvironment } from "../../sandbox/config-file";
+import { Command, Option } from "commander";
+import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/config";
+import { configFromFile } from "../../sandbox/config-file";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
-import { stringOption, type Command, type OptionValues } from "../command";
+import { portOption, runWithLifecycle } from "../command";
 
-/** Flags and the environment variables they stand for (a flag wins). */
-const FLAG_VARIABLES = {
-  "gateway-port": "GATEWAY_SANDBOX_PORT",
-  "merchant-port": "MERCHANT_SANDBOX_PORT",
-  "storage-port": "SANDBOX_STORAGE_PORT",
-  config: "SANDBOX_CONFIG",
-  "response-validation": "SANDBOX_RESPONSE_VALIDATION",
-} as const;
-
-/** The environment with each given flag written over the variable it stands for. */
-function settingsEnvironment(values: OptionValues, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const merged = { ...env };
-  for (const [flag, variable] of Object.entries(FLAG_VARIABLES)) {
-    const value = stringOption(values, flag);
-    if (value !== undefined) merged[variable] = value;
-  }
-  return merged;
+export interface SandboxSettings {
+  gatewayPort: number;
+  merchantPort: number;
+  storagePort: number;
+  /** The config file, if any (SANDBOX_CONFIG). */
+  config?: string;
+  responseValidation: ResponseValidationMode;
 }
 
-/** Starts the sandbox as `payment-apis sandbox` and `npm start` do, from flags and the environment. */
-export async function startSandboxFromSettings(values: OptionValues, lifecycle: Lifecycle, env: NodeJS.ProcessEnv = process.env): Promise<RunningSandbox> {
-  const settings = settingsEnvironment(values, env);
-  const ports = portsFromEnvironment(settings);
+/** Where each port came from, for a message about a port in use. */
+const PORT_SETTINGS = {
+  gateway: "--gateway-port (GATEWAY_SANDBOX_PORT)",
+  merchant: "--merchant-port (MERCHANT_SANDBOX_PORT)",
+  storage: "--storage-port (SANDBOX_STORAGE_PORT)",
+} as const;
+
+/** Starts the sandbox as `payment-apis sandbox` does; it is stopped by `lifecycle`. */
+export async function startSandboxFromSettings(settings: SandboxSettings, lifecycle: Lifecycle): Promise<RunningSandbox> {
+  const ports = { gateway: settings.gatewayPort, merchant: settings.merchantPort, storage: settings.storagePort };
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ config: configFromEnvironment(settings), ports, responseValidation: responseValidationFromEnv(settings), precompile: true });
+    sandbox = await startSandbox({ config: configFromFile(settings.config), ports, responseValidation: settings.responseValidation, precompile: true });
   } catch (error) {
     const port = (error as { port?: unknown }).port;
     const listener = (Object.keys(ports) as Array<keyof typeof ports>).find((name) => ports[name] === port);
     if (listener === undefined) throw error;
-    throw describeListenError(error, ports[listener], `${FLAG_VARIABLES[`${listener}-port`]} or --${listener}-port`);
+    throw describeListenError(error, ports[listener], PORT_SETTINGS[listener]);
   }
   lifecycle.add(() => sandbox.stop());
   return sandbox;
@@ -62,32 +59,23 @@ export function sandboxEndpoints(sandbox: RunningSandbox) {
   ];
 }
 
-export const sandboxCommand: Command = {
-  name: "sandbox",
-  summary: "serve the stateful sandbox of both APIs on 127.0.0.1 until stopped",
-  usage: `payment-apis sandbox [options]
-
-Serves the stateful sandbox of the Gateway API, the Merchant Management API and the merchant
-API's storage host on 127.0.0.1, with seeded TEST-ONLY credentials, until SIGTERM or SIGINT.
-Prints one line starting with "ready" once every listener answers.
-
-Options (each stands for an environment variable; the flag wins):
-  --gateway-port N          GATEWAY_SANDBOX_PORT    (${defaultPorts.gateway}; 0 picks a free port)
-  --merchant-port N         MERCHANT_SANDBOX_PORT   (${defaultPorts.merchant})
-  --storage-port N          SANDBOX_STORAGE_PORT    (${defaultPorts.storage})
-  --config FILE             SANDBOX_CONFIG          more accounts, keys, clients, quotas (JSON)
-  --response-validation M   SANDBOX_RESPONSE_VALIDATION  strict (default), log or off`,
-  options: {
-    "gateway-port": { type: "string" },
-    "merchant-port": { type: "string" },
-    "storage-port": { type: "string" },
-    config: { type: "string" },
-    "response-validation": { type: "string" },
-  },
-  async run(values, _positionals, lifecycle) {
-    const sandbox = await startSandboxFromSettings(values, lifecycle);
-    for (const line of describeSandbox(sandbox)) console.log(line);
-    console.log(await readyLine(sandboxEndpoints(sandbox)));
-    return "serving";
-  },
-};
+export const sandboxCommand = new Command("sandbox")
+  .summary("serve the stateful sandbox of both APIs on 127.0.0.1 until stopped")
+  .description(
+    "Serves the stateful sandbox of the Gateway API, the Merchant Management API and the merchant API's storage host on 127.0.0.1, " +
+      'with seeded TEST-ONLY credentials, until SIGTERM or SIGINT. Prints one line starting with "ready" once every listener answers. ' +
+      "Each option stands for an environment variable; the flag wins.",
+  )
+  .addOption(portOption("--gateway-port <N>", "GATEWAY_SANDBOX_PORT", "the gateway sandbox's port (0 picks a free one)", defaultPorts.gateway, { allowZero: true }))
+  .addOption(portOption("--merchant-port <N>", "MERCHANT_SANDBOX_PORT", "the merchant sandbox's port", defaultPorts.merchant, { allowZero: true }))
+  .addOption(portOption("--storage-port <N>", "SANDBOX_STORAGE_PORT", "the storage host's port (pre-signed uploads)", defaultPorts.storage, { allowZero: true }))
+  .addOption(new Option("--config <FILE>", "more accounts, keys, clients, quotas (JSON; docs/sandbox.md)").env("SANDBOX_CONFIG"))
+  .addOption(new Option("--response-validation <MODE>", "check every answer against the spec").env("SANDBOX_RESPONSE_VALIDATION").choices(["strict", "log", "off"]).default("strict"))
+  .action((settings: SandboxSettings) =>
+    runWithLifecycle(async (lifecycle) => {
+      const sandbox = await startSandboxFromSettings(settings, lifecycle);
+      for (const line of describeSandbox(sandbox)) console.log(line);
+      console.log(await readyLine(sandboxEndpoints(sandbox)));
+      return "serving";
+    }),
+  );
