@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SandboxConfigFile } from "../src/testkit/sandbox/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { expand, GatewayClient, MerchantClient, startTestSandbox, validApplication, validPerson, type GatewayCall, type MerchantCall } from "./support/sandbox";
+import { expand, GatewayClient, keys, MerchantClient, startTestSandbox, validApplication, validPerson, type GatewayCall, type MerchantCall } from "./support/sandbox";
 
 const running: RunningSandbox[] = [];
 
@@ -25,6 +25,7 @@ afterEach(async () => {
   }
 });
 
+// The bound is shared equally by the merchant accounts (two seeded ones): 200 gives each 100.
 describe("gateway: gateway.retention.maxTransactions", () => {
   async function authorized(gw: GatewayClient): Promise<string> {
     const response = await gw.authorize({ amount: 10000 });
@@ -35,8 +36,8 @@ describe("gateway: gateway.retention.maxTransactions", () => {
   /** The parts of a gateway answer that do not change from call to call (ids and times do). */
   const answer = (call: GatewayCall) => ({ status: call.status, contentType: call.contentType, body: call.body });
 
-  it("holds at most 100: of 150 open authorizations the oldest 50 answer like unknown ids, the newest still capture", async () => {
-    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 100 } } });
+  it("holds at most 100 per account: of 150 open authorizations the oldest 50 answer like unknown ids, the newest still capture", async () => {
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 200 } } });
     const gw = new GatewayClient(sandbox.gatewayUrl);
     const ids: string[] = [];
     for (let i = 0; i < 150; i++) ids.push(await authorized(gw));
@@ -59,7 +60,7 @@ describe("gateway: gateway.retention.maxTransactions", () => {
   });
 
   it("evicts a finished authorization (voided) before older open ones", async () => {
-    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 100 } } });
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 200 } } });
     const gw = new GatewayClient(sandbox.gatewayUrl);
     const open = await authorized(gw);
     const voided = await authorized(gw);
@@ -77,8 +78,19 @@ describe("gateway: gateway.retention.maxTransactions", () => {
     expect((await gw.post(`/authorizations/${partlyCaptured}/refunds`, { amount: 4000 })).status).toBe(201);
   });
 
+  it("one merchant's traffic never evicts another merchant's open transactions", async () => {
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 200 } } });
+    const gw = new GatewayClient(sandbox.gatewayUrl);
+    const other = gw.withKey(keys.otherMerchantKey);
+    const others = await authorized(other);
+    for (let i = 0; i < 250; i++) await authorized(gw);
+    expect(sandbox.gateway.store.size).toBe(101);
+    const capture = await other.post(`/authorizations/${others}/captures`, { amount: 10000 });
+    expect(capture.status, JSON.stringify(capture.body)).toBe(201);
+  });
+
   it("evicts debits too, with their refund", async () => {
-    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 100 } } });
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 200 } } });
     const gw = new GatewayClient(sandbox.gatewayUrl);
     const debit = await gw.post("/debits", {
       amount: 5000,

@@ -207,7 +207,7 @@ function gatewaySectionSchema(doc: OpenApiDocument): ConfigSchemaNode {
     maxBodyBytes: integer("Largest request body accepted; a larger one gets 40000.", configBounds.maxBodyBytes),
     retention: object("How many records the gateway keeps in memory (see Retention).", {
       maxTransactions: integer(
-        "Authorizations and debits kept (their captures, refunds and voids are part of them); beyond it the oldest finished ones are evicted first.",
+        "Authorizations and debits kept (their captures, refunds and voids are part of them), shared equally by the merchant accounts; beyond an account's share its own oldest finished ones are evicted first.",
         configBounds.retention,
       ),
     }),

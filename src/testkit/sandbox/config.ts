@@ -160,7 +160,7 @@ export function defaultConfig(): SandboxConfig {
       signingKeys: [{ id: g.signingKeyId, partner: g.partnerAccountId, public_key_file: seededPublicKeyPath }],
       signing: "all-posts",
       maxBodyBytes: 256 * 1024,
-      // About 230 bytes each (scripts/bench-retention.ts, 25 Nov 2026): some 22 MiB of heap at the bound.
+      // About 240 bytes each (scripts/bench-retention.ts, 25 Nov 2026): some 23 MiB of heap at the bound.
       retention: { maxTransactions: 100_000 },
     },
     merchant: {

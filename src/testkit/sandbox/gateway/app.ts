@@ -50,7 +50,8 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
   const http = new GatewayResponses(doc);
 
   const followUps = new FollowUpRules(facts, faults);
-  const store = new TransactionStore(clock, followUps, config.retention.maxTransactions, faults);
+  const merchantAccounts = config.accounts.filter((account) => account.type === "merchant").length;
+  const store = new TransactionStore(clock, followUps, config.retention.maxTransactions, merchantAccounts, faults);
   const payments = new PaymentRules(store, cards, clock, facts, config.signing);
   const transactions = new GatewayTransactions({ store, payments, followUps, cards, clock, links: gatewayLinks(router), faults });
   const handler = gatewayPipeline({ config, doc, router, requests, keys, signatures, http, transactions });

@@ -7,6 +7,9 @@
  * record, its captures, refunds and voids are amounts booked on it, so evicting a record takes
  * everything that hangs off it and can never leave half a transaction behind. The oldest
  * finished records go first (`idsToEvict`); an evicted id is unknown.
+ *
+ * Each merchant account holds at most an equal share of the bound, and a full account makes room
+ * among its own records: one merchant's traffic never evicts another's open transactions.
  */
 import { randomInt } from "node:crypto";
 import type { components } from "../../../../generated/gateway/schema";
@@ -27,6 +30,10 @@ function newTid(): string {
 
 export class TransactionStore {
   private readonly records = new Map<string, PaymentRecord>();
+  /** The same records by account, in creation order: where a full account makes room. */
+  private readonly recordsByAccount = new Map<string, Map<string, PaymentRecord>>();
+  /** Records one account may hold: the bound shared equally by the merchant accounts. */
+  private readonly maxPerAccount: number;
   private readonly series = new Map<string, SeriesState>();
   /** `account|card` pairs with a stored credential (`credential_on_file=store`, approved). */
   private readonly storedCredentials = new Set<string>();
@@ -39,8 +46,11 @@ export class TransactionStore {
     private readonly clock: SandboxClock,
     private readonly rules: FollowUpRules,
     private readonly maxTransactions: number,
+    merchantAccounts: number,
     private readonly faults: Faults = noFaults,
-  ) {}
+  ) {
+    this.maxPerAccount = Math.max(1, Math.floor(maxTransactions / Math.max(1, merchantAccounts)));
+  }
 
   /** Authorizations and debits held (for the retention tests and the benchmark). */
   get size(): number {
@@ -85,8 +95,11 @@ export class TransactionStore {
     const series = this.bookSeries(account, record.id, evaluation);
     if (evaluation.series) record.seriesId = evaluation.series.first ? record.id : evaluation.series.state?.id;
     // After booking: a series continued by this record no longer depends on its previous one.
-    this.makeRoom();
+    this.makeRoom(account.id);
     this.records.set(record.id, record);
+    let own = this.recordsByAccount.get(account.id);
+    if (!own) this.recordsByAccount.set(account.id, (own = new Map()));
+    own.set(record.id, record);
     return series;
   }
 
@@ -106,16 +119,23 @@ export class TransactionStore {
     return { type: series.type };
   }
 
-  private makeRoom(): void {
+  /** Room for one more record of `accountId`: first within the account's share, then (only if the shares add up to more than the bound) in the whole store. */
+  private makeRoom(accountId: string): void {
     const now = this.clock.now();
     // A record that is the latest approved one of its series is never finished: the series continues from it.
     const finished = () => (record: PaymentRecord) => !this.continuesSeries(record) && this.rules.isFinished(record, now);
-    for (const id of idsToEvict(this.records, this.maxTransactions, finished)) {
-      const record = this.records.get(id)!;
-      this.records.delete(id);
-      // A series lives while its latest approved transaction does: nothing else can continue it.
-      if (this.continuesSeries(record)) this.series.delete(record.seriesId!);
-    }
+    const own = this.recordsByAccount.get(accountId);
+    if (own) for (const id of idsToEvict(own, this.maxPerAccount, finished)) this.evict(id);
+    for (const id of idsToEvict(this.records, this.maxTransactions, finished)) this.evict(id);
+  }
+
+  private evict(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    this.records.delete(id);
+    this.recordsByAccount.get(record.accountId)?.delete(id);
+    // A series lives while its latest approved transaction does: nothing else can continue it.
+    if (this.continuesSeries(record)) this.series.delete(record.seriesId!);
   }
 
   private continuesSeries(record: PaymentRecord): boolean {
