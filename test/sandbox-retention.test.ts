@@ -6,7 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { testEnvironment } from "../generated/gateway/constants";
 import type { SandboxConfigFile } from "../src/testkit/sandbox/config";
+import { isLuhnValid } from "../src/testkit/sandbox/gateway/test-cards";
+import { KeysPerAccount } from "../src/testkit/sandbox/retention";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expand, GatewayClient, keys, MerchantClient, startTestSandbox, validApplication, validPerson, type GatewayCall, type MerchantCall } from "./support/sandbox";
 
@@ -216,5 +219,36 @@ describe("merchant: merchant.retention", () => {
     expect((await api.call("GET", comment.body._links.self.href)).status).toBe(404);
     expect(sandbox.merchant.resources.comments.size).toBe(0);
     expect((await api.call("GET", evidence.body._links.self.href)).status).toBe(200);
+  });
+});
+
+describe("gateway: stored credentials and cardholder blocks (one key per card and account)", () => {
+  it("keep at most an account's share each, forgetting that account's oldest, never another's", () => {
+    const keys = new KeysPerAccount(3);
+    keys.add("other", "card-x");
+    for (const card of ["a", "b", "c", "d", "e"]) keys.add("merchant", card);
+    expect(["a", "b", "c", "d", "e"].filter((card) => keys.has("merchant", card))).toEqual(["c", "d", "e"]);
+    expect(keys.count("merchant")).toBe(3);
+    expect(keys.has("other", "card-x")).toBe(true);
+    // Added again, a key is the most recent: the next one pushes out the oldest other.
+    keys.add("merchant", "c");
+    keys.add("merchant", "f");
+    expect(["c", "d", "e", "f"].filter((card) => keys.has("merchant", card))).toEqual(["c", "e", "f"]);
+  });
+
+  it("the sandbox's stored credentials stay within the account's share however many cards are stored", async () => {
+    const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 200 } } });
+    const gw = new GatewayClient(sandbox.gatewayUrl);
+    const { prefix, suffix } = testEnvironment["status-forcing-pans"][0]!;
+    // Distinct status-forcing PANs (amount 20000: approved), each Luhn-valid: the last middle digit chosen to make it so.
+    const pans = Array.from({ length: 120 }, (_, i) => {
+      const head = prefix + String(10000 + i).padStart(16 - prefix.length - suffix.length - 1, "0");
+      return [..."0123456789"].map((digit) => head + digit + suffix).find(isLuhnValid)!;
+    });
+    for (const pan of pans) {
+      const response = await gw.authorize({ amount: 20000, credential_on_file: "store" }, { pan });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    }
+    expect(sandbox.gateway.store.storedCredentials.count(keys.merchantAccountId)).toBe(100);
   });
 });

@@ -23,3 +23,31 @@ export function idsToEvict<T>(records: ReadonlyMap<string, T>, max: number, fini
   }
   return [...chosen];
 }
+
+/**
+ * Keys remembered per account (a stored credential, a cardholder's block, each per card), at most
+ * `maxPerAccount` for each account: adding past it forgets that account's least recently added
+ * key, so that no client can grow the set without bound, nor push out another account's keys.
+ */
+export class KeysPerAccount {
+  private readonly keys = new Map<string, Set<string>>();
+
+  constructor(private readonly maxPerAccount: number) {}
+
+  add(accountId: string, key: string): void {
+    let own = this.keys.get(accountId);
+    if (!own) this.keys.set(accountId, (own = new Set()));
+    own.delete(key); // added again: now the most recent
+    own.add(key);
+    if (own.size > this.maxPerAccount) own.delete(own.values().next().value!);
+  }
+
+  has(accountId: string, key: string): boolean {
+    return this.keys.get(accountId)?.has(key) ?? false;
+  }
+
+  /** Keys held for one account. */
+  count(accountId: string): number {
+    return this.keys.get(accountId)?.size ?? 0;
+  }
+}

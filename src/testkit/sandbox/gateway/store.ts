@@ -15,7 +15,7 @@ import { randomInt } from "node:crypto";
 import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../clock";
 import { noFaults, type Faults } from "../faults";
-import { idsToEvict } from "../retention";
+import { idsToEvict, KeysPerAccount } from "../retention";
 import type { GatewayAccount } from "./auth";
 import type { FollowUpRules } from "./follow-up-rules";
 import type { PaymentEvaluation, PaymentRecord, SeriesState } from "./records";
@@ -35,10 +35,10 @@ export class TransactionStore {
   /** Records one account may hold: the bound shared equally by the merchant accounts. */
   private readonly maxPerAccount: number;
   private readonly series = new Map<string, SeriesState>();
-  /** `account|card` pairs with a stored credential (`credential_on_file=store`, approved). */
-  private readonly storedCredentials = new Set<string>();
-  /** `account|card` pairs the cardholder blocked (40420). */
-  private readonly blocks = new Set<string>();
+  /** Cards with a stored credential (`credential_on_file=store`, approved), per account, within the account's share. */
+  readonly storedCredentials: KeysPerAccount;
+  /** Cards whose cardholder blocked the account (40420), per account, within the account's share. */
+  private readonly blocks: KeysPerAccount;
   /** Approved captures booked, for the concurrency test and the benchmark's sanity check. */
   approvedCaptures = 0;
 
@@ -50,6 +50,8 @@ export class TransactionStore {
     private readonly faults: Faults = noFaults,
   ) {
     this.maxPerAccount = Math.max(1, Math.floor(maxTransactions / Math.max(1, merchantAccounts)));
+    this.storedCredentials = new KeysPerAccount(this.maxPerAccount);
+    this.blocks = new KeysPerAccount(this.maxPerAccount);
   }
 
   /** Authorizations and debits held (for the retention tests and the benchmark). */
@@ -78,16 +80,16 @@ export class TransactionStore {
 
   /** Whether the cardholder has blocked merchant-initiated transactions of this account on the card (40420). */
   isBlocked(account: GatewayAccount, cardKey: string): boolean {
-    return this.blocks.has(`${account.id}|${cardKey}`) && !this.faults.has("merchant-block-forgotten");
+    return this.blocks.has(account.id, cardKey) && !this.faults.has("merchant-block-forgotten");
   }
 
   hasStoredCredential(account: GatewayAccount, cardKey: string): boolean {
-    return this.storedCredentials.has(`${account.id}|${cardKey}`);
+    return this.storedCredentials.has(account.id, cardKey);
   }
 
   /** Books a merchant block when a transaction on the card ended with 40420. */
   noteBlock(account: GatewayAccount, cardKey: string | undefined, code: number): void {
-    if (code === codes["merchant-blocked-by-cardholder"] && cardKey) this.blocks.add(`${account.id}|${cardKey}`);
+    if (code === codes["merchant-blocked-by-cardholder"] && cardKey) this.blocks.add(account.id, cardKey);
   }
 
   /** Stores an evaluated authorization or debit with its effects (credentials, series, blocks); returns the series of its answer. */
@@ -108,7 +110,7 @@ export class TransactionStore {
     if (status.code === codes["merchant-blocked-by-cardholder"]) this.noteBlock(account, cardKey.value(), status.code);
     if (status.code !== approved) return series ? { type: series.type } : undefined;
     const key = storeCredential || series?.first ? cardKey.value() : undefined;
-    if (storeCredential && key) this.storedCredentials.add(`${account.id}|${key}`);
+    if (storeCredential && key) this.storedCredentials.add(account.id, key);
     if (!series) return undefined;
     if (series.first) {
       const state: SeriesState = { id, type: series.type, tid: newTid(), accountId: account.id, cardKey: key, latestApprovedId: id };
