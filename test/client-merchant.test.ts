@@ -9,6 +9,7 @@ import type { components } from "../generated/merchant/schema";
 import {
   ClientNetworkError,
   createMerchantClient,
+  MerchantAuthenticationError,
   MerchantHttpError,
   MerchantProblemError,
   MerchantTokenError,
@@ -120,6 +121,27 @@ describe("access tokens", () => {
       expect(elsewhere.requests).toHaveLength(0);
     } finally {
       await elsewhere.close();
+    }
+  });
+
+  // A 401 whose body was read into a clone once left the answer impossible to cancel: the call
+  // stayed pending, and a script with nothing else to wait for exited 0 without a word.
+  it.each([
+    ["a plain-text 401", "text/plain", "Unauthorized"],
+    ["a 401 problem that names no token endpoint", "application/problem+json", JSON.stringify({ title: "Unauthorized", status: 401, "request-id": "r-1" })],
+  ])("without tokenUrl, %s is at once a MerchantAuthenticationError", async (_label, contentType, body) => {
+    const noTokenEndpoint = await startLocalServer((_req, res) => {
+      res.writeHead(401, { "Content-Type": contentType });
+      res.end(body);
+    });
+    try {
+      const merchant = createMerchantClient({ baseUrl: noTokenEndpoint.url, clientId: "id", clientSecret, timeoutMs: 600_000 });
+      const failure = await merchant.root().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MerchantAuthenticationError);
+      expect(failure).toMatchObject({ status: 401, message: expect.stringContaining("pass tokenUrl") });
+      expect(noTokenEndpoint.requests).toHaveLength(1);
+    } finally {
+      await noTokenEndpoint.close();
     }
   });
 

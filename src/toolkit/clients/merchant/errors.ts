@@ -59,6 +59,25 @@ export class MerchantHttpError extends MerchantError {
 }
 
 /**
+ * HTTP 401 and no way to authenticate: no `tokenUrl` was given and the answer named no token
+ * endpoint on the API's origin (its problem's `oauth2-token`). Thrown at once: there is nothing to
+ * retry with.
+ */
+export class MerchantAuthenticationError extends MerchantError {
+  readonly status = 401;
+  /** The 401's problem details, when it was problem+json. */
+  readonly problem: Problem | undefined;
+
+  constructor(request: { method: string; target: string }, problem: Problem | undefined) {
+    super(
+      `${request.method} ${request.target} answered HTTP 401${problem ? ` ${problem.title}${problem.detail ? ` - ${problem.detail}` : ""}` : ""}, ` +
+        "and there is no token endpoint to authenticate at: pass tokenUrl to createMerchantClient, or point baseUrl at the Merchant Management API",
+    );
+    this.problem = problem;
+  }
+}
+
+/**
  * The token endpoint refused, or answered something unusable. Its errors are documented in two
  * forms: RFC 6749 §5.2 (`error`, `error_description`) and problem details (`title`, `detail`).
  */

@@ -8,7 +8,7 @@ import { halMediaType, problemMediaType, tokenMediaTypes } from "../../../../gen
 import type { components, operations } from "../../../../generated/merchant/schema";
 import { describeTarget } from "../common/redact";
 import { backoffDelay, endAttempt, sendWithPolicy, type ResolvedRetry, type SendPolicy, type Transport } from "../common/retry";
-import { MerchantTokenError, MerchantUsageError } from "./errors";
+import { MerchantAuthenticationError, MerchantTokenError, MerchantUsageError } from "./errors";
 import { readProblem } from "./problem";
 import { sendRespectingRateLimits, type RateLimitOptions, type RateLimitPolicy, type RateLimitValues } from "./rate-limit";
 import { TokenCache, type IssuedToken } from "./token-cache";
@@ -82,10 +82,12 @@ export class MerchantSession {
     const stale = this.tokenUrl ? await this.tokens.get() : undefined;
     const response = await this.exchange(method, url, apiHeaders(body, headers, stale), body?.data, idempotent);
     if (response.status !== 401) return response;
-    await this.learnTokenUrl(response, url);
-    if (!this.tokenUrl) return response;
-    await response.body?.cancel();
+    // The 401's body is read here, once (a clone's unread half would keep the other from ever being cancelled).
+    const problem = await readProblem(response);
+    await response.body?.cancel().catch(() => undefined);
     endAttempt(response);
+    this.learnTokenUrl(problem?.["oauth2-token"], url);
+    if (!this.tokenUrl) throw new MerchantAuthenticationError({ method, target: describeTarget(url) }, problem);
     if (stale) this.tokens.invalidate(stale);
     return this.exchange(method, url, apiHeaders(body, headers, await this.tokens.get()), body?.data, idempotent);
   }
@@ -97,9 +99,7 @@ export class MerchantSession {
   }
 
   /** Without a configured token endpoint, the one a 401 problem names, if it is on the API's origin. */
-  private async learnTokenUrl(response: Response, url: string): Promise<void> {
-    const problem = await readProblem(response.clone());
-    const named = problem?.["oauth2-token"];
+  private learnTokenUrl(named: string | undefined, url: string): void {
     if (!this.tokenUrl && named && new URL(named, url).origin === this.settings.apiOrigin) this.tokenUrl = new URL(named, url).href;
   }
 
