@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaType, paymentMethodsRequiringSigning } from "../generated/gateway/constants";
-import { createGatewayClient, GatewaySigningRequiredError } from "../src/toolkit/gateway";
+import { ClientOptionsError, createGatewayClient, GatewaySigningRequiredError } from "../src/toolkit/gateway";
 import { createSigner } from "../src/toolkit/clients/gateway/signing";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
@@ -119,9 +119,10 @@ describe("gateway request signing", () => {
       const pem = privateKey.export({ type, format: "pem" }) as string;
       expect(createSigner({ apiKey: "k", privateKey: pem }).headerFor(bytes)).toBe(fromObject);
     }
-    expect(() => createSigner({ apiKey: "k", privateKey: publicKey })).toThrow(TypeError);
+    expect(() => createSigner({ apiKey: "k", privateKey: publicKey })).toThrow(ClientOptionsError);
   });
 });
+
 
 describe("payment methods that require signing", () => {
   // One spec example per signing-only method, found by the method's key in the body.

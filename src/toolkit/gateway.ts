@@ -7,7 +7,7 @@ export { meaningOf } from "./clients/gateway/outcomes";
 export type { Approved, ApprovedTransaction, Declined, DeclinedTransaction, Outcome, TransactionOperation } from "./clients/gateway/outcomes";
 export { createSigner } from "./clients/gateway/signing";
 export type { Signer, SigningOptions } from "./clients/gateway/signing";
-export { ClientError, ClientNetworkError, ClientTimeoutError } from "./clients/common/errors";
+export { ClientError, ClientNetworkError, ClientOptionsError, ClientTimeoutError } from "./clients/common/errors";
 export type { RetryOptions, Transport } from "./clients/common/retry";
 export type { components as GatewaySchemas, paths as GatewayPaths } from "../../generated/gateway/schema";
 /** Facts generated from the spec: media type, status codes and their meanings, payment methods. */

@@ -6,7 +6,7 @@ export type { FileContent } from "./clients/merchant/files";
 export type { HalResource, Link, TemplateVariables } from "./clients/merchant/hal";
 export type { RateLimitOptions, RateLimitValues } from "./clients/merchant/rate-limit";
 export type { CreateTargets, RelationTargets } from "./clients/merchant/relations";
-export { ClientError, ClientNetworkError, ClientTimeoutError } from "./clients/common/errors";
+export { ClientError, ClientNetworkError, ClientOptionsError, ClientTimeoutError } from "./clients/common/errors";
 export type { RetryOptions, Transport } from "./clients/common/retry";
 export type { components as MerchantSchemas } from "../../generated/merchant/schema";
 /** Facts generated from the spec: media types, curie name, pagination bounds, RateLimit header names. */

@@ -57,3 +57,11 @@ export class ClientTimeoutError extends ClientNetworkError {
     this.timeoutMs = failure.timeoutMs;
   }
 }
+
+/**
+ * A client's options cannot work (a missing or relative `baseUrl`, an empty key, a private key
+ * that is not one), or a request's URL is not an absolute http(s) URL. Thrown before anything is
+ * sent, naming the option; the value itself is not quoted (it may be a credential put in the
+ * wrong place).
+ */
+export class ClientOptionsError extends ClientError {}

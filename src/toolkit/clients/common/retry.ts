@@ -3,7 +3,8 @@
  * full jitter). Whether a request may be sent again is the caller's decision (`idempotent`);
  * this module only knows which failures provably happened before the request left.
  */
-import { ClientNetworkError, ClientTimeoutError } from "./errors";
+import { ClientNetworkError, ClientOptionsError, ClientTimeoutError } from "./errors";
+import { isHttpUrl } from "./options";
 import { describeTarget, errorCode, summarizeCause } from "./redact";
 
 /** What the clients need from fetch; `globalThis.fetch` fits. */
@@ -66,6 +67,8 @@ export interface SendPolicy {
 /** Sends with the policy; returns the last response, or throws ClientNetworkError / ClientTimeoutError. */
 export async function sendWithPolicy(transport: Transport, url: string, init: RequestInit, policy: SendPolicy): Promise<Response> {
   const method = init.method ?? "GET";
+  // Not a network failure: nothing can be sent, so nothing is retried or may have arrived.
+  if (!isHttpUrl(url)) throw new ClientOptionsError(`${method}: the request's URL is not an absolute http(s) URL; nothing was sent`);
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {

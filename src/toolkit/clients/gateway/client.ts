@@ -6,6 +6,7 @@
 import createClient, { removeTrailingSlash, type Client, type Middleware } from "openapi-fetch";
 import { mediaType, servers } from "../../../../generated/gateway/constants";
 import type { components, operations, paths } from "../../../../generated/gateway/schema";
+import { httpUrlOption, nonEmptyOption, timeoutOption } from "../common/options";
 import { endAttempt, type RetryOptions, type Transport } from "../common/retry";
 import { serializeForm } from "./form-body";
 import { toOutcome, toResource, type Outcome, type TextResult, type TransactionOperation } from "./outcomes";
@@ -69,13 +70,15 @@ export interface GatewayFlows {
 export type GatewayClient = Client<paths> & GatewayFlows;
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const named = typeof options.baseUrl === "string" && Object.hasOwn(gatewayBaseUrls, options.baseUrl) ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls] : undefined;
+  const baseUrl = removeTrailingSlash(named ?? httpUrlOption(options.baseUrl, "baseUrl", `"test", "live" or ${gatewayBaseUrls.test}`));
+  const apiKey = nonEmptyOption(options.apiKey, "apiKey", "the merchant API key (the Basic auth user name)");
   const signer = options.signing ? createSigner(options.signing) : undefined;
-  const baseUrl = removeTrailingSlash(options.baseUrl in gatewayBaseUrls ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls] : options.baseUrl);
-  const authorization = `Basic ${Buffer.from(`${options.apiKey}:`).toString("base64")}`;
+  const authorization = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
   const send = createGatewaySend({
     transport: options.fetch ?? ((url, init) => fetch(url, init)),
     signer,
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs: timeoutOption(options.timeoutMs, "timeoutMs") ?? 30_000,
     retry: options.retry,
     log: options.log,
   });

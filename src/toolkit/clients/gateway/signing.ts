@@ -4,6 +4,8 @@
  */
 import { createPrivateKey, createSign, KeyObject } from "node:crypto";
 import { paymentMethodsRequiringSigning } from "../../../../generated/gateway/constants";
+import { ClientOptionsError } from "../common/errors";
+import { nonEmptyOption } from "../common/options";
 import { GatewaySigningRequiredError } from "./errors";
 import { signatureHeader } from "../../../../generated/gateway/constants";
 
@@ -24,10 +26,11 @@ export interface Signer {
 }
 
 export function createSigner(options: SigningOptions): Signer {
+  nonEmptyOption(options.apiKey, "signing.apiKey", "the partner's signing API key");
   // Parsed once: a bad key fails at client creation, not at the first payment.
-  const key = options.privateKey instanceof KeyObject ? options.privateKey : createPrivateKey(options.privateKey);
+  const key = options.privateKey instanceof KeyObject ? options.privateKey : parsePrivateKey(options.privateKey);
   if (key.type !== "private" || key.asymmetricKeyType !== "rsa") {
-    throw new TypeError("signing.privateKey must be an RSA private key");
+    throw new ClientOptionsError("signing.privateKey must be an RSA private key (this key is of another kind)");
   }
   return {
     headerFor(body) {
@@ -35,6 +38,16 @@ export function createSigner(options: SigningOptions): Signer {
       return `${options.apiKey} ${SCHEME} ${signature}`;
     },
   };
+}
+
+/** The key, or a ClientOptionsError naming the option (Node's reason is kept, never the key's bytes). */
+function parsePrivateKey(value: string | Buffer): KeyObject {
+  try {
+    return createPrivateKey(value);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new ClientOptionsError(`signing.privateKey must be an RSA private key in PEM (PKCS#1 or PKCS#8) or DER, or a KeyObject; it could not be read${typeof code === "string" ? ` (${code})` : ""}`);
+  }
 }
 
 /**

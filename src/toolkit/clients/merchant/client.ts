@@ -5,6 +5,7 @@
  * the href of a link in an earlier answer.
  */
 import type { components } from "../../../../generated/merchant/schema";
+import { httpUrlOption, nonEmptyOption, timeoutOption } from "../common/options";
 import { resolveRetry, type RetryOptions, type Transport } from "../common/retry";
 import { MerchantCalls } from "./calls";
 import { downloadName, dataRel, toBytes, uploadContent, uploadFile, type FileContent } from "./files";
@@ -148,17 +149,18 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
 
 /** The session's settings from the client's options, with their defaults. */
 function sessionSettings(options: MerchantClientOptions): SessionSettings {
+  const baseUrl = httpUrlOption(options.baseUrl, "baseUrl", "https://merchant.test.clearhaus.com");
   return {
     transport: options.fetch ?? ((url, init) => fetch(url, init)),
     now: options.now ?? Date.now,
     retry: resolveRetry(options.retry),
     rateLimit: { maxRetries: 3, maxWaitMs: 60_000, ...options.rateLimit },
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs: timeoutOption(options.timeoutMs, "timeoutMs") ?? 30_000,
     log: options.log,
-    apiOrigin: new URL(options.baseUrl).origin,
-    audience: options.audience ?? options.baseUrl.replace(/\/+$/, ""),
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    tokenUrl: options.tokenUrl,
+    apiOrigin: new URL(baseUrl).origin,
+    audience: options.audience === undefined ? baseUrl.replace(/\/+$/, "") : nonEmptyOption(options.audience, "audience", "the token audience (default: baseUrl)"),
+    clientId: nonEmptyOption(options.clientId, "clientId", "the OAuth client id"),
+    clientSecret: nonEmptyOption(options.clientSecret, "clientSecret", "the OAuth client secret"),
+    tokenUrl: options.tokenUrl === undefined ? undefined : httpUrlOption(options.tokenUrl, "tokenUrl", "https://merchant.test.clearhaus.com/oauth/token"),
   };
 }
