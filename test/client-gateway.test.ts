@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { approvedStatusCode, mediaType, operations, statusCodes } from "../generated/gateway/constants";
-import { createGatewayClient, gatewayBaseUrls, GatewayAuthenticationError, GatewayHttpError, serializeForm } from "../src/toolkit/gateway";
+import { createGatewayClient, gatewayBaseUrls, GatewayAuthenticationError, GatewayHttpError, GatewayInvalidRequestError, serializeForm } from "../src/toolkit/gateway";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import { sendJson, startLocalServer, type Handler, type LocalServer } from "./support/local-server";
 import { parse } from "qs";
@@ -71,7 +71,7 @@ describe("gateway outcomes", () => {
   it("declined on every flow: captures, refunds, voids, debits, debit refunds, credits", async () => {
     const flows = client();
     const authorizationId = "4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b";
-    serve((req, res) => sendJson(res, 400, { status: { code: 40000, message: `${req.method} ${req.url}` } }, {}, mediaType));
+    serve((req, res) => sendJson(res, 400, { status: { code: 40200, message: `${req.method} ${req.url}` } }, {}, mediaType));
     const outcomes = await Promise.all([
       flows.capture(authorizationId, { amount: 1000 }),
       flows.refund(authorizationId),
@@ -88,13 +88,55 @@ describe("gateway outcomes", () => {
       `POST /debits/${authorizationId}/refunds`,
       "POST /credits",
     ]);
-    expect(outcomes.every((o) => !o.approved && o.meaning === statusCodes["40000"].meaning)).toBe(true);
+    expect(outcomes.every((o) => !o.approved && o.meaning === statusCodes["40200"].meaning && o.category === "rule-violation")).toBe(true);
+  });
+
+  it("a decline says who has to act, by the spec's category of its code", async () => {
+    const answers = [40410, 40413, 40110, 40310, 50000];
+    serve((_req, res) => sendJson(res, 400, { id: randomUUID(), status: { code: answers.shift() } }, {}, mediaType));
+    const categories: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const outcome = await client().authorize(gatewayRequest("createAuthorization", "card"));
+      if (!outcome.approved) categories.push(outcome.category);
+    }
+    expect(categories).toEqual(["declined", "declined", "card-data", "authentication", "service-error"]);
+  });
+
+  // A wrong request (signature problems included) must never reach a customer as "card declined".
+  it.each([
+    [40000, "signature required: POST requests must carry a Signature header"],
+    [40000, "invalid signature"],
+    [40000, "invalid signing api-key"],
+    [40140, "invalid currency"],
+  ])("status %s (%s) throws GatewayInvalidRequestError on every flow, sent once", async (code, message) => {
+    const flows = client();
+    const authorizationId = "4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b";
+    let received = 0;
+    serve((_req, res) => {
+      received++;
+      sendJson(res, 400, { status: { code, message } }, {}, mediaType);
+    });
+    const calls = [
+      () => flows.authorize(gatewayRequest("createAuthorization", "card")),
+      () => flows.capture(authorizationId, { amount: 1000 }),
+      () => flows.refund(authorizationId),
+      () => flows.void(authorizationId),
+      () => flows.debit(gatewayRequest("createDebit", "intraEeaVisa")),
+      () => flows.refundDebit(authorizationId),
+      () => flows.credit(gatewayRequest("createCredit", "payout")),
+    ];
+    for (const call of calls) {
+      const failure = await call().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(GatewayInvalidRequestError);
+      expect(failure).toMatchObject({ status: 400, code, detail: message, meaning: statusCodes[String(code) as keyof typeof statusCodes].meaning });
+    }
+    expect(received).toBe(calls.length);
   });
 
   it("an undocumented code is a decline with a generic meaning", async () => {
     serve((_req, res) => sendJson(res, 400, { id: randomUUID(), status: { code: 40190 } }, {}, mediaType));
     const outcome = await client().authorize(gatewayRequest("createAuthorization", "card"));
-    expect(outcome).toMatchObject({ approved: false, code: 40190, meaning: "Undocumented status code", message: undefined });
+    expect(outcome).toMatchObject({ approved: false, code: 40190, category: "undocumented", meaning: "Undocumented status code", message: undefined });
   });
 
   it("401 is a GatewayAuthenticationError", async () => {

@@ -1,6 +1,6 @@
 // Usage of the gateway client (type-checked in CI; the README shows this file).
 import { readFileSync } from "node:fs";
-import { ClientNetworkError, createGatewayClient, GatewayAuthenticationError, type GatewayClient } from "payment-apis-toolkit/gateway";
+import { ClientNetworkError, createGatewayClient, GatewayAuthenticationError, GatewayInvalidRequestError, type GatewayClient } from "payment-apis-toolkit/gateway";
 
 export function gatewayFromEnvironment(): GatewayClient {
   return createGatewayClient({
@@ -12,7 +12,7 @@ export function gatewayFromEnvironment(): GatewayClient {
   });
 }
 
-/** Reserve, then capture: an outcome is approved or declined, never a raw 400 body. */
+/** Reserve, then capture: an outcome is approved or declined (with who has to act), never a raw 400 body. */
 export async function charge(gateway: GatewayClient): Promise<string | undefined> {
   const authorization = await gateway.authorize({
     amount: 2050,
@@ -20,7 +20,7 @@ export async function charge(gateway: GatewayClient): Promise<string | undefined
     card: { pan: "4111111111111111", expire_month: "06", expire_year: "2030", csc: "987" },
   });
   if (!authorization.approved) {
-    console.log(`declined: ${authorization.code} ${authorization.meaning} ${authorization.message ?? ""}`);
+    console.log(`declined (${authorization.category}): ${authorization.code} ${authorization.meaning} ${authorization.message ?? ""}`);
     return undefined;
   }
   const capture = await gateway.capture(authorization.transaction.id, { amount: 2050 });
@@ -37,6 +37,7 @@ export async function chargeSafely(gateway: GatewayClient): Promise<void> {
     await charge(gateway);
   } catch (error) {
     if (error instanceof GatewayAuthenticationError) console.error("the API key was refused");
+    else if (error instanceof GatewayInvalidRequestError) console.error(`not a decline, the request was wrong: ${error.message}`);
     else if (error instanceof ClientNetworkError && error.requestMayHaveBeenSent) console.error("outcome unknown: reconcile before retrying");
     else throw error;
   }

@@ -42,6 +42,7 @@ export const windows = {
 export const statusCodes = {
   "20000": {
     "key": "approved",
+    "category": "approved",
     "meaning": "Approved",
     "description": "The only approved code. Every other code is a decline or an error.",
     "returnedFor": [
@@ -56,6 +57,7 @@ export const statusCodes = {
   },
   "40000": {
     "key": "general-input-error",
+    "category": "invalid-request",
     "meaning": "General input error",
     "description": "A parameter is missing or invalid; `status.message` names it, for example `parameter 'amount' is required`.",
     "returnedFor": [
@@ -70,6 +72,7 @@ export const statusCodes = {
   },
   "40110": {
     "key": "invalid-card-number",
+    "category": "card-data",
     "meaning": "Invalid card number",
     "description": "The PAN is not valid. On the test host also returned for a status-forcing test PAN with an amount that is not a status code.",
     "returnedFor": [
@@ -82,6 +85,7 @@ export const statusCodes = {
   },
   "40111": {
     "key": "unsupported-card-scheme",
+    "category": "card-data",
     "meaning": "Unsupported card scheme",
     "description": "The card scheme is not supported.",
     "returnedFor": [
@@ -92,6 +96,7 @@ export const statusCodes = {
   },
   "40120": {
     "key": "invalid-csc",
+    "category": "card-data",
     "meaning": "Invalid CSC",
     "description": "The card security code is invalid.",
     "returnedFor": [
@@ -102,6 +107,7 @@ export const statusCodes = {
   },
   "40130": {
     "key": "invalid-expire-date",
+    "category": "card-data",
     "meaning": "Invalid expire date",
     "description": "The expiry month or year is invalid.",
     "returnedFor": [
@@ -112,6 +118,7 @@ export const statusCodes = {
   },
   "40135": {
     "key": "card-expired",
+    "category": "card-data",
     "meaning": "Card expired",
     "description": "The card has expired.",
     "returnedFor": [
@@ -124,6 +131,7 @@ export const statusCodes = {
   },
   "40140": {
     "key": "invalid-currency",
+    "category": "invalid-request",
     "meaning": "Invalid currency",
     "description": "The currency is unknown or not supported (for example BGN after its cut-off dates).",
     "returnedFor": [
@@ -138,6 +146,7 @@ export const statusCodes = {
   },
   "40150": {
     "key": "invalid-text-on-statement",
+    "category": "invalid-request",
     "meaning": "Invalid text on statement",
     "description": "`text_on_statement` is invalid (for example all digits, all the same character or sequential).",
     "returnedFor": [
@@ -150,6 +159,7 @@ export const statusCodes = {
   },
   "40200": {
     "key": "rule-violation",
+    "category": "rule-violation",
     "meaning": "Clearhaus rule violation",
     "description": "A rule of the acquirer or the merchant's `transaction_rules` rejected the transaction; `status.message` states the rule, for example `amount > 100 EUR and (not strongly authenticated)`. Also used for 3-D Secure and recurring requirements of the merchant's rules.",
     "returnedFor": [
@@ -164,6 +174,7 @@ export const statusCodes = {
   },
   "40300": {
     "key": "three-d-secure-problem",
+    "category": "authentication",
     "meaning": "3-D Secure problem",
     "description": "A problem with the 3-D Secure data.",
     "returnedFor": [
@@ -173,6 +184,7 @@ export const statusCodes = {
   },
   "40310": {
     "key": "three-d-secure-authentication-failure",
+    "category": "authentication",
     "meaning": "3-D Secure authentication failure",
     "description": "3-D Secure authentication failed.",
     "returnedFor": [
@@ -182,6 +194,7 @@ export const statusCodes = {
   },
   "40400": {
     "key": "backend-problem",
+    "category": "service-error",
     "meaning": "Backend problem",
     "description": "A problem in the backend of the service.",
     "returnedFor": [
@@ -195,6 +208,7 @@ export const statusCodes = {
   },
   "40410": {
     "key": "declined-by-issuer-or-card-scheme",
+    "category": "declined",
     "meaning": "Declined by issuer or card scheme",
     "description": "Generic decline by the issuer or card scheme.",
     "returnedFor": [
@@ -208,6 +222,7 @@ export const statusCodes = {
   },
   "40411": {
     "key": "card-restricted",
+    "category": "declined",
     "meaning": "Card restricted",
     "description": "The card is restricted.",
     "returnedFor": [
@@ -220,6 +235,7 @@ export const statusCodes = {
   },
   "40412": {
     "key": "card-lost-or-stolen",
+    "category": "declined",
     "meaning": "Card lost or stolen",
     "description": "The card is reported lost or stolen.",
     "returnedFor": [
@@ -232,6 +248,7 @@ export const statusCodes = {
   },
   "40413": {
     "key": "insufficient-funds",
+    "category": "declined",
     "meaning": "Insufficient funds",
     "description": "Insufficient funds on the card account.",
     "returnedFor": [
@@ -244,6 +261,7 @@ export const statusCodes = {
   },
   "40414": {
     "key": "suspected-fraud",
+    "category": "declined",
     "meaning": "Suspected fraud",
     "description": "Declined on suspicion of fraud.",
     "returnedFor": [
@@ -256,6 +274,7 @@ export const statusCodes = {
   },
   "40415": {
     "key": "amount-limit-exceeded",
+    "category": "declined",
     "meaning": "Amount limit exceeded",
     "description": "An amount limit of the card is exceeded.",
     "returnedFor": [
@@ -268,6 +287,7 @@ export const statusCodes = {
   },
   "40416": {
     "key": "additional-authentication-required",
+    "category": "declined",
     "meaning": "Additional authentication required",
     "description": "Additional authentication of the cardholder is required.",
     "returnedFor": [
@@ -280,6 +300,7 @@ export const statusCodes = {
   },
   "40420": {
     "key": "merchant-blocked-by-cardholder",
+    "category": "declined",
     "meaning": "Merchant blocked by cardholder",
     "description": "The cardholder has blocked the merchant. Declines this transaction and signals that every future merchant-initiated transaction on that card for that merchant, recurring ones included, must stop until the cardholder lifts the block.",
     "returnedFor": [
@@ -292,6 +313,7 @@ export const statusCodes = {
   },
   "50000": {
     "key": "service-error",
+    "category": "service-error",
     "meaning": "Clearhaus error",
     "description": "An error in the service; the outcome was not approved. An authorization that ended with 50000 can still be voided. Distinct from an HTTP 5xx response.",
     "returnedFor": [

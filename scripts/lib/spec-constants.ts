@@ -54,7 +54,7 @@ function invalidParameterStatusCodes(doc: OpenApiDocument): Record<string, numbe
 }
 
 const gateway: Extractor = (doc) => {
-  const codes = required<{ const: number; title: string; description: string; "x-key": string; "x-returned-for": string[] }[]>(
+  const codes = required<{ const: number; title: string; description: string; "x-key": string; "x-category": string; "x-returned-for": string[] }[]>(
     doc,
     "/components/schemas/StatusCode/oneOf",
   );
@@ -85,6 +85,9 @@ const gateway: Extractor = (doc) => {
     "/components/schemas/ThreeDSecureResult/properties/status/x-trans-status-outcomes",
   );
   if (codes.some((c) => typeof c["x-key"] !== "string")) throw new Error("spec-constants: every StatusCode entry needs an x-key");
+  const categories = ["approved", "invalid-request", "card-data", "rule-violation", "authentication", "declined", "service-error"];
+  const uncategorised = codes.filter((c) => !categories.includes(c["x-category"]));
+  if (uncategorised.length > 0) throw new Error(`spec-constants: StatusCode ${uncategorised.map((c) => c.const).join(", ")} needs an x-category, one of ${categories.join(", ")}`);
 
   return {
     servers: serversByEnvironment(doc),
@@ -94,7 +97,7 @@ const gateway: Extractor = (doc) => {
     testEnvironment: chapterFacts("x-test-environment"),
     windows: chapterFacts("x-windows"),
     statusCodes: Object.fromEntries(
-      codes.map((c) => [c.const, { key: c["x-key"], meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] }]),
+      codes.map((c) => [c.const, { key: c["x-key"], category: c["x-category"], meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] }]),
     ),
     statusCodeByKey: Object.fromEntries(codes.map((c) => [c["x-key"], c.const])),
     invalidParameterStatusCodes: invalidParameterStatusCodes(doc),

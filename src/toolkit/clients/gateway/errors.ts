@@ -39,3 +39,27 @@ export class GatewayHttpError extends GatewayError {
     super(message);
   }
 }
+
+/**
+ * The service refused the request as invalid: a status code of the `invalid-request` category
+ * (a parameter missing or invalid, a missing or wrong signature, an unknown signing key, an
+ * invalid currency or text on statement). Not a decline: the integration or its configuration
+ * must change, and telling a customer "card declined" would be wrong. Nothing was booked; the
+ * client does not send it again.
+ */
+export class GatewayInvalidRequestError extends GatewayError {
+  readonly status = 400;
+
+  constructor(
+    /** `status.code`, e.g. 40000. */
+    readonly code: number,
+    /** The code's meaning from the spec's status code table. */
+    readonly meaning: string,
+    /** `status.message`, PAN-like digit runs masked: it names the parameter or the signature problem. */
+    readonly detail: string | undefined,
+    readonly method: string,
+    readonly target: string,
+  ) {
+    super(`${method} ${target} was refused as an invalid request: ${code} ${meaning}${detail ? ` (${detail})` : ""}. Fix the request or the client's configuration; this is not a decline.`);
+  }
+}

@@ -2,11 +2,14 @@
  * Transaction outcomes. The service answers an approved transaction with 201 and status code
  * 20000, anything else with 400 and the same body shape; callers get a discriminated union
  * instead of parsing a 400 body: `if (outcome.approved) ... else outcome.code / meaning`.
+ * A code of the spec's `invalid-request` category (the request was wrong, signatures included)
+ * is no outcome at all: it throws GatewayInvalidRequestError, so that it is never shown to a
+ * customer as a decline.
  */
 import { approvedStatusCode, statusCodes } from "../../../../generated/gateway/constants";
 import type { operations } from "../../../../generated/gateway/schema";
 import { maskPans } from "../common/redact";
-import { GatewayAuthenticationError, GatewayHttpError } from "./errors";
+import { GatewayAuthenticationError, GatewayHttpError, GatewayInvalidRequestError } from "./errors";
 
 /** The operations that create a transaction and answer with a status code. */
 export type TransactionOperation = {
@@ -25,10 +28,22 @@ export interface Approved<Op extends TransactionOperation> {
   transaction: ApprovedTransaction<Op>;
 }
 
+/** Who has to act on a status code, from the spec's status code table (`x-category`). */
+export type StatusCategory = (typeof statusCodes)[keyof typeof statusCodes]["category"];
+
+/** The categories of a decline: everything but approved and the invalid requests, which throw. */
+export type DeclineCategory = Exclude<StatusCategory, "approved" | "invalid-request"> | "undocumented";
+
 export interface Declined<Op extends TransactionOperation> {
   approved: false;
-  /** `status.code`: any code but the approved one. */
+  /** `status.code`: any code but the approved one and those of invalid requests. */
   code: number;
+  /**
+   * Who has to act: `declined` (the issuer, the card scheme or the cardholder said no),
+   * `card-data` (the card data is wrong or unsupported), `rule-violation`, `authentication`
+   * (3-D Secure), `service-error` (the acquirer's side), or `undocumented` (a code the spec does not list).
+   */
+  category: DeclineCategory;
   /** The code's meaning from the spec's status code table, or "Undocumented status code". */
   meaning: string;
   /** `status.message` when the service sent one (PAN-like digit runs masked). */
@@ -39,10 +54,10 @@ export interface Declined<Op extends TransactionOperation> {
 
 export type Outcome<Op extends TransactionOperation> = Approved<Op> | Declined<Op>;
 
-const meanings: Record<string, { meaning: string } | undefined> = statusCodes;
+const table: Record<string, { meaning: string; category: StatusCategory } | undefined> = statusCodes;
 
 export function meaningOf(code: number): string {
-  return meanings[String(code)]?.meaning ?? "Undocumented status code";
+  return table[String(code)]?.meaning ?? "Undocumented status code";
 }
 
 /** What openapi-fetch returns when called with `parseAs: "text"`: text on 2xx, parsed JSON (or text) otherwise. */
@@ -66,7 +81,10 @@ export function toOutcome<Op extends TransactionOperation>(result: TextResult, o
     }
     if (status.code !== approvedStatusCode) {
       const message = typeof status.message === "string" ? maskPans(status.message) : undefined;
-      return { approved: false, code: status.code, meaning: meaningOf(status.code), message, transaction: body as DeclinedTransaction<Op> };
+      const category = table[String(status.code)]?.category ?? "undocumented";
+      if (category === "invalid-request") throw new GatewayInvalidRequestError(status.code, meaningOf(status.code), message, ...split(operation));
+      // Only the approved code has the approved category, and it is not this one.
+      return { approved: false, code: status.code, category: category as DeclineCategory, meaning: meaningOf(status.code), message, transaction: body as DeclinedTransaction<Op> };
     }
   }
   throw new GatewayHttpError(`${operation} answered HTTP ${response.status} without a transaction outcome`, response.status, ...split(operation));
