@@ -1,10 +1,27 @@
 import { defineConfig } from "vitest/config";
-import ContractSequencer from "./support/sequencer";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // The contract suite, runnable alone against any target: `payment-apis contract` (the testkit's
 // command line; `npm run contract` in this checkout), with CONTRACT_TARGET=sandbox|mock|external
 // (see docs/contract-tests.md). The same file runs from a checkout and from the installed
 // testkit package, where the suite's files sit under node_modules.
+
+/**
+ * A fixed order, cheapest and most telling first: conformance, then behaviour, then fuzzing
+ * (alphabetical within each). With `--bail` (the mutants runner) a fault is reported by the
+ * most specific test that sees it, and runs do not depend on vitest's cache of past failures.
+ */
+const ORDER = ["/conformance/", "/behaviour/", "/fuzz/"];
+
+class ContractSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = ORDER.findIndex((part) => file.moduleId.replace(/\\/g, "/").includes(part));
+      return index < 0 ? ORDER.length : index;
+    };
+    return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 const reporters: Array<string | [string, Record<string, unknown>]> = [process.env.CONTRACT_REPORTER === "dot" ? "dot" : "default", "./contract-tests/support/reporter.ts"];
 if (process.env.CONTRACT_JUNIT) reporters.push(["junit", { outputFile: process.env.CONTRACT_JUNIT, suiteName: "contract" }]);

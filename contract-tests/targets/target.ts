@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ApiName } from "../support/spec";
+import { PreflightError } from "./preflight";
 
 export type TargetKind = "sandbox" | "mock" | "external";
 
@@ -73,12 +74,6 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`CONTRACT_TARGET=external needs ${name} (${why}); see docs/contract-tests.md`);
-  return value;
-}
-
 export function targetKind(env: NodeJS.ProcessEnv = process.env): TargetKind {
   const kind = (env.CONTRACT_TARGET ?? "sandbox").toLowerCase();
   if (kind !== "sandbox" && kind !== "mock" && kind !== "external") throw new Error(`CONTRACT_TARGET must be sandbox, mock or external, got "${env.CONTRACT_TARGET}"`);
@@ -104,33 +99,62 @@ export function commonSettings(env: NodeJS.ProcessEnv = process.env): Pick<Contr
   };
 }
 
-/** A real implementation, entirely from the environment. */
+/**
+ * A real implementation, entirely from the environment. Every missing or malformed setting is
+ * reported at once (a PreflightError, one line each), not the first of them per run.
+ */
 export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTarget {
   const common = commonSettings(env);
   const wants = (api: ApiName) => common.apis.includes(api);
+  const problems: string[] = [];
+  const required = (api: ApiName, name: string, why: string): string => {
+    if (!wants(api)) return "";
+    const value = env[name];
+    if (!value) problems.push(`${name} is not set: ${why} (CONTRACT_TARGET=external; see docs/contract-tests.md)`);
+    return value ?? "";
+  };
+  const address = (api: ApiName, name: string, flag: string, why: string): string => {
+    const value = required(api, name, `${why}, or ${flag}`).replace(/\/+$/, "");
+    if (value && !/^https?:\/\/\S+$/.test(value)) problems.push(`${name} must be an http(s) URL such as https://..., and this value is not one`);
+    return value;
+  };
   const keyFile = env.GATEWAY_SIGNING_KEY_FILE;
-  const signingKeyPem = wants("gateway") ? (env.GATEWAY_SIGNING_KEY ?? (keyFile ? readFileSync(keyFile, "utf8") : required(env, "GATEWAY_SIGNING_KEY_FILE", "PEM private key of the signing API key"))) : "";
-  const merchantBase = wants("merchant") ? required(env, "MERCHANT_BASE_URL", "the merchant API's entrypoint").replace(/\/+$/, "") : "";
+  let signingKeyPem = env.GATEWAY_SIGNING_KEY ?? "";
+  if (wants("gateway") && !signingKeyPem) {
+    if (!keyFile) problems.push("GATEWAY_SIGNING_KEY_FILE is not set: the PEM private key of the signing API key (or the PEM itself in GATEWAY_SIGNING_KEY)");
+    else {
+      try {
+        signingKeyPem = readFileSync(keyFile, "utf8");
+      } catch (error) {
+        problems.push(`GATEWAY_SIGNING_KEY_FILE ${keyFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      }
+    }
+  }
+  const gatewayBase = address("gateway", "GATEWAY_BASE_URL", "--gateway-url", "the gateway's base URL");
+  const merchantBase = address("merchant", "MERCHANT_BASE_URL", "--merchant-url", "the merchant API's entrypoint");
+  const gateway = {
+    baseUrl: gatewayBase,
+    apiKey: required("gateway", "GATEWAY_API_KEY", "a merchant account's API key"),
+    signingKeyId: required("gateway", "GATEWAY_SIGNING_API_KEY", "the partner's signing API key"),
+    signingKeyPem,
+    secondApiKey: env.GATEWAY_SECOND_API_KEY || undefined,
+    otherMerchantApiKey: env.GATEWAY_OTHER_MERCHANT_API_KEY || undefined,
+    disabledApiKey: env.GATEWAY_DISABLED_API_KEY || undefined,
+    expiredApiKey: env.GATEWAY_EXPIRED_API_KEY || undefined,
+  };
+  const merchant = {
+    baseUrl: merchantBase,
+    clientId: required("merchant", "MERCHANT_CLIENT_ID", "an OAuth client id"),
+    clientSecret: required("merchant", "MERCHANT_CLIENT_SECRET", "its secret"),
+    audience: env.MERCHANT_AUDIENCE || merchantBase,
+  };
+  if (problems.length > 0) throw new PreflightError(problems);
   return {
     kind: "external",
-    description: `external (${[wants("gateway") ? env.GATEWAY_BASE_URL : "", merchantBase].filter(Boolean).join(", ")})`,
+    description: `external (${[gatewayBase, merchantBase].filter(Boolean).join(", ")})`,
     ...common,
-    gateway: {
-      baseUrl: wants("gateway") ? required(env, "GATEWAY_BASE_URL", "the gateway's base URL").replace(/\/+$/, "") : "",
-      apiKey: wants("gateway") ? required(env, "GATEWAY_API_KEY", "a merchant account's API key") : "",
-      signingKeyId: wants("gateway") ? required(env, "GATEWAY_SIGNING_API_KEY", "the partner's signing API key") : "",
-      signingKeyPem,
-      secondApiKey: env.GATEWAY_SECOND_API_KEY || undefined,
-      otherMerchantApiKey: env.GATEWAY_OTHER_MERCHANT_API_KEY || undefined,
-      disabledApiKey: env.GATEWAY_DISABLED_API_KEY || undefined,
-      expiredApiKey: env.GATEWAY_EXPIRED_API_KEY || undefined,
-    },
-    merchant: {
-      baseUrl: merchantBase,
-      clientId: wants("merchant") ? required(env, "MERCHANT_CLIENT_ID", "an OAuth client id") : "",
-      clientSecret: wants("merchant") ? required(env, "MERCHANT_CLIENT_SECRET", "its secret") : "",
-      audience: env.MERCHANT_AUDIENCE || merchantBase,
-    },
+    gateway,
+    merchant,
     capabilities: {
       behaviour: true,
       testClock: flag(env, "CONTRACT_TEST_CLOCK", false),

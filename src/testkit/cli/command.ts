@@ -16,22 +16,25 @@ export function portOption(flags: string, variable: string, description: string,
     .env(variable)
     .default(fallback)
     .argParser((raw: string) => {
+      if (raw === "") return fallback; // an empty variable is an unset one
       const problem = portProblem(raw, options);
       if (problem !== undefined) throw new InvalidArgumentError(`It ${problem}.`);
       return Number(raw);
     });
 }
 
-/** An integer from `min` to `max`, for `.argParser()`. */
-export function integerArgument(min: number, max: number): (raw: string) => number {
+/** An integer from `min` to `max`, for `.argParser()` (an empty variable is an unset one). */
+export function integerArgument(min: number, max: number): (raw: string) => number | undefined {
   return (raw) => {
+    if (raw === "") return undefined;
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
     return Number(raw);
   };
 }
 
-/** An http(s) URL, for `.argParser()`. */
-export function httpUrlArgument(raw: string): string {
+/** An http(s) URL, for `.argParser()` (an empty variable is an unset one). */
+export function httpUrlArgument(raw: string): string | undefined {
+  if (raw === "") return undefined;
   if (!/^https?:\/\/\S+$/.test(raw) || !URL.canParse(raw)) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
   return raw;
 }

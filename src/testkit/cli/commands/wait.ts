@@ -1,5 +1,5 @@
 /** `payment-apis wait`: returns once every URL answers HTTP, or fails after a bounded time. */
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { waitUntilAnswering } from "../../serve/ready";
 import { httpUrlArgument, integerArgument, runWithLifecycle } from "../command";
 
@@ -9,7 +9,11 @@ const MAX_TIMEOUT_SECONDS = 3600;
 export const waitCommand = new Command("wait")
   .summary("wait (bounded) until every URL answers, e.g. a sandbox started in the background")
   .description(`Exits 0 once every URL answers any HTTP response, or 1 after the timeout, naming the URLs that did not answer.`)
-  .argument("<URL...>", "the URLs to wait for", (raw: string, previous: string[] = []) => [...previous, httpUrlArgument(raw)])
+  .argument("<URL...>", "the URLs to wait for", (raw: string, previous: string[] = []) => {
+    const url = httpUrlArgument(raw);
+    if (url === undefined) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
+    return [...previous, url];
+  })
   .addOption(new Option("--timeout <SECONDS>", `give up after this long (at most ${MAX_TIMEOUT_SECONDS})`).argParser(integerArgument(1, MAX_TIMEOUT_SECONDS)).default(DEFAULT_TIMEOUT_SECONDS))
   .action((urls: string[], options: { timeout: number }) =>
     runWithLifecycle(async () => {

@@ -1,0 +1,52 @@
+/**
+ * Before a single test runs against a target the suite did not start itself: each API's address
+ * answers, and its credentials are accepted (the gateway's API key on GET /account, the merchant
+ * API's client credentials at its token endpoint). A run that cannot work then ends with one line
+ * per problem, naming the setting to fix, and its own exit code, instead of hundreds of failed
+ * tests whose cause is somewhere in the middle.
+ */
+import { errorCode } from "../../src/toolkit/clients/common/redact";
+import { ApiSession, type Exchange } from "../support/http";
+import type { ContractTarget } from "./target";
+
+/** `payment-apis contract` and the suite exit with this when the run could not start: nothing was tested. */
+export const PREFLIGHT_EXIT_CODE = 3;
+
+/** A run that cannot work: every problem, one line each. */
+export class PreflightError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+  }
+}
+
+/** Where each setting comes from, as the user sets it. */
+const SETTINGS = {
+  gateway: { url: "GATEWAY_BASE_URL (--gateway-url)", credentials: "GATEWAY_API_KEY" },
+  merchant: { url: "MERCHANT_BASE_URL (--merchant-url)", credentials: "MERCHANT_CLIENT_ID and MERCHANT_CLIENT_SECRET" },
+} as const;
+
+/** The problems that keep the target from being tested at all (empty when there are none). */
+export async function preflightProblems(target: ContractTarget): Promise<string[]> {
+  const checks = target.apis.map(async (api): Promise<string | undefined> => {
+    const session = new ApiSession(api, target);
+    let exchange: Exchange;
+    try {
+      exchange =
+        api === "gateway"
+          ? await session.call({ operationId: "getAccount", conformance: "record" })
+          : await session.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience }, conformance: "record" });
+    } catch (error) {
+      return `${SETTINGS[api].url}: ${session.baseUrl} cannot be reached (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}); start the implementation or fix the address`;
+    }
+    if (exchange.status === 401) {
+      // A mock checks only that credentials are there: a 401 from one means a wrong address, not a wrong key.
+      return `${SETTINGS[api].credentials}: refused by ${session.baseUrl} (HTTP 401); use credentials of this ${target.kind === "sandbox" ? "sandbox" : "implementation"}`;
+    }
+    if (api === "merchant" && exchange.status === 400) {
+      return `MERCHANT_AUDIENCE: the token endpoint of ${session.baseUrl} refused the audience ${target.merchant.audience} (HTTP 400); set the API's own base address`;
+    }
+    if (exchange.status === 404) return `${SETTINGS[api].url}: ${session.baseUrl} has no ${api === "gateway" ? "GET /account" : "POST /oauth/token"} (HTTP 404); is it the ${api} API?`;
+    return undefined;
+  });
+  return (await Promise.all(checks)).filter((problem): problem is string => problem !== undefined);
+}

@@ -1,0 +1,87 @@
+/**
+ * A contract run that cannot work says so before any test, one line per problem naming what to
+ * fix, with its own exit code (3): a closed port, credentials the target refuses, and every
+ * missing variable of an external target at once. No bundler warning precedes it.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import getPort from "get-port";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "../scripts/lib/apis";
+import { seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
+import { startTestSandbox } from "./support/sandbox";
+
+const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
+const cli = join("src", "testkit", "cli", "main.ts");
+
+/** The environment without any of the suite's settings, so that only the test's own apply. */
+function cleanEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GATEWAY_|MERCHANT_|CONTRACT_)/.test(name)));
+  return { ...env, ...extra };
+}
+
+/** `payment-apis contract ...`, asynchronously (an in-process sandbox must keep answering). */
+function contract(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; lines: string[] }> {
+  return new Promise((done, fail) => {
+    const child = spawn(tsNode, [cli, "contract", ...args], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", fail);
+    child.on("close", (status) => done({ status, lines: output.split("\n").filter((line) => line.trim() !== "") }));
+  });
+}
+
+const preflightLines = (lines: string[]) => lines.filter((line) => line.startsWith("contract preflight: "));
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe("contract preflight", () => {
+  it("a closed port: one line per API naming the setting, exit 3, nothing else tested", async () => {
+    const port = await getPort({ host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${port}`;
+    const run = await contract(["--gateway-url", url, "--merchant-url", url], cleanEnvironment({}));
+    expect(run.status).toBe(3);
+    expect(preflightLines(run.lines)).toEqual([
+      `contract preflight: GATEWAY_BASE_URL (--gateway-url): ${url} cannot be reached (ECONNREFUSED); start the implementation or fix the address`,
+      `contract preflight: MERCHANT_BASE_URL (--merchant-url): ${url} cannot be reached (ECONNREFUSED); start the implementation or fix the address`,
+      "contract preflight: nothing was tested; fix the above and run again (exit 3)",
+    ]);
+    expect(run.lines.length, run.lines.join("\n")).toBeLessThan(8);
+    expect(run.lines.join("\n")).not.toMatch(/Vite config|\(!\)/);
+  }, 60_000);
+
+  it("credentials the target refuses: one line each, exit 3", async () => {
+    const run = await contract(
+      ["--target", "external", "--gateway-url", sandbox.gatewayUrl, "--merchant-url", sandbox.merchantUrl],
+      cleanEnvironment({
+        GATEWAY_API_KEY: "not-a-key",
+        GATEWAY_SIGNING_API_KEY: "not-a-signing-key",
+        GATEWAY_SIGNING_KEY_FILE: seededPrivateKeyPath,
+        MERCHANT_CLIENT_ID: "sandbox-client",
+        MERCHANT_CLIENT_SECRET: "not-the-secret",
+      }),
+    );
+    expect(run.status).toBe(3);
+    expect(preflightLines(run.lines)).toEqual([
+      `contract preflight: GATEWAY_API_KEY: refused by ${sandbox.gatewayUrl} (HTTP 401); use credentials of this implementation`,
+      `contract preflight: MERCHANT_CLIENT_ID and MERCHANT_CLIENT_SECRET: refused by ${sandbox.merchantUrl} (HTTP 401); use credentials of this implementation`,
+      "contract preflight: nothing was tested; fix the above and run again (exit 3)",
+    ]);
+  }, 60_000);
+
+  it("an external target without its variables: every missing one at once, exit 3", async () => {
+    const run = await contract(["--target", "external"], cleanEnvironment({}));
+    expect(run.status).toBe(3);
+    const missing = preflightLines(run.lines).map((line) => /^contract preflight: (\w+) is not set/.exec(line)?.[1]).filter(Boolean);
+    expect(missing.sort()).toEqual(["GATEWAY_API_KEY", "GATEWAY_BASE_URL", "GATEWAY_SIGNING_API_KEY", "GATEWAY_SIGNING_KEY_FILE", "MERCHANT_BASE_URL", "MERCHANT_CLIENT_ID", "MERCHANT_CLIENT_SECRET"]);
+    expect(run.lines.length, run.lines.join("\n")).toBeLessThan(12);
+  }, 60_000);
+});
