@@ -37,8 +37,8 @@ export interface SpecRule {
   text: string;
 }
 
-/** Extensions that annotate the spec (provenance, display, grouping) rather than state behaviour. */
-const ANNOTATIONS = new Set(["x-inferred", "x-departs-from-source", "x-internal", "x-tag", "x-tagGroups", "x-traitTag", "x-displayName", "x-display", "x-trait", "x-key"]);
+/** Extensions that annotate the spec (provenance, display, grouping, who acts on a status code) rather than state behaviour. */
+const ANNOTATIONS = new Set(["x-inferred", "x-departs-from-source", "x-internal", "x-tag", "x-tagGroups", "x-traitTag", "x-displayName", "x-display", "x-trait", "x-key", "x-category"]);
 /** Object-valued chapters whose keys are separate rules. */
 const KEYED = new Set(["x-windows", "x-test-environment"]);
 /** Markers that state one rule wherever they stand. */
