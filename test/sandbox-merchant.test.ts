@@ -45,9 +45,11 @@ describe("Configuration and clock", () => {
     try {
       const client = new MerchantClient(timed.merchantUrl);
       expect((await client.login()).body.expires_in).toBe(60);
-      await advanceSandboxClock(timed.merchantUrl, 59);
+      // The clock also runs in real time: "still valid" is checked halfway (at 59 s a busy
+      // machine's pause of a second would end the token first), "expired" a second after the end.
+      await advanceSandboxClock(timed.merchantUrl, 30);
       expect((await client.call("GET", "/")).status).toBe(200);
-      await advanceSandboxClock(timed.merchantUrl, 2);
+      await advanceSandboxClock(timed.merchantUrl, 31);
       const expired = await client.call("GET", "/");
       expectProblem(expired, "UnauthorizedProblem");
       expect(expired.body.detail).toMatch(/expired/);
@@ -87,6 +89,34 @@ describe("Configuration and clock", () => {
     await merchant.api.login(); // the token may not have outlived the jump
     const fresh = (await merchant.api.call("GET", created.body._links.self.href)).body._links["ch:data"][0].href;
     expect((await fetch(fresh, { method: "PUT", headers: { "content-type": "text/plain" }, body: "in time" })).status).toBe(200);
+  });
+
+  it("an upload link is bound to the content type the file had when it was issued", async () => {
+    const filesLink = (await newApplication()).body._links["ch:files"];
+    const created = await merchant.api.call("POST", expand(filesLink), { label: "bank_statement", content_type: "text/plain" });
+    const older = created.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+    const patched = await merchant.api.call("PATCH", created.body._links.self.href, { content_type: "application/pdf" });
+    expect(patched.status, patched.text).toBe(200);
+    const refused = await fetch(older, { method: "PUT", headers: { "content-type": "text/plain" }, body: "sent as text" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("content_type has changed");
+    const fresh = (await merchant.api.call("GET", created.body._links.self.href)).body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+    expect((await fetch(fresh, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "%PDF-1.7" })).status).toBe(200);
+    const download = created.body._links["ch:data"].find((l: { name: string }) => l.name === "download").href as string;
+    const bytes = await merchant.api.call("GET", download);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("a zero-byte upload is stored, and downloads as zero bytes", async () => {
+    const filesLink = (await newApplication()).body._links["ch:files"];
+    const created = await merchant.api.call("POST", expand(filesLink), { label: "bank_statement", content_type: "text/plain" });
+    const upload = created.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+    expect((await fetch(upload, { method: "PUT", headers: { "content-type": "text/plain" }, body: "" })).status).toBe(200);
+    const download = created.body._links["ch:data"].find((l: { name: string }) => l.name === "download").href as string;
+    const bytes = await merchant.api.call("GET", download);
+    expect(bytes.status).toBe(200);
+    expect(bytes.text).toBe("");
   });
 });
 

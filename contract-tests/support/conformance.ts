@@ -87,7 +87,9 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
   const documentedTypes = Object.keys(content);
   const hasBody = response.body.length > 0 && method !== "HEAD";
   if (!hasBody) {
-    if (documentedTypes.length > 0 && response.status !== 204) problems.push(`a ${documentedTypes.join(" or ")} body is documented for ${response.status} but none was sent`);
+    if (documentedTypes.length > 0 && response.status !== 204 && !(method !== "HEAD" && isEmptyRepresentation(spec, base, content, response.headers.get("content-type")))) {
+      problems.push(`a ${documentedTypes.join(" or ")} body is documented for ${response.status} but none was sent`);
+    }
     return problems;
   }
   if (documentedTypes.length === 0) return [...problems, `a body was sent with ${response.status}, but none is documented`];
@@ -124,4 +126,15 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
     }
   }
   return problems;
+}
+
+/**
+ * Zero bytes with a Content-Type are an empty representation, not a missing body (a file of zero
+ * bytes), when the documented schema of that media type takes the empty string.
+ */
+function isEmptyRepresentation(spec: ApiSpec, base: string, content: Record<string, { schema?: unknown }>, contentType: string | null): boolean {
+  const parsed = parseMediaType(contentType);
+  const key = parsed?.wellFormed ? Object.keys(content).find((k) => mediaTypeMatches(k, parsed.essence)) : undefined;
+  if (key === undefined) return false;
+  return content[key]!.schema === undefined || spec.validator.validate(responseSchemaPointer(base, key), "").length === 0;
 }

@@ -154,7 +154,7 @@ export class ResponseValidator {
 
     const hasBody = response.body !== undefined && !(Buffer.isBuffer(response.body) && response.body.length === 0);
     if (!hasBody) {
-      if (plan.keys.length > 0) problems.push("a body is documented but none was sent");
+      if (plan.keys.length > 0 && !this.isEmptyRepresentation(plan, headers["content-type"])) problems.push("a body is documented but none was sent");
       return problems;
     }
     if (plan.keys.length === 0) return [...problems, "a body was sent but none is documented"];
@@ -165,6 +165,16 @@ export class ResponseValidator {
     if (body.validate(response.body)) return problems;
     for (const e of body.validate.errors ?? []) problems.push(`body ${e.instancePath || "(root)"} ${e.keyword}: ${e.message ?? ""}`.trim());
     return problems;
+  }
+
+  /**
+   * Zero bytes with a Content-Type are an empty representation, not a missing body (a file of
+   * zero bytes), when the documented schema of that media type takes the empty string.
+   */
+  private isEmptyRepresentation(plan: StatusPlan, contentType: string | undefined): boolean {
+    const type = essenceOf(contentType);
+    const body = type ? this.bodyPlan(plan, type) : null;
+    return body !== null && (!body.validate || body.validate("") === true);
   }
 
   private checkHeader(header: StatusPlan["headers"][number], value: string | undefined, problems: string[]): void {

@@ -139,6 +139,11 @@ export class FileStore {
       };
     }
     if (this.clock.now() > expires) return { ok: false, code: "RequestExpired", message: "The upload link has expired; GET the file for a fresh link." };
+    // A link is bound to the content type the file had when the link was issued: after a PATCH
+    // of content_type the bytes would be stored under a type they were not sent as.
+    if (contentType !== file.content_type) {
+      return { ok: false, code: "AccessDenied", message: "The file's content_type has changed since this link was issued; GET the file for a fresh upload link." };
+    }
     if (hasAuthorization) return { ok: false, code: "AccessDenied", message: "Pre-signed uploads take no Authorization header." };
     return { ok: true, file };
   }
