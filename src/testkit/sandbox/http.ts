@@ -290,13 +290,30 @@ class ListenerRequest implements SandboxRequest {
 
 export function createListener(options: ListenerOptions): Server {
   const log: LogLine = options.log ?? ((line: string) => console.error(line));
-  const server = createServer({ connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? 2_000 }, (req, res) => {
+  /**
+   * Per connection, the request still being handled (a body to arrive, a signature on the
+   * verification thread): a request pipelined behind it waits, so that requests take effect in the
+   * order they were sent, whatever path each takes. A connection with nothing pending (nearly
+   * every request) is handled at once, without a promise.
+   */
+  const pendingOn = new WeakMap<Socket, Promise<void>>();
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     try {
-      const pending = respond(options, log, req, res);
-      if (pending) pending.catch((error: unknown) => failRequest(options.api, log, res, error));
+      return respond(options, log, req, res)?.catch((error: unknown) => failRequest(options.api, log, res, error));
     } catch (error) {
       failRequest(options.api, log, res, error);
+      return undefined;
     }
+  };
+  const server = createServer({ connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? 2_000 }, (req, res) => {
+    const socket = req.socket;
+    const before = pendingOn.get(socket);
+    const pending = before ? before.then(() => handle(req, res)) : handle(req, res);
+    if (!pending) return;
+    pendingOn.set(socket, pending);
+    void pending.then(() => {
+      if (pendingOn.get(socket) === pending) pendingOn.delete(socket);
+    });
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => refuseClientError(options, error, socket));
   server.requestTimeout = options.timeouts?.requestMs ?? 30_000;
