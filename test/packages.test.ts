@@ -71,6 +71,21 @@ async function npmInstall(dir: string, specs: string[]): Promise<void> {
   await mustRunAsync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...specs], dir);
 }
 
+/**
+ * The README's `npm install` line for a package (a tarball by path, of this version), with its
+ * placeholder path replaced by the tarball just packed: the README's install path is the one tested.
+ */
+function readmeInstall(name: string, tarball: string): string[] {
+  const version = (JSON.parse(readFileSync(join(projectRoot, "packages", name, "package.json"), "utf8")) as { version: string }).version;
+  const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
+  const line = readme.split("\n").find((l) => l.startsWith("npm install ") && l.includes(`/${name}-`));
+  if (!line) throw new Error(`README.md has no npm install line for ${name}`);
+  const args = line.replace(/#.*$/, "").trim().split(/\s+/).slice(2);
+  const path = args.find((arg) => arg.endsWith(".tgz"));
+  if (path === undefined || !path.endsWith(`/${name}-${version}.tgz`)) throw new Error(`README.md installs ${path ?? "no tarball"}, not ${name}-${version}.tgz`);
+  return args.map((arg) => (arg === path ? tarball : arg));
+}
+
 describe("the packed packages, installed into empty projects", () => {
   let tarballs: { toolkit: string; testkit: string };
   let clientsProject: string;
@@ -84,8 +99,8 @@ describe("the packed packages, installed into empty projects", () => {
     tarballs = { toolkit: find("payment-apis-toolkit"), testkit: find("payment-apis-testkit") };
     clientsProject = emptyProject("clients-consumer");
     ciProject = emptyProject("ci-job");
-    // Two projects, two installs: side by side.
-    await Promise.all([npmInstall(clientsProject, [tarballs.toolkit]), npmInstall(ciProject, [tarballs.testkit])]);
+    // Two projects, two installs, side by side, each with the README's own command.
+    await Promise.all([npmInstall(clientsProject, readmeInstall("payment-apis-toolkit", tarballs.toolkit)), npmInstall(ciProject, readmeInstall("payment-apis-testkit", tarballs.testkit))]);
     writeFileSync(join(clientsProject, "consumer.ts"), readFileSync(join(projectRoot, "test", "packages", "consumer", "consumer.ts")));
   }, 240_000);
 
