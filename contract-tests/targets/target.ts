@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ApiName } from "../support/spec";
+import { isHttpUrl } from "../../src/toolkit/clients/common/options";
 import { PreflightError } from "./preflight";
 
 export type TargetKind = "sandbox" | "mock" | "external";
@@ -115,7 +116,7 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
   };
   const address = (api: ApiName, name: string, flag: string, why: string): string => {
     const value = required(api, name, `${why}, or ${flag}`).replace(/\/+$/, "");
-    if (value && !/^https?:\/\/\S+$/.test(value)) problems.push(`${name} must be an http(s) URL such as https://..., and this value is not one`);
+    if (value && !isHttpUrl(value)) problems.push(`${name} must be an http(s) URL such as https://..., and this value is not one`);
     return value;
   };
   const keyFile = env.GATEWAY_SIGNING_KEY_FILE;

@@ -4,6 +4,7 @@
  * from), their value parsers, and running a command's work under a Lifecycle.
  */
 import { InvalidArgumentError, Option } from "commander";
+import { isHttpUrl } from "../../toolkit/clients/common/options";
 import { Lifecycle } from "../serve/lifecycle";
 import { portProblem } from "../serve/ports";
 
@@ -35,7 +36,7 @@ export function integerArgument(min: number, max: number): (raw: string) => numb
 /** An http(s) URL, for `.argParser()` (an empty variable is an unset one). */
 export function httpUrlArgument(raw: string): string | undefined {
   if (raw === "") return undefined;
-  if (!/^https?:\/\/\S+$/.test(raw) || !URL.canParse(raw)) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
+  if (!isHttpUrl(raw)) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
   return raw;
 }
 
