@@ -66,7 +66,6 @@ export class ViolationLog {
 
 export type RefusalStatus = 400 | 404 | 408 | 413 | 415 | 431;
 
-/** How long a request may take to arrive; a slower one gets 408 and its connection is closed. */
 /**
  * Idle keep-alive connections: answers announce 5 s (`Keep-Alive: timeout=5`, Node's default), the
  * listener keeps them 10 s (11 s: Node waits 1 s more than it is told). A client retires an idle
@@ -78,6 +77,7 @@ export type RefusalStatus = 400 | 404 | 408 | 413 | 415 | 431;
 const KEEP_ALIVE_ANNOUNCED = "timeout=5";
 const KEEP_ALIVE_KEPT_MS = 10_000;
 
+/** How long a request may take to arrive; a slower one gets 408 and its connection is closed. */
 export interface ListenerTimeouts {
   /** The whole request, body included (default 30 s). */
   requestMs?: number;
@@ -308,12 +308,14 @@ export function createListener(options: ListenerOptions): Server {
   const server = createServer({ connectionsCheckingInterval: options.timeouts?.checkIntervalMs ?? 2_000 }, (req, res) => {
     const socket = req.socket;
     const before = pendingOn.get(socket);
-    const pending = before ? before.then(() => handle(req, res)) : handle(req, res);
+    const next = () => handle(req, res);
+    const pending = before ? before.then(next, next) : next();
     if (!pending) return;
     pendingOn.set(socket, pending);
-    void pending.then(() => {
+    const forget = () => {
       if (pendingOn.get(socket) === pending) pendingOn.delete(socket);
-    });
+    };
+    void pending.then(forget, forget);
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => refuseClientError(options, error, socket));
   server.requestTimeout = options.timeouts?.requestMs ?? 30_000;
