@@ -3,7 +3,9 @@
  * problems of any severity, so warnings fail too.
  *
  * One Redocly process lints all APIs and one Spectral process runs the OWASP selection on all
- * roots; the two run side by side (each tool's start-up is most of its cost).
+ * roots; ESLint checks the code under src/ for regular expressions that could do super-linear
+ * work on request data (eslint.config.mjs). The three run side by side (each tool's start-up is
+ * most of its cost).
  */
 import { relative } from "node:path";
 import { listApis, projectRoot } from "./lib/apis";
@@ -97,10 +99,19 @@ async function owaspLint(): Promise<boolean> {
   return true;
 }
 
+/** ESLint over src/ with eslint.config.mjs (ReDoS rules); any finding fails. */
+async function codeLint(): Promise<boolean> {
+  const result = await runBinCollected("eslint", ["src", "--max-warnings", "0"]);
+  const findings = /(\d+) problems?/.exec(result.stdout)?.[1] ?? (result.status === 0 ? "0" : "?");
+  console.log(`eslint src: ${findings} findings.`);
+  if (result.status !== 0) process.stdout.write(result.stdout + result.stderr);
+  return result.status === 0;
+}
+
 async function main(): Promise<void> {
-  const [redoclyOk, owaspOk] = await Promise.all([redoclyLint(), owaspLint()]);
-  if (!redoclyOk || !owaspOk) {
-    console.error("lint failed: the bar is zero errors and zero warnings (Redocly) and zero OWASP findings (Spectral).");
+  const [redoclyOk, owaspOk, codeOk] = await Promise.all([redoclyLint(), owaspLint(), codeLint()]);
+  if (!redoclyOk || !owaspOk || !codeOk) {
+    console.error("lint failed: the bar is zero errors and zero warnings (Redocly), zero OWASP findings (Spectral) and zero ESLint findings.");
     process.exit(1);
   }
 }

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ApiName } from "../support/spec";
-import { isHttpUrl } from "../../src/toolkit/clients/common/options";
+import { isHttpUrl } from "../../src/toolkit/clients/common/urls";
 import { PreflightError } from "./preflight";
 
 export type TargetKind = "sandbox" | "mock" | "external";

@@ -4,7 +4,7 @@
  * from), their value parsers, and running a command's work under a Lifecycle.
  */
 import { InvalidArgumentError, Option } from "commander";
-import { isHttpUrl } from "../../toolkit/clients/common/options";
+import { isHttpUrl } from "../../toolkit/clients/common/urls";
 import { Lifecycle } from "../serve/lifecycle";
 import { portProblem } from "../serve/ports";
 

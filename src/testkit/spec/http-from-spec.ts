@@ -27,7 +27,7 @@ export function concretePath(doc: OpenApiDocument, operationId: string): string 
   const parameters = [...((pathItem.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((p) =>
     deref<Record<string, unknown>>(doc, p),
   );
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  return path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const parameter = parameters.find((p) => p.name === name && p.in === "path");
     if (!parameter) throw new Error(`${operationId}: no definition of path parameter ${name}`);
     return encodeURIComponent(parameterValue(doc, parameter));

@@ -13,7 +13,7 @@ import type { Links } from "./records";
  * is then two concatenations, not a regular expression per link.
  */
 function substitution(template: string): (id: string) => string {
-  const match = /\{[^}]+\}/.exec(template);
+  const match = /\{[^{}]+\}/.exec(template);
   if (!match) return () => template;
   const head = template.slice(0, match.index);
   const tail = template.slice(match.index + match[0].length);

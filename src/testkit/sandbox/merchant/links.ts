@@ -110,7 +110,7 @@ export class MerchantLinks {
   private parts(operationId: OperationId): string[] {
     let parts = this.templateParts.get(operationId);
     if (!parts) {
-      parts = this.router.operation(operationId).template.split(/\{([^}]+)\}/);
+      parts = this.router.operation(operationId).template.split(/\{([^{}]+)\}/);
       this.templateParts.set(operationId, parts);
     }
     return parts;

@@ -7,6 +7,7 @@ import { noFaults, type Faults } from "../faults";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
 import type { OAuthClientConfig } from "../config";
+import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
 import type { Schemas } from "./operation";
 
 /** The one grant the token endpoint supports (the const of `TokenRequest.grant_type`). */
@@ -137,15 +138,4 @@ function decodeURIComponentSafe(value: string): string {
   } catch {
     return value;
   }
-}
-
-/**
- * `text` without its trailing slashes. A loop, not `/\/+$/`: that expression backtracks
- * quadratically on a long run of slashes that is not at the end (an audience of such slashes in
- * one token request held every listener of the process for a minute).
- */
-function withoutTrailingSlashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
-  return text.slice(0, end);
 }

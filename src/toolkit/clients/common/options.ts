@@ -3,13 +3,7 @@
  * created, with one ClientOptionsError naming the option and what to pass, not at its first call.
  */
 import { ClientOptionsError } from "./errors";
-
-/** Whether `value` is an absolute http: or https: URL. */
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === "http:" || protocol === "https:";
-}
+import { isHttpUrl } from "./urls";
 
 /** An absolute http(s) URL, or a ClientOptionsError naming `option` and an example. */
 export function httpUrlOption(value: unknown, option: string, example: string): string {

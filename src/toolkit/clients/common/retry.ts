@@ -4,7 +4,7 @@
  * this module only knows which failures provably happened before the request left.
  */
 import { ClientNetworkError, ClientOptionsError, ClientTimeoutError } from "./errors";
-import { isHttpUrl } from "./options";
+import { isHttpUrl } from "./urls";
 import { describeTarget, errorCode, summarizeCause } from "./redact";
 
 /** What the clients need from fetch; `globalThis.fetch` fits. */

@@ -6,6 +6,7 @@
  */
 import type { components } from "../../../../generated/merchant/schema";
 import { httpUrlOption, nonEmptyOption, timeoutOption } from "../common/options";
+import { withoutTrailingSlashes } from "../common/urls";
 import { resolveRetry, type RetryOptions, type Transport } from "../common/retry";
 import { MerchantCalls } from "./calls";
 import { downloadName, dataRel, toBytes, uploadContent, uploadFile, type FileContent } from "./files";
@@ -158,7 +159,7 @@ function sessionSettings(options: MerchantClientOptions): SessionSettings {
     timeoutMs: timeoutOption(options.timeoutMs, "timeoutMs") ?? 30_000,
     log: options.log,
     apiOrigin: new URL(baseUrl).origin,
-    audience: options.audience === undefined ? baseUrl.replace(/\/+$/, "") : nonEmptyOption(options.audience, "audience", "the token audience (default: baseUrl)"),
+    audience: options.audience === undefined ? withoutTrailingSlashes(baseUrl) : nonEmptyOption(options.audience, "audience", "the token audience (default: baseUrl)"),
     clientId: nonEmptyOption(options.clientId, "clientId", "the OAuth client id"),
     clientSecret: nonEmptyOption(options.clientSecret, "clientSecret", "the OAuth client secret"),
     tokenUrl: options.tokenUrl === undefined ? undefined : httpUrlOption(options.tokenUrl, "tokenUrl", "https://merchant.test.clearhaus.com/oauth/token"),
