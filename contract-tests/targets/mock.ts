@@ -6,6 +6,7 @@
  * apply; behaviour scenarios are skipped with that reason.
  */
 import getPort from "get-port";
+import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { seeded } from "../../src/testkit/sandbox/config";
 import { startPrismMock, type RunningMock } from "../../src/testkit/mock/prism";
 import { generateKeyPairSync } from "node:crypto";
@@ -20,16 +21,16 @@ function mockTarget(gatewayUrl: string, merchantUrl: string, description: string
     description,
     ...commonSettings(env),
     gateway: {
-      baseUrl: gatewayUrl.replace(/\/+$/, ""),
+      baseUrl: withoutTrailingSlashes(gatewayUrl),
       apiKey: seeded.gateway.merchantKey,
       signingKeyId: seeded.gateway.signingKeyId,
       signingKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
     },
     merchant: {
-      baseUrl: merchantUrl.replace(/\/+$/, ""),
+      baseUrl: withoutTrailingSlashes(merchantUrl),
       clientId: seeded.merchant.clientId,
       clientSecret: seeded.merchant.clientSecret,
-      audience: merchantUrl.replace(/\/+$/, ""),
+      audience: withoutTrailingSlashes(merchantUrl),
     },
     capabilities: { behaviour: false, testClock: false, testCards: false },
   };

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfig } from "../../src/testkit/sandbox/config";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
+import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { commonSettings, type ContractTarget } from "./target";
 
 /**
@@ -20,13 +21,13 @@ export function contractSandboxConfig(env: NodeJS.ProcessEnv = process.env): San
 
 export function sandboxTarget(urls: { gatewayUrl: string; merchantUrl: string }, description: string, env: NodeJS.ProcessEnv = process.env): ContractTarget {
   const g = seeded.gateway;
-  const merchantBase = urls.merchantUrl.replace(/\/+$/, "");
+  const merchantBase = withoutTrailingSlashes(urls.merchantUrl);
   return {
     kind: "sandbox",
     description,
     ...commonSettings(env),
     gateway: {
-      baseUrl: urls.gatewayUrl.replace(/\/+$/, ""),
+      baseUrl: withoutTrailingSlashes(urls.gatewayUrl),
       apiKey: env.GATEWAY_API_KEY || g.merchantKey,
       signingKeyId: env.GATEWAY_SIGNING_API_KEY || g.signingKeyId,
       signingKeyPem: env.GATEWAY_SIGNING_KEY ?? readFileSync(env.GATEWAY_SIGNING_KEY_FILE || seededPrivateKeyPath, "utf8"),

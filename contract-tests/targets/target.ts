@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ApiName } from "../support/spec";
-import { isHttpUrl } from "../../src/toolkit/clients/common/urls";
+import { isHttpUrl, withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { PreflightError } from "./preflight";
 
 export type TargetKind = "sandbox" | "mock" | "external";
@@ -115,7 +115,7 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
     return value ?? "";
   };
   const address = (api: ApiName, name: string, flag: string, why: string): string => {
-    const value = required(api, name, `${why}, or ${flag}`).replace(/\/+$/, "");
+    const value = withoutTrailingSlashes(required(api, name, `${why}, or ${flag}`));
     if (value && !isHttpUrl(value)) problems.push(`${name} must be an http(s) URL such as https://..., and this value is not one`);
     return value;
   };

@@ -13,26 +13,6 @@ import { httpUrlArgument, integerArgument, runWithLifecycle } from "../command";
 
 const CONFIG = join("contract-tests", "vitest.config.mts");
 
-/** The suite's settings, as flags or their variables, and the variable each is passed on in. */
-interface SuiteSettings {
-  target?: string;
-  apis?: string;
-  gatewayUrl?: string;
-  merchantUrl?: string;
-  fuzzRuns?: number;
-  junit?: string;
-  reporter?: string;
-}
-const SUITE_VARIABLES: Record<keyof SuiteSettings, string> = {
-  target: "CONTRACT_TARGET",
-  apis: "CONTRACT_APIS",
-  gatewayUrl: "GATEWAY_BASE_URL",
-  merchantUrl: "MERCHANT_BASE_URL",
-  fuzzRuns: "CONTRACT_FUZZ_RUNS",
-  junit: "CONTRACT_JUNIT",
-  reporter: "CONTRACT_REPORTER",
-};
-
 /** The folder holding contract-tests/: this checkout, or the installed testkit package. */
 export function suiteRoot(from: string = __dirname): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -41,12 +21,16 @@ export function suiteRoot(from: string = __dirname): string {
   }
 }
 
-/** The suite's environment: the caller's, with each setting (already checked here) in its variable. */
-function suiteEnvironment(settings: SuiteSettings, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The suite's environment: the caller's, with each option's value (checked here) in the variable
+ * the option stands for (`.env()`), which is where the suite reads it.
+ */
+function suiteEnvironment(command: Command, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...env };
-  for (const [key, variable] of Object.entries(SUITE_VARIABLES) as Array<[keyof SuiteSettings, string]>) {
-    const value = settings[key];
-    if (value !== undefined) merged[variable] = key === "junit" ? resolve(String(value)) : String(value);
+  const values = command.opts<Record<string, unknown>>();
+  for (const option of command.options) {
+    const value = values[option.attributeName()];
+    if (option.envVar !== undefined && value !== undefined) merged[option.envVar] = String(value);
   }
   return merged;
 }
@@ -70,14 +54,15 @@ export const contractCommand = new Command("contract")
   .addOption(new Option("--merchant-url <URL>", "the merchant API's entrypoint under test").env("MERCHANT_BASE_URL").argParser(httpUrlArgument))
   .addOption(new Option("--apis <LIST>", "gateway,merchant (default) or one of them").env("CONTRACT_APIS").argParser(apiList))
   .addOption(new Option("--fuzz-runs <N>", "property-based runs per property (25)").env("CONTRACT_FUZZ_RUNS").argParser(integerArgument(1, 100_000)))
-  .addOption(new Option("--junit <FILE>", "also write a JUnit XML report to FILE").env("CONTRACT_JUNIT"))
+  // Resolved here: vitest runs with the suite's folder as its root.
+  .addOption(new Option("--junit <FILE>", "also write a JUnit XML report to FILE").env("CONTRACT_JUNIT").argParser((raw: string) => (raw === "" ? undefined : resolve(raw))))
   .addOption(new Option("--reporter <NAME>", "vitest's output").env("CONTRACT_REPORTER").choices(["default", "dot"]))
   .argument("[vitest-args...]", "passed on to vitest (after --)")
-  .action((vitestArgs: string[], settings: SuiteSettings) =>
+  .action((vitestArgs: string[], _settings: unknown, command: Command) =>
     runWithLifecycle(async (lifecycle) => {
       const root = suiteRoot();
       const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...vitestArgs];
-      const child = spawn(process.execPath, args, { cwd: process.cwd(), env: suiteEnvironment(settings, process.env), stdio: "inherit" });
+      const child = spawn(process.execPath, args, { cwd: process.cwd(), env: suiteEnvironment(command, process.env), stdio: "inherit" });
       lifecycle.add(() => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       });

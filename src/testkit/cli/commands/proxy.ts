@@ -6,6 +6,7 @@
  */
 import { Command, Option } from "commander";
 import { startPrismProxy, type RunningMock } from "../../mock/prism";
+import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
 import { readyLine } from "../../serve/ready";
 import { httpUrlArgument, portOption, runWithLifecycle } from "../command";
 
@@ -37,8 +38,7 @@ export const proxyCommand = new Command("proxy")
       ] as const;
       for (const [api, upstream, port, portSetting] of wanted) {
         if (upstream === undefined) continue;
-        const base = new URL(upstream).href.replace(/\/$/, "");
-        const proxy = await startPrismProxy({ api, port, portSetting, upstream: base, errors: settings.errors, onOutput: (text) => process.stdout.write(`[${api} proxy] ${text}`) });
+        const proxy = await startPrismProxy({ api, port, portSetting, upstream: withoutTrailingSlashes(upstream), errors: settings.errors, onOutput: (text) => process.stdout.write(`[${api} proxy] ${text}`) });
         lifecycle.add(() => proxy.stop());
         proxies.push(proxy);
         console.log(`${api}: ${proxy.url} -> ${upstream} (${settings.errors ? "violations answered with errors" : "violations printed only"})`);
