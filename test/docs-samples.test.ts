@@ -2,25 +2,49 @@
  * The TypeScript samples of the API reference (docs/examples/samples/<api>/<operationId>.ts, shown
  * as-is by `npm run docs`) run against the sandbox, so the docs cannot drift from the code.
  *
- * Every operation of both specs must have a sample. Each sample's `sample(context)` is called
- * with the clients and the resources it needs: `samples` below says, per operationId, which
- * resources (`needs`, built by `setups`) and what its result must look like (`check`). Shared
- * resources are built once; a sample that uses one up (a void, a delete, a stamp) gets `fresh`
- * ones. Response validation of the sandbox is strict and must record no violation.
+ * Every operation of both specs must have a sample, and every sample can be pasted as it is: it
+ * imports only the package (and Node's built-ins), creates its client from the environment
+ * variables set here, and takes at most one resource an earlier call made, as the parameter of
+ * its `sample(...)`. `samples` below says, per operationId, which resources must exist (`needs`,
+ * built by `setups`; the parameter is one of them) and what its result must look like (`check`).
+ * Shared resources are built once; a sample that uses one up (a void, a delete, a stamp) gets
+ * `fresh` ones. Response validation of the sandbox is strict and must record no violation.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SampleContext } from "../docs/examples/samples/context";
 import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/testkit/spec/document";
-import { createGatewayClient, type Outcome, type TransactionOperation } from "../src/toolkit/gateway";
+import { createGatewayClient, type GatewayClient, type Outcome, type TransactionOperation } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantProblemError, type MerchantClient, type MerchantSchemas } from "../src/toolkit/merchant";
-import { seeded } from "../src/testkit/sandbox/config";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { MerchantClient as RawMerchantClient, privateKeyPem, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
 
 type S = MerchantSchemas["schemas"];
-type BaseKey = "gateway" | "merchant" | "merchantBaseUrl" | "tokenUrl" | "registrationUrl" | "clientId" | "clientSecret";
+
+/** What the checks and setups use (the samples make their own clients), and what samples may be given. */
+interface SampleContext {
+  gateway: GatewayClient;
+  merchant: MerchantClient;
+  merchantBaseUrl: string;
+  tokenUrl: string;
+  registrationUrl: string;
+  authorizationId: string;
+  capturedAuthorizationId: string;
+  debitId: string;
+  application: S["Application"];
+  completeApplication: S["Application"];
+  archivedApplication: S["Application"];
+  submittedApplication: S["Application"];
+  person: S["Person"];
+  file: S["File"];
+  uploadedFile: S["File"];
+  comment: S["Comment"];
+  dispute: S["Dispute"];
+  disputeWithEvidence: S["Dispute"];
+  contract: S["Contract"];
+}
+type BaseKey = "gateway" | "merchant" | "merchantBaseUrl";
 type ResourceKey = Exclude<keyof SampleContext, BaseKey>;
 
 const APIS = ["gateway", "merchant"] as const;
@@ -116,11 +140,13 @@ const merchantSamples: Record<string, SampleSpec> = {
   },
   optionsRoot: { check: allowsSpecMethods },
   createToken: {
+    needs: ["tokenUrl"],
     check: (result, context) =>
       expect(result).toMatchObject({ token_type: "Bearer", access_token: expect.any(String), expires_in: expect.any(Number), _links: { "ch:root": { href: `${context.merchantBaseUrl}/` } } }),
   },
-  optionsToken: { check: allowsSpecMethods },
+  optionsToken: { needs: ["tokenUrl"], check: allowsSpecMethods },
   registerClient: {
+    needs: ["registrationUrl"],
     check: async (result, context) => {
       const client = result as S["Client"];
       expect(client).toMatchObject({ client_id: expect.any(String), client_secret: expect.any(String), client_name: "Nightly reconciliation" });
@@ -128,7 +154,7 @@ const merchantSamples: Record<string, SampleSpec> = {
       expect((await new RawMerchantClient(context.merchantBaseUrl).login(client.client_id, client.client_secret)).status).toBe(200);
     },
   },
-  optionsClients: { check: allowsSpecMethods },
+  optionsClients: { needs: ["registrationUrl"], check: allowsSpecMethods },
   listTransactions: {
     check: (result) => {
       const transactions = result as S["Transaction"][];
@@ -336,6 +362,8 @@ async function openDispute(merchant: MerchantClient, query: string, pick: (dispu
 }
 
 const setups: { [K in ResourceKey]: Setup<K> } = {
+  tokenUrl: async ({ merchant }) => (await merchant.root())._links["oauth2-token"].href,
+  registrationUrl: async ({ merchantBaseUrl }) => new URL(findOperation(loadBundledSpec("merchant"), "registerClient").path, `${merchantBaseUrl}/`).href,
   authorizationId: async ({ gateway }) => approvedId(await gateway.authorize({ amount: 10000, currency: "EUR", card })),
   capturedAuthorizationId: async ({ gateway }) => {
     const id = approvedId(await gateway.authorize({ amount: 10000, currency: "EUR", card }));
@@ -409,7 +437,6 @@ function resolver(fresh: boolean): Resolve {
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   const merchant = createMerchantClient({ baseUrl: sandbox.merchantUrl, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret });
-  const merchantDoc = loadBundledSpec("merchant");
   base = {
     gateway: createGatewayClient({
       baseUrl: sandbox.gatewayUrl,
@@ -418,11 +445,18 @@ beforeAll(async () => {
     }),
     merchant,
     merchantBaseUrl: sandbox.merchantUrl,
-    tokenUrl: (await merchant.root())._links["oauth2-token"].href,
-    registrationUrl: new URL(findOperation(merchantDoc, "registerClient").path, `${sandbox.merchantUrl}/`).href,
-    clientId: seeded.merchant.clientId,
-    clientSecret: seeded.merchant.clientSecret,
   };
+  // What a reader sets before running a sample (each creates its client from these when imported).
+  const environment = {
+    GATEWAY_BASE_URL: sandbox.gatewayUrl,
+    GATEWAY_API_KEY: seeded.gateway.merchantKey,
+    GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
+    GATEWAY_SIGNING_KEY_FILE: seededPrivateKeyPath,
+    MERCHANT_BASE_URL: sandbox.merchantUrl,
+    MERCHANT_CLIENT_ID: seeded.merchant.clientId,
+    MERCHANT_CLIENT_SECRET: seeded.merchant.clientSecret,
+  };
+  for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   // What samples print is kept here (and checked for card numbers) instead of cluttering the output.
   for (const method of ["log", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleLines.push(args.map(String).join(" ")));
@@ -431,6 +465,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
   await sandbox?.stop();
 });
 
@@ -444,16 +479,28 @@ describe.each(APIS)("%s samples", (api) => {
     expect(Object.keys(samples[api]).sort(), "the samples table of test/docs-samples.test.ts").toEqual(ids);
   });
 
-  it.each(files)("%s.ts reads as a sample: a comment on top, one export, no test code", (operationId) => {
+  it.each(files)("%s.ts can be pasted: a comment on top, imports of the package only, its client created, one export", (operationId) => {
     const source = readFileSync(join(samplesDir, api, `${operationId}.ts`), "utf8");
     expect(source.split("\n")[0]).toMatch(/^\/\/ \S/);
+    const imports = [...source.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports.length).toBe(source.match(/^import /gm)?.length ?? 0);
+    expect(imports.filter((from) => !/^payment-apis-toolkit\/(gateway|merchant)$|^node:/.test(from!))).toEqual([]);
+    // The client it calls is made in the file, from the environment.
+    if (new RegExp(`\\b${api}\\.`).test(source.replace(/\/\/.*$/gm, ""))) expect(source).toMatch(new RegExp(`^const ${api} = create\\w+Client\\(\\{\\n  baseUrl: process\\.env\\.`, "m"));
     expect(source.match(/^export /gm)).toHaveLength(1);
-    expect(source).toMatch(/^export async function sample\(\{[^}]*\}: SampleContext\)/m);
-    expect(source).not.toMatch(/vitest|expect\(|\.\.\/\.\.\/\.\.\/|\/src\//);
-    // What it takes from its context is built before it runs.
-    const destructured = source.match(/^export async function sample\(\{([^}]*)\}/m)![1]!.split(",").map((name) => name.trim());
-    const available = [...Object.keys(base ?? {}), ...(samples[api][operationId]?.needs ?? [])];
-    expect(available).toEqual(expect.arrayContaining(destructured));
+    expect(source).not.toMatch(/vitest|expect\(|\/src\/|SampleContext/);
+    // What it takes, if anything, is a resource built before it runs.
+    const parameter = /^export async function sample\((\w*)/m.exec(source)?.[1];
+    expect(parameter).toBeDefined();
+    if (parameter) expect(samples[api][operationId]?.needs ?? []).toContain(parameter);
+  });
+
+  it("every sample that makes a client makes it with the same lines (each repeats them so that it can be pasted alone)", () => {
+    const blocks = files
+      .map((name) => new RegExp(`^const ${api} = create\\w+Client\\(\\{\\n[\\s\\S]*?^\\}\\);$`, "m").exec(readFileSync(join(samplesDir, api, `${name}.ts`), "utf8"))?.[0])
+      .filter((block) => block !== undefined);
+    expect(blocks.length).toBeGreaterThan(files.length / 2);
+    expect(new Set(blocks).size).toBe(1);
   });
 
   it.each(operations.filter((operation) => files.includes(operation.operationId)).sort((a, b) => a.operationId.localeCompare(b.operationId)))(
@@ -464,8 +511,9 @@ describe.each(APIS)("%s samples", (api) => {
       const resolve = resolver(spec.fresh ?? false);
       const context = { ...base } as SampleContext;
       for (const key of spec.needs ?? []) Object.assign(context, { [key]: await resolve(key) });
-      const module = (await import(join(samplesDir, api, `${operation.operationId}.ts`))) as { sample(context: SampleContext): Promise<unknown> };
-      const result = await module.sample(context);
+      const module = (await import(join(samplesDir, api, `${operation.operationId}.ts`))) as { sample(resource?: unknown): Promise<unknown> };
+      const parameter = /^export async function sample\((\w+)/m.exec(readFileSync(join(samplesDir, api, `${operation.operationId}.ts`), "utf8"))?.[1];
+      const result = await (parameter ? module.sample(context[parameter as ResourceKey]) : module.sample());
       await spec.check(result, context, operation);
       expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
     },

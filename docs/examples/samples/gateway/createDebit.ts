@@ -1,7 +1,18 @@
 // Debit: a one-step transfer from the cardholder's card to the recipient's account.
-import type { SampleContext } from "../context";
+import { readFileSync } from "node:fs";
+import { createGatewayClient } from "payment-apis-toolkit/gateway";
 
-export async function sample({ gateway }: SampleContext) {
+// Once per process: GATEWAY_BASE_URL is "test", "live" or a URL (the local sandbox: http://127.0.0.1:4020).
+const gateway = createGatewayClient({
+  baseUrl: process.env.GATEWAY_BASE_URL ?? "test",
+  apiKey: process.env.GATEWAY_API_KEY ?? "",
+  signing: {
+    apiKey: process.env.GATEWAY_SIGNING_API_KEY ?? "",
+    privateKey: readFileSync(process.env.GATEWAY_SIGNING_KEY_FILE ?? "signing-key.pem"),
+  },
+});
+
+export async function sample() {
   const outcome = await gateway.debit({
     amount: 5000,
     currency: "EUR",

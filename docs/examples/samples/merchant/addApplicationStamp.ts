@@ -1,8 +1,15 @@
 // Submit an application: PUT its `submitted` stamp. A 409 names the data still missing.
-import { MerchantProblemError } from "payment-apis-toolkit/merchant";
-import type { SampleContext } from "../context";
+import { createMerchantClient, MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, completeApplication }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `completeApplication`: an unsubmitted application with everything `submitted` needs (signer, gateway, a person with both identity documents). */
+export async function sample(completeApplication: MerchantSchemas["schemas"]["Application"]) {
   try {
     await merchant.addStamp(completeApplication, "submitted");
   } catch (error) {

@@ -1,8 +1,15 @@
 // Attach a bank statement to an application: the metadata (this call), then the bytes to the upload link.
-import { MerchantProblemError } from "payment-apis-toolkit/merchant";
-import type { SampleContext } from "../context";
+import { createMerchantClient, MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, application }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `application`: an unsubmitted application. */
+export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const statement = new TextEncoder().encode("%PDF-1.7 (bank statement)"); // in practice: await readFile("statement.pdf")
   try {
     // POST to the application's ch:files, then PUT to the file's pre-signed `upload` link.

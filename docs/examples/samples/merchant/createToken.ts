@@ -1,12 +1,16 @@
 // POST /oauth/token: a bearer token for the client credentials. createMerchantClient does this
 // itself (and caches the token until shortly before it expires); this is the exchange it makes.
 import { MerchantTokenError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
-import type { SampleContext } from "../context";
+
+const merchantBaseUrl = process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com";
+const clientId = process.env.MERCHANT_CLIENT_ID ?? "";
+const clientSecret = process.env.MERCHANT_CLIENT_SECRET ?? "";
 
 type Token = MerchantSchemas["schemas"]["Token"];
 type OAuthError = MerchantSchemas["schemas"]["OAuthError"];
 
-export async function sample({ tokenUrl, merchantBaseUrl, clientId, clientSecret }: SampleContext): Promise<Token> {
+/** `tokenUrl`: the token endpoint, the root's `oauth2-token` link (createMerchantClient finds it itself). */
+export async function sample(tokenUrl: string): Promise<Token> {
   const response = await fetch(tokenUrl, {
     method: "POST",
     headers: {

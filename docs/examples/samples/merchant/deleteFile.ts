@@ -1,7 +1,15 @@
 // Delete a file, metadata and content: DELETE its self link.
-import type { SampleContext } from "../context";
+import { createMerchantClient, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, file }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `file`: a file of an application whose content is not uploaded yet. */
+export async function sample(file: MerchantSchemas["schemas"]["File"]) {
   await merchant.remove(file);
   console.log(`deleted ${file.name}`);
 }

@@ -1,8 +1,15 @@
 // Remove a director or owner from an application: DELETE the person's self link.
-import { MerchantProblemError } from "payment-apis-toolkit/merchant";
-import type { SampleContext } from "../context";
+import { createMerchantClient, MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, person }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `person`: a director of an application. */
+export async function sample(person: MerchantSchemas["schemas"]["Person"]) {
   try {
     await merchant.remove(person);
   } catch (error) {

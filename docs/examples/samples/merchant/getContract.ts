@@ -1,7 +1,15 @@
 // Read a contract through its self link: its state decides which stamps apply.
-import type { SampleContext } from "../context";
+import { createMerchantClient, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, contract }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `contract`: the contract of a submitted application, waiting for a signature. */
+export async function sample(contract: MerchantSchemas["schemas"]["Contract"]) {
   const current = await merchant.follow(contract, "self");
   console.log(current.state, current.effective_on);
   return current;

@@ -1,7 +1,15 @@
 // Read a gateway of an application through its self link.
-import type { SampleContext } from "../context";
+import { createMerchantClient, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, application }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `application`: an unsubmitted application. */
+export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const gateways = await merchant.follow(application, "ch:gateways");
   const [first] = [...gateways._embedded["ch:gateways"], ...gateways._embedded.selectable];
   if (!first) throw new Error("the application offers no gateway");

@@ -1,7 +1,15 @@
 // Read a person through its self link.
-import type { SampleContext } from "../context";
+import { createMerchantClient, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, person }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `person`: a director of an application. */
+export async function sample(person: MerchantSchemas["schemas"]["Person"]) {
   const current = await merchant.follow(person, "self");
   console.log(current.name, current.city, current.country);
   return current;

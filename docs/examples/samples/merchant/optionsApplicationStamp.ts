@@ -1,6 +1,14 @@
 // OPTIONS on an application's `archived` stamp (removable: DELETE is allowed): the methods its link permits, from the Allow header.
-import type { SampleContext } from "../context";
+import { createMerchantClient, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, application }: SampleContext): Promise<string[]> {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `application`: an unsubmitted application. */
+export async function sample(application: MerchantSchemas["schemas"]["Application"]): Promise<string[]> {
   return merchant.allowed(application, "ch:stamps", { name: "archived" });
 }

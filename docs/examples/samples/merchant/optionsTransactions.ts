@@ -1,6 +1,13 @@
 // OPTIONS on the transactions collection: the methods its link permits, from the Allow header.
-import type { SampleContext } from "../context";
+import { createMerchantClient } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant }: SampleContext): Promise<string[]> {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+export async function sample(): Promise<string[]> {
   return merchant.allowed(await merchant.root(), "ch:transactions");
 }

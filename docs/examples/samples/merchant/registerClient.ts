@@ -1,10 +1,17 @@
 // Register another OAuth client for the merchant API (protected registration: sent with a bearer token).
-import { MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
-import type { SampleContext } from "../context";
+import { createMerchantClient, MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
+
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
 
 type Schemas = MerchantSchemas["schemas"];
 
-export async function sample({ merchant, registrationUrl }: SampleContext): Promise<Schemas["Client"]> {
+/** `registrationUrl`: `POST /oauth/clients` on the entrypoint's origin (no resource links to it). */
+export async function sample(registrationUrl: string): Promise<Schemas["Client"]> {
   const registration: Schemas["ClientRegistration"] = {
     client_name: "Nightly reconciliation",
     grant_types: ["client_credentials"],

@@ -1,8 +1,15 @@
 // PATCH an application with the properties to change; nested objects are merged.
-import { MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
-import type { SampleContext } from "../context";
+import { createMerchantClient, MerchantProblemError, type MerchantSchemas } from "payment-apis-toolkit/merchant";
 
-export async function sample({ merchant, application }: SampleContext) {
+// Once per process: MERCHANT_BASE_URL is the entrypoint (the local sandbox: http://127.0.0.1:4021).
+const merchant = createMerchantClient({
+  baseUrl: process.env.MERCHANT_BASE_URL ?? "https://merchant.test.clearhaus.com",
+  clientId: process.env.MERCHANT_CLIENT_ID ?? "",
+  clientSecret: process.env.MERCHANT_CLIENT_SECRET ?? "",
+});
+
+/** `application`: an unsubmitted application. */
+export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const changes: MerchantSchemas["schemas"]["ApplicationUpdate"] = {
     business_model: { trading_name: "Acme Coffee & Mugs" },
     additional_information: "We also sell mugs.",
