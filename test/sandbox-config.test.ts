@@ -205,7 +205,7 @@ describe("reading the file", () => {
     expect(config.gateway.signingKeys.at(-1)).toMatchObject({ id: "ci-signing", public_key_file: join(dir, "ci-signing.pub.pem") });
     expect(config.gateway.signing).toBe("methods");
     expect(config.gateway.retention).toEqual({ maxTransactions: 500 });
-    expect(config.merchant.retention).toEqual({ maxApplications: defaults.merchant.retention.maxApplications, maxFiles: 200 });
+    expect(config.merchant.retention).toEqual({ ...defaults.merchant.retention, maxFiles: 200 });
     expect(config.merchant.rateLimits.operations).toEqual({ ...defaults.merchant.rateLimits.operations, getRoot: 3 });
 
     const sandbox = await startSandbox({ config, log: () => undefined });
@@ -307,7 +307,7 @@ describe("the schema", () => {
   it("accepts the defaults themselves (scalars and retention)", () => {
     const { accounts, signingKeys, ...gateway } = defaultConfig().gateway;
     const { clients, ...merchant } = defaultConfig().merchant;
-    expect([accounts.length, signingKeys.length, clients.length]).toEqual([3, 1, 1]);
+    expect([accounts.length, signingKeys.length, clients.length]).toEqual([3, 1, 2]);
     expect(configFileProblems({ gateway, merchant }, dir)).toEqual([]);
   });
 

@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHeaders } from "../generated/merchant/constants";
 import { SandboxClock } from "../src/testkit/sandbox/clock";
-import { seeded } from "../src/testkit/sandbox/config";
+import { defaultConfig, seeded } from "../src/testkit/sandbox/config";
+import { FileStore } from "../src/testkit/sandbox/merchant/files";
+import { MAX_COMMENTS, MAX_PEOPLE_PER_APPLICATION, MerchantResources, type Comment } from "../src/testkit/sandbox/merchant/resources";
 import { maskCardNumbers } from "../src/testkit/sandbox/card-numbers";
 import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/testkit/sandbox/merchant/problems";
 import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/oauth";
@@ -325,6 +327,52 @@ describe("6. What an authenticated client can make the sandbox keep is bounded",
     } finally {
       await own.stop();
     }
+  });
+});
+
+describe("6b. Every collection a client fills is bounded, per parent or per merchant", () => {
+  it(`an application holds at most ${MAX_PEOPLE_PER_APPLICATION} people: one more is a 400 naming people, and stores nothing`, async () => {
+    const { api, sandbox } = merchant;
+    const app = await api.call("POST", "/applications", validApplication);
+    const people = expand(app.body._links["ch:people"]);
+    for (let i = 0; i < MAX_PEOPLE_PER_APPLICATION; i++) expect((await api.call("POST", people, validPerson)).status).toBe(201);
+    const before = sandbox.merchant.resources.people.size;
+    const refused = await api.call("POST", people, validPerson);
+    expectValidationError(refused);
+    expect(Object.keys(refused.body.errors)).toEqual(["people"]);
+    expect(sandbox.merchant.resources.people.size).toBe(before);
+    // Deleting one makes room again.
+    const listed = await api.call("GET", people);
+    expect((await api.call("DELETE", listed.body._embedded["ch:people"][0]._links.self.href)).status).toBe(204);
+    expect((await api.call("POST", people, validPerson)).status).toBe(201);
+  });
+
+  it(`comments: each merchant keeps at most its share of ${MAX_COMMENTS}, forgetting its own oldest, never another merchant's`, () => {
+    const clock = new SandboxClock();
+    const files = new FileStore(clock, 900);
+    const resources = new MerchantResources(clock, 0, defaultConfig().merchant.retention, files, 2);
+    const comment = (merchant: string, i: number): Comment => ({ id: `${merchant}-${i}`, merchant, context: "getDispute", contextId: "dp-0001", body: "b", createdAt: 0, author: {} });
+    resources.addComment(comment("other", 0));
+    const share = MAX_COMMENTS / 2;
+    for (let i = 0; i < share + 10; i++) resources.addComment(comment("noisy", i));
+    expect(resources.comments.size).toBe(share + 1);
+    const listed = resources.commentsOn("noisy", "getDispute", "dp-0001");
+    expect(listed).toHaveLength(share);
+    expect(listed[0]!.id).toBe("noisy-10");
+    expect(resources.commentsOn("other", "getDispute", "dp-0001").map((c) => c.id)).toEqual(["other-0"]);
+  });
+
+  it("deleting a person or a file deletes the comments on them (nothing is left pointing at a record that is gone)", async () => {
+    const { api, sandbox } = merchant;
+    const app = await api.call("POST", "/applications", validApplication);
+    const person = await api.call("POST", expand(app.body._links["ch:people"]), validPerson);
+    const file = await api.call("POST", expand(person.body._links["ch:files"]), { label: "picture_legitimation", content_type: "application/pdf" });
+    const before = sandbox.merchant.resources.comments.size;
+    for (const target of [person, file]) expect((await api.call("POST", expand(target.body._links["ch:comments"]), { body: "note" })).status).toBe(201);
+    expect(sandbox.merchant.resources.comments.size).toBe(before + 2);
+    expect((await api.call("DELETE", person.body._links.self.href)).status).toBe(204);
+    expect(sandbox.merchant.resources.comments.size).toBe(before);
+    expect((await api.call("GET", file.body._links.self.href)).status).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
-import type { SandboxConfigFile } from "../src/testkit/sandbox/config";
+import { seeded, type SandboxConfigFile } from "../src/testkit/sandbox/config";
 import { isLuhnValid } from "../src/testkit/sandbox/gateway/test-cards";
 import { KeysPerAccount } from "../src/testkit/sandbox/retention";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -136,8 +136,8 @@ describe("merchant: merchant.retention", () => {
     return { status: call.status, contentType: call.headers.get("content-type"), problem };
   };
 
-  it("holds at most 100 applications: the oldest go with their people, files, comments, and answer 404 like unknown ids", async () => {
-    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 100 } } });
+  it("a merchant holds at most its share (100 of 200, two merchants): its oldest go with their people, files, comments, and answer 404 like unknown ids", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 200 } } });
     const api = await client(sandbox);
     const first = (await newApplication(api)).body;
     const person = await api.call("POST", expand(first._links["ch:people"]), validPerson);
@@ -166,7 +166,7 @@ describe("merchant: merchant.retention", () => {
   });
 
   it("evicts a finished (archived) application before an older open one", async () => {
-    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 100 } } });
+    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 200 } } });
     const api = await client(sandbox);
     const open = (await newApplication(api)).body._links.self.href;
     const archived = (await newApplication(api)).body;
@@ -178,8 +178,8 @@ describe("merchant: merchant.retention", () => {
     expect((await api.call("GET", open)).status).toBe(200);
   });
 
-  it("holds at most 100 files: the oldest go with their comments, their ids answer 404 and their upload links 403", async () => {
-    const sandbox = await sandboxWith({ merchant: { retention: { maxFiles: 100 } } });
+  it("a merchant holds at most its share of files (100 of 200): the oldest go with their comments, their ids answer 404 and their upload links 403", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxFiles: 200 } } });
     const api = await client(sandbox);
     const dispute = (await api.call("GET", "/disputes/dp-0001")).body;
     expect(dispute.status).toBe("open");
@@ -204,7 +204,7 @@ describe("merchant: merchant.retention", () => {
   });
 
   it("evicts a finished file (of a dispute that takes no more evidence) before an older open one, with its comments", async () => {
-    const sandbox = await sandboxWith({ merchant: { retention: { maxFiles: 100 } } });
+    const sandbox = await sandboxWith({ merchant: { retention: { maxFiles: 200 } } });
     const api = await client(sandbox);
     const open = (await api.call("GET", "/disputes/dp-0001")).body;
     const underReview = (await api.call("GET", "/disputes/dp-0003")).body;
@@ -219,6 +219,56 @@ describe("merchant: merchant.retention", () => {
     expect((await api.call("GET", comment.body._links.self.href)).status).toBe(404);
     expect(sandbox.merchant.resources.comments.size).toBe(0);
     expect((await api.call("GET", evidence.body._links.self.href)).status).toBe(200);
+  });
+});
+
+describe("merchant: retention per merchant", () => {
+  async function login(sandbox: RunningSandbox, clientId: string, secret: string): Promise<MerchantClient> {
+    const api = new MerchantClient(sandbox.merchantUrl);
+    expect((await api.login(clientId, secret)).status).toBe(200);
+    return api;
+  }
+
+  it("one merchant's applications never evict another merchant's open ones", async () => {
+    const sandbox = await sandboxWith({ merchant: { retention: { maxApplications: 200 } } });
+    const first = await login(sandbox, seeded.merchant.clientId, seeded.merchant.clientSecret);
+    const other = await login(sandbox, seeded.merchant.otherClientId, seeded.merchant.otherClientSecret);
+    const kept = await first.call("POST", "/applications", validApplication);
+    expect(kept.status, kept.text).toBe(201);
+    for (let i = 0; i < 150; i++) expect((await other.call("POST", "/applications", validApplication)).status).toBe(201);
+    expect((await first.call("GET", kept.body._links.self.href)).status).toBe(200);
+    expect(sandbox.merchant.resources.applicationsOf(seeded.merchant.otherMerchantId)).toHaveLength(100);
+  });
+
+  it("file content is bounded per merchant: an upload past the share evicts finished files, or is refused and changes nothing", async () => {
+    const maxFileBytes = 64 * 1024 * 1024; // the least allowed: 32 MiB for each of the two merchants
+    const sandbox = await sandboxWith({ merchant: { retention: { maxFileBytes } } });
+    const api = await login(sandbox, seeded.merchant.clientId, seeded.merchant.clientSecret);
+    const upload = async (dispute: string, bytes: number) => {
+      const file = await api.call("POST", `/disputes/${dispute}/files`, { label: "evidence", content_type: "application/pdf" });
+      expect(file.status, file.text).toBe(201);
+      const link = file.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+      const put = await fetch(link, { method: "PUT", headers: { "content-type": "application/pdf" }, body: new Uint8Array(bytes) });
+      return { self: file.body._links.self.href as string, status: put.status, text: await put.text() };
+    };
+    const share = maxFileBytes / 2;
+    const finished = await upload("dp-0003", 12 * 1024 * 1024); // under review: takes no more evidence, so finished
+    const open = await upload("dp-0001", 12 * 1024 * 1024);
+    expect([finished.status, open.status]).toEqual([200, 200]);
+    // 24 MiB held; 12 more do not fit in 32: the finished file goes, the open one stays.
+    const next = await upload("dp-0001", 12 * 1024 * 1024);
+    expect(next.status, next.text).toBe(200);
+    expect((await api.call("GET", finished.self)).status).toBe(404);
+    expect((await api.call("GET", open.self)).status).toBe(200);
+    expect(sandbox.merchant.resources.files.bytesHeldBy(seeded.merchant.merchantId)).toBe(24 * 1024 * 1024);
+    // Only open files are left: an upload that does not fit is refused, and nothing is evicted.
+    const refused = await upload("dp-0001", 12 * 1024 * 1024);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("<Code>EntityTooLarge</Code>");
+    expect(refused.text).toContain("merchant.retention.maxFileBytes");
+    expect((await api.call("GET", `${refused.self}/content`)).status).toBe(404);
+    expect((await api.call("GET", open.self)).status).toBe(200);
+    expect(sandbox.merchant.resources.files.bytesHeldBy(seeded.merchant.merchantId)).toBeLessThanOrEqual(share);
   });
 });
 

@@ -49,6 +49,8 @@ export const configBounds = {
   operationQuota: { minimum: 0, maximum: 1_000_000_000 },
   transactionCount: { minimum: 0, maximum: 10_000 },
   retention: { minimum: 100, maximum: 10_000_000 },
+  /** File content is held in memory: at least one largest upload, at most 16 GiB. */
+  fileBytes: { minimum: 64 * MiB, maximum: 16 * 1024 * MiB },
 } as const;
 
 /** Caps for strings and arrays the spec leaves unbounded (the file is read whole at start-up). */
@@ -182,12 +184,17 @@ function signingKeySchema(): ConfigSchemaNode {
 /** An OAuth client of the merchant API. */
 function oauthClientSchema(): ConfigSchemaNode {
   return object(
-    "An OAuth client added to the seeded one.",
+    "An OAuth client added to the seeded ones.",
     {
       client_id: text("Client id (HTTP Basic user name at the token endpoint), unique.", 128),
       client_secret: text("Client secret.", 256),
       client_name: text("Name shown as the author of the client's comments.", 200),
       contacts: list("E-mail addresses; the first is shown as the author of the client's comments.", { type: "string", format: "email", maxLength: 254, description: "An e-mail address." }, 10),
+      merchant: text(
+        "The merchant the client acts for (any name; the seeds use `sandbox-merchant` and `sandbox-merchant-2`): it sees only that merchant's resources, and the clients it registers act for it too. Omitted: `sandbox-merchant`, which owns the seeded transactions and disputes.",
+        64,
+        { pattern: TOKEN_PATTERN },
+      ),
     },
     ["client_id", "client_secret"],
   );
@@ -217,7 +224,7 @@ function gatewaySectionSchema(doc: OpenApiDocument): ConfigSchemaNode {
 /** The `merchant` section: OAuth clients, lifetimes, quotas (per operationId of the bundled spec), sizes, retention. */
 function merchantSectionSchema(): ConfigSchemaNode {
   return object("The Merchant Management API sandbox and its storage host.", {
-    clients: list("OAuth clients added to the seeded one.", oauthClientSchema(), 1000),
+    clients: list("OAuth clients added to the seeded ones.", oauthClientSchema(), 1000),
     tokenTtlSeconds: integer("Lifetime of an access token, on the sandbox clock.", configBounds.ttlSeconds),
     uploadUrlTtlSeconds: integer("Lifetime of a pre-signed upload link, on the sandbox clock.", configBounds.ttlSeconds),
     rateLimits: object("Per-endpoint quotas: a fixed window per operation and caller.", {
@@ -235,10 +242,14 @@ function merchantSectionSchema(): ConfigSchemaNode {
     maxUploadBytes: integer("Largest upload the storage host accepts; a larger one gets 403 EntityTooLarge.", configBounds.maxUploadBytes),
     retention: object("How many records the merchant API keeps in memory (see Retention).", {
       maxApplications: integer(
-        "Applications kept, each with its people, files, comments and contract; beyond it the oldest finished ones are evicted first.",
+        "Applications kept, each with its people, files, comments and contract, shared equally by the merchants of the OAuth clients; beyond a merchant's share its own oldest finished ones are evicted first.",
         configBounds.retention,
       ),
-      maxFiles: integer("Files kept (metadata and content), each with its comments; beyond it the oldest finished ones are evicted first.", configBounds.retention),
+      maxFiles: integer("Files kept (metadata and content), each with its comments, shared equally by the merchants of the OAuth clients; beyond a merchant's share its own oldest finished ones are evicted first.", configBounds.retention),
+      maxFileBytes: integer(
+        "Bytes of uploaded file content kept, shared equally by the merchants; an upload past a merchant's share evicts its oldest finished files, and is refused (403 EntityTooLarge) when that frees too little.",
+        configBounds.fileBytes,
+      ),
     }),
   });
 }

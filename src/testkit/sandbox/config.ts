@@ -44,6 +44,11 @@ export interface OAuthClientConfig {
   client_secret: string;
   client_name?: string;
   contacts?: string[];
+  /**
+   * The merchant the client acts for: it sees only that merchant's resources (docs/sandbox.md,
+   * Who sees what). Omitted: the seeded merchant, which owns the seeded transactions and disputes.
+   */
+  merchant?: string;
 }
 
 export interface RateLimitConfig {
@@ -66,6 +71,8 @@ export interface MerchantRetention {
   maxApplications: number;
   /** Files kept, each with its comments. */
   maxFiles: number;
+  /** Bytes of uploaded content kept (held in memory). */
+  maxFileBytes: number;
 }
 
 export interface SandboxConfig {
@@ -108,8 +115,13 @@ export const seeded = {
     signingKeyId: "9e3b7c51-0d2a-4f86-b4e1-6a5c8d2f0b73",
   },
   merchant: {
+    merchantId: "sandbox-merchant",
     clientId: "sandbox-client",
     clientSecret: "sandbox-secret-TEST-ONLY",
+    /** A client of a second merchant: it cannot see the first one's resources. */
+    otherMerchantId: "sandbox-merchant-2",
+    otherClientId: "sandbox-client-2",
+    otherClientSecret: "sandbox-secret-2-TEST-ONLY",
   },
 } as const;
 
@@ -170,6 +182,14 @@ export function defaultConfig(): SandboxConfig {
           client_secret: seeded.merchant.clientSecret,
           client_name: "Sandbox client",
           contacts: ["sandbox@example.com"],
+          merchant: seeded.merchant.merchantId,
+        },
+        {
+          client_id: seeded.merchant.otherClientId,
+          client_secret: seeded.merchant.otherClientSecret,
+          client_name: "Other sandbox shop",
+          contacts: ["other-shop@example.com"],
+          merchant: seeded.merchant.otherMerchantId,
         },
       ],
       tokenTtlSeconds: 3600,
@@ -178,7 +198,7 @@ export function defaultConfig(): SandboxConfig {
       transactionCount: 57,
       maxBodyBytes: 256 * 1024,
       maxUploadBytes: 16 * 1024 * 1024,
-      retention: { maxApplications: 10_000, maxFiles: 10_000 },
+      retention: { maxApplications: 10_000, maxFiles: 10_000, maxFileBytes: 256 * 1024 * 1024 },
     },
   };
 }

@@ -41,6 +41,7 @@ import { Representations } from "./representations";
 import { MerchantResources } from "./resources";
 import { requiredPersonFileLabels, specServers } from "./spec-facts";
 import type { MerchantState } from "./state";
+import { merchantsOf } from "./tenancy";
 
 export interface MerchantSandbox {
   doc: OpenApiDocument;
@@ -72,7 +73,7 @@ export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: 
   const doc = loadBundledSpec("merchant");
   const validator = new SpecValidator(doc);
   const router = new SpecRouter(doc, { select: (op, item) => !hasOwnServers(op, item) });
-  const resources = new MerchantResources(clock, config.transactionCount, config.retention, files);
+  const resources = new MerchantResources(clock, config.transactionCount, config.retention, files, merchantsOf(config.clients).length);
   const links = new MerchantLinks(router, doc);
   const readers = resourceReaders(doc);
   const lookups = resourceLookups(resources, files);

@@ -12,6 +12,7 @@ import { commentableProperties } from "./comments";
 import type { FileStore } from "./files";
 import type { OperationId, PathOf } from "./operation";
 import type { MerchantResources } from "./resources";
+import { visibleTo } from "./tenancy";
 import { responseSchema, successAnswer } from "./spec-facts";
 
 /** The operation that reads one resource of a collection, and its id parameter. */
@@ -26,23 +27,31 @@ export type CommentContextName = PathOf<"listComments">["context"];
 export interface CommentContext extends Reader {
   /** How a refusal names the resource (the title of its schema). */
   name: string;
-  exists(id: string): boolean;
+  exists: Lookup;
   /** Dotted names of the properties a field comment may name. */
   commentable: ReadonlySet<string>;
 }
 
-/** Whether a resource exists, by the operation that reads it (keys are operationIds of the generated types). */
-export type Lookups = Partial<Record<OperationId, (id: string) => boolean>>;
+/** Whether a resource exists and is visible to a client of `merchant` (tenancy.ts). */
+export type Lookup = (id: string, merchant: string) => boolean;
 
+/** The lookup of each collection, by the operation that reads it (keys are operationIds of the generated types). */
+export type Lookups = Partial<Record<OperationId, Lookup>>;
+
+/**
+ * The one place where visibility is decided: the pipeline looks up every resource a path names
+ * with the caller's merchant before any operation runs, so another merchant's resource is the
+ * spec's 404 for every operation under it. Gateways are the acquirer's catalogue, seen by all.
+ */
 export function resourceLookups(resources: MerchantResources, files: FileStore): Lookups {
   return {
-    getApplication: (id) => resources.applications.has(id),
-    getPerson: (id) => resources.people.has(id),
-    getFile: (id) => files.get(id) !== undefined,
-    getDispute: (id) => resources.disputes.has(id),
-    getContract: (id) => resources.contracts.has(id),
+    getApplication: (id, merchant) => visibleTo(merchant, resources.applications.get(id)),
+    getPerson: (id, merchant) => visibleTo(merchant, resources.people.get(id)),
+    getFile: (id, merchant) => visibleTo(merchant, files.get(id)),
+    getDispute: (id, merchant) => visibleTo(merchant, resources.disputes.get(id)),
+    getContract: (id, merchant) => visibleTo(merchant, resources.contracts.get(id)),
     getGateway: (id) => resources.gateways.has(id),
-    getComment: (id) => resources.comments.has(id),
+    getComment: (id, merchant) => visibleTo(merchant, resources.comments.get(id)),
   };
 }
 

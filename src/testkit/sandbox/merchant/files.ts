@@ -4,14 +4,17 @@
  * file, the expiry and the file's `content_type`, and expires on the sandbox clock. The bytes
  * uploaded there are what the API's download link returns.
  *
- * The store is bounded (`merchant.retention.maxFiles`): the oldest finished files are evicted
- * first. Which files are finished and what hangs off a file (its comments) is the resources'
+ * The store is bounded in files (`merchant.retention.maxFiles`) and in bytes of content
+ * (`merchant.retention.maxFileBytes`), each shared equally by the merchants: a merchant's oldest
+ * finished files are evicted first, so one merchant's uploads never evict another merchant's
+ * files. Which files are finished and what hangs off a file (its comments) is the resources'
  * knowledge, handed in with `retain`.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
 import { idsToEvict } from "../retention";
 import type { OperationId } from "./operation";
+import { sharePerMerchant, type Owned } from "./tenancy";
 
 export interface FileOwner {
   /** The operation that reads the owner (`getPerson`, `getApplication`, `getDispute`). */
@@ -19,7 +22,7 @@ export interface FileOwner {
   id: string;
 }
 
-export interface StoredFile {
+export interface StoredFile extends Owned {
   id: string;
   owner: FileOwner;
   label: string;
@@ -37,14 +40,31 @@ const UPLOAD_PREFIX = "upload-";
 
 export interface FileRetention {
   maxFiles: number;
+  /** Bytes of uploaded content kept. */
+  maxFileBytes: number;
+  /** How many merchants share the bounds. */
+  merchants: number;
   /** Builds the test of a finished file (nothing more is expected of it), when eviction needs it. */
   finishedTest(): (file: StoredFile) => boolean;
-  /** Called with the ids of evicted files, so that what hangs off them goes too. */
-  evicted(ids: ReadonlySet<string>): void;
+  /** Called with the evicted files, so that what hangs off them goes too. */
+  evicted(files: readonly StoredFile[]): void;
 }
+
+/** Where a file is listed: its owner, by the operation that reads the owner. */
+function ownerKey(owner: FileOwner): string {
+  return `${owner.reader}\u0000${owner.id}`;
+}
+
+export type StoreResult = { ok: true; etag: string } | { ok: false; message: string };
 
 export class FileStore {
   private readonly files = new Map<string, StoredFile>();
+  /** The same files by merchant, in creation order: where a merchant at its share makes room. */
+  private readonly byMerchant = new Map<string, Map<string, StoredFile>>();
+  /** The same files by owner: a listing reads its owner's files only. */
+  private readonly byOwner = new Map<string, Map<string, StoredFile>>();
+  /** Bytes of content each merchant holds. */
+  private readonly bytesOf = new Map<string, number>();
   private readonly secret = randomBytes(32);
   storageBaseUrl = "";
   /** Unbounded until the merchant resources hand in the configured retention. */
@@ -65,9 +85,10 @@ export class FileStore {
     return this.files.size;
   }
 
-  create(owner: FileOwner, fields: { label: string; name?: string; content_type: string; size?: number }): StoredFile {
+  create(merchant: string, owner: FileOwner, fields: { label: string; name?: string; content_type: string; size?: number }): StoredFile {
     const file: StoredFile = {
       id: randomUUID(),
+      merchant,
       owner,
       label: fields.label,
       name: fields.name ?? fields.label,
@@ -75,29 +96,45 @@ export class FileStore {
       ...(fields.size !== undefined ? { size: fields.size } : {}),
       createdAt: this.clock.now(),
     };
-    this.makeRoom();
+    this.makeRoom(merchant);
     this.files.set(file.id, file);
+    indexed(this.byMerchant, merchant).set(file.id, file);
+    indexed(this.byOwner, ownerKey(owner)).set(file.id, file);
     return file;
   }
 
-  private makeRoom(): void {
+  /** Room for one more file of `merchant`: first within the merchant's share, then in the whole store. */
+  private makeRoom(merchant: string): void {
     const retention = this.retention;
     if (!retention) return;
-    const evicted = new Set(idsToEvict(this.files, retention.maxFiles, () => retention.finishedTest()));
-    if (evicted.size === 0) return;
-    for (const id of evicted) this.files.delete(id);
-    retention.evicted(evicted);
+    const own = this.byMerchant.get(merchant);
+    const share = sharePerMerchant(retention.maxFiles, retention.merchants);
+    const finished = () => retention.finishedTest();
+    this.evict([...(own ? idsToEvict(own, share, finished) : []), ...idsToEvict(this.files, retention.maxFiles, finished)]);
   }
 
-  /** Deletes every file `doomed` selects (the files of an evicted application); returns their ids. */
-  deleteWhere(doomed: (file: StoredFile) => boolean): Set<string> {
-    const deleted = new Set<string>();
-    for (const [id, file] of this.files) {
-      if (!doomed(file)) continue;
-      this.files.delete(id);
-      deleted.add(id);
-    }
-    return deleted;
+  private evict(ids: readonly string[]): void {
+    const evicted = ids.map((id) => this.remove(id)).filter((file) => file !== undefined);
+    if (evicted.length) this.retention?.evicted(evicted);
+  }
+
+  /** Takes a file out of the store and its indexes. */
+  private remove(id: string): StoredFile | undefined {
+    const file = this.files.get(id);
+    if (!file) return undefined;
+    this.files.delete(id);
+    this.byMerchant.get(file.merchant)?.delete(id);
+    const key = ownerKey(file.owner);
+    const owned = this.byOwner.get(key);
+    owned?.delete(id);
+    if (owned?.size === 0) this.byOwner.delete(key);
+    if (file.content) this.bytesOf.set(file.merchant, (this.bytesOf.get(file.merchant) ?? 0) - file.content.length);
+    return file;
+  }
+
+  /** Deletes the files of the given owners (an evicted application's and its people's); returns them. */
+  deleteOwnedBy(owners: readonly FileOwner[]): StoredFile[] {
+    return owners.flatMap((owner) => [...(this.byOwner.get(ownerKey(owner))?.keys() ?? [])].map((id) => this.remove(id)!));
   }
 
   get(id: string): StoredFile | undefined {
@@ -105,11 +142,16 @@ export class FileStore {
   }
 
   delete(id: string): boolean {
-    return this.files.delete(id);
+    return this.remove(id) !== undefined;
   }
 
   ownedBy(owner: FileOwner): StoredFile[] {
-    return [...this.files.values()].filter((f) => f.owner.reader === owner.reader && f.owner.id === owner.id);
+    return [...(this.byOwner.get(ownerKey(owner))?.values() ?? [])];
+  }
+
+  /** Bytes of content a merchant holds (for the retention tests). */
+  bytesHeldBy(merchant: string): number {
+    return this.bytesOf.get(merchant) ?? 0;
   }
 
   private mac(fileId: string, expires: number, contentType: string): string {
@@ -148,9 +190,46 @@ export class FileStore {
     return { ok: true, file };
   }
 
-  storeContent(file: StoredFile, content: Buffer): string {
+  /**
+   * Stores an upload's bytes in place of the file's earlier ones. Past the merchant's share of
+   * `maxFileBytes`, its oldest finished files are evicted to make room; an upload that still does
+   * not fit is refused and changes nothing (open files are never evicted for bytes).
+   */
+  storeContent(file: StoredFile, content: Buffer): StoreResult {
+    const retention = this.retention;
+    const previous = file.content?.length ?? 0;
+    if (retention) {
+      const share = sharePerMerchant(retention.maxFileBytes, retention.merchants);
+      const needed = () => (this.bytesOf.get(file.merchant) ?? 0) - previous + content.length - share;
+      if (needed() > 0) this.evict(this.finishedWithContent(file, needed()));
+      if (needed() > 0) {
+        return { ok: false, message: `The sandbox keeps at most ${share} bytes of file content per merchant (merchant.retention.maxFileBytes); delete files or finish applications first.` };
+      }
+    }
     file.content = content;
     file.etag = `"${createHash("md5").update(content).digest("hex")}"`;
-    return file.etag;
+    this.bytesOf.set(file.merchant, (this.bytesOf.get(file.merchant) ?? 0) - previous + content.length);
+    return { ok: true, etag: file.etag };
   }
+
+  /** The merchant's oldest finished files with content, other than `keep`, until they free `bytes`; none if they cannot. */
+  private finishedWithContent(keep: StoredFile, bytes: number): string[] {
+    const isFinished = this.retention!.finishedTest();
+    const chosen: string[] = [];
+    let freed = 0;
+    for (const file of this.byMerchant.get(keep.merchant)?.values() ?? []) {
+      if (freed >= bytes) break;
+      if (file === keep || !file.content || !isFinished(file)) continue;
+      chosen.push(file.id);
+      freed += file.content.length;
+    }
+    return freed >= bytes ? chosen : [];
+  }
+}
+
+/** The map of `key` in an index of maps, made on first use. */
+function indexed<V>(index: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let map = index.get(key);
+  if (!map) index.set(key, (map = new Map()));
+  return map;
 }

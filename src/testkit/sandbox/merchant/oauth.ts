@@ -9,6 +9,7 @@ import type { SandboxClock } from "../clock";
 import type { OAuthClientConfig } from "../config";
 import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
 import type { Schemas } from "./operation";
+import { merchantOfConfigured, merchantsOf, sharePerMerchant } from "./tenancy";
 
 /** The one grant the token endpoint supports (the const of `TokenRequest.grant_type`). */
 const CLIENT_CREDENTIALS: Schemas["TokenRequest"]["grant_type"] = "client_credentials";
@@ -20,6 +21,8 @@ export interface OAuthClient {
   contacts?: string[];
   description?: string;
   grant_types?: string[];
+  /** The merchant the client acts for (tenancy.ts). */
+  merchant: string;
 }
 
 interface IssuedToken {
@@ -38,9 +41,10 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /**
- * Bounds of what clients can make the sandbox keep: registered clients (oldest registration
- * evicted first, with its tokens; the configured clients are never evicted) and live tokens per
- * client (a client's oldest token is revoked when it asks for one more).
+ * Bounds of what clients can make the sandbox keep: registered clients, shared equally by the
+ * merchants (a merchant's oldest registration is evicted first, with its tokens, so one merchant's
+ * registrations never push out another's; the configured clients are never evicted), and live
+ * tokens per client (a client's oldest token is revoked when it asks for one more).
  */
 export const MAX_REGISTERED_CLIENTS = 10_000;
 export const MAX_TOKENS_PER_CLIENT = 100;
@@ -50,8 +54,10 @@ export class OAuthServer {
   private readonly tokens = new Map<string, IssuedToken>();
   /** Tokens of each client, oldest first. */
   private readonly tokensOf = new Map<string, string[]>();
-  /** Registered (not configured) client ids, oldest first. */
-  private readonly registered: string[] = [];
+  /** Registered (not configured) client ids of each merchant, oldest first. */
+  private readonly registered = new Map<string, string[]>();
+  /** Registered clients one merchant may hold. */
+  private readonly registeredPerMerchant: number;
 
   constructor(
     seeds: OAuthClientConfig[],
@@ -59,7 +65,8 @@ export class OAuthServer {
     private readonly tokenTtlSeconds: number,
     private readonly faults: Faults = noFaults,
   ) {
-    for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS] });
+    for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(seed) });
+    this.registeredPerMerchant = sharePerMerchant(MAX_REGISTERED_CLIENTS, merchantsOf(seeds).length);
   }
 
   /** The client named by HTTP Basic credentials, if the secret matches. */
@@ -105,7 +112,8 @@ export class OAuthServer {
     return client ? { ok: true, client } : { ok: false, detail: "The access token is invalid." };
   }
 
-  register(request: Schemas["ClientRegistration"]): OAuthClient {
+  /** A client registered by `registrar`: it acts for the registrar's merchant. */
+  register(request: Schemas["ClientRegistration"], registrar: OAuthClient): OAuthClient {
     const client: OAuthClient = {
       ...(request.client_name !== undefined ? { client_name: request.client_name } : {}),
       grant_types: request.grant_types ?? [CLIENT_CREDENTIALS],
@@ -113,16 +121,24 @@ export class OAuthServer {
       ...(request.description !== undefined ? { description: request.description } : {}),
       client_id: randomUUID(),
       client_secret: randomBytes(24).toString("hex"),
+      merchant: registrar.merchant,
     };
     this.clients.set(client.client_id, client);
-    this.registered.push(client.client_id);
-    while (this.registered.length > MAX_REGISTERED_CLIENTS) this.forget(this.registered.shift()!);
+    let own = this.registered.get(client.merchant);
+    if (!own) this.registered.set(client.merchant, (own = []));
+    own.push(client.client_id);
+    while (own.length > this.registeredPerMerchant) this.forget(own.shift()!);
     return client;
   }
 
   /** Live tokens held, for tests of the bounds. */
   get tokenCount(): number {
     return this.tokens.size;
+  }
+
+  /** Clients held, configured and registered, for tests of the bounds. */
+  get clientCount(): number {
+    return this.clients.size;
   }
 
   private forget(clientId: string): void {

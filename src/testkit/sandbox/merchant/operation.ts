@@ -52,7 +52,8 @@ export interface ValidatedCall {
   params: Record<string, string>;
   query: CollectionQuery;
   body: unknown;
-  client?: OAuthClient;
+  /** The authenticated caller (every operation is authenticated before it runs); its merchant is what the call may see. */
+  client: OAuthClient;
   /** Request id and the headers every answer of the request carries. */
   problem: ProblemContext;
 }

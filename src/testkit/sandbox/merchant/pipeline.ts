@@ -20,6 +20,7 @@ type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse
 /** A routed request on its way through the pipeline. */
 interface Admission extends Refusing {
   request: SandboxRequest;
+  client: OAuthClient;
   route: RoutedOperation;
   params: Record<string, string>;
 }
@@ -30,8 +31,9 @@ interface Admission extends Refusing {
  * or named by the parameter before it (`/{context}/{context_id}`), looked up through that
  * collection's reader. A collection named by the request that the sandbox cannot read is not
  * found; a literal segment without a reader (`stamps/{stamp_name}`) names no stored resource.
+ * Each lookup is made with the caller's merchant: another merchant's resource does not exist here.
  */
-function resourcesExist({ readers, lookups }: MerchantState, route: RoutedOperation, params: Record<string, string>): boolean {
+function resourcesExist({ readers, lookups }: MerchantState, route: RoutedOperation, params: Record<string, string>, merchant: string): boolean {
   const segments = templateSegments(route.template);
   for (let i = 1; i < segments.length; i++) {
     const segment = segments[i]!;
@@ -40,7 +42,7 @@ function resourcesExist({ readers, lookups }: MerchantState, route: RoutedOperat
     const collection = "literal" in before ? before.literal : params[before.param];
     const reader = collection === undefined ? undefined : readers.get(collection);
     const exists = reader ? lookups[reader.get] : undefined;
-    if (exists ? !exists(params[segment.param] ?? "") : "param" in before) return false;
+    if (exists ? !exists(params[segment.param] ?? "", merchant) : "param" in before) return false;
   }
   return true;
 }
@@ -64,17 +66,18 @@ function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: 
   const authenticated = authenticate(sandbox, request, tokenEndpoint);
   const rate = sandbox.limiter.take(route.operationId, authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress });
   const problem: ProblemContext = { requestId: bare.requestId, headers: withHeaders(bare.headers, rate.headers) };
-  const admission: Admission = { request, route, params, problem, tokenEndpoint };
+  const refusing: Refusing = { route, problem, tokenEndpoint };
   if (!rate.allowed) return { ok: false as const, refusal: problems.tooManyRequests(problem, rate.resetSeconds) };
-  if (!authenticated.ok) return { ok: false as const, refusal: sandbox.answers.authenticationRefusal(admission, authenticated.detail) };
-  return { ok: true as const, admission, client: authenticated.client };
+  if (!authenticated.ok) return { ok: false as const, refusal: sandbox.answers.authenticationRefusal(refusing, authenticated.detail) };
+  const admission: Admission = { ...refusing, request, params, client: authenticated.client };
+  return { ok: true as const, admission };
 }
 
 /** Path and query parameters: a malformed path parameter or a missing resource is 404, a bad query 400. */
 function checkParameters(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
   const parameters = sandbox.requests.parameters(call.route, call.params, () => call.request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
-  if (!resourcesExist(sandbox, call.route, call.params)) return { ok: false, refusal: problems.notFound(call.problem) };
+  if (!resourcesExist(sandbox, call.route, call.params, call.client.merchant)) return { ok: false, refusal: problems.notFound(call.problem) };
   if (parameters.errors.length) {
     const errors = Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name))));
     return { ok: false, refusal: problems.validation(call.problem, errors) };
@@ -134,7 +137,7 @@ export function merchantPipeline(sandbox: MerchantState, operations: Operations)
     if (call.route.method === "OPTIONS") return options(sandbox, call);
     const body = decodeBody(sandbox, call);
     if (!body.ok) return body.refusal;
-    const validated: ValidatedCall = { request, route: call.route, params: call.params, query: query.value, body: body.value, client: admitted.client, problem: call.problem };
+    const validated: ValidatedCall = { request, route: call.route, params: call.params, query: query.value, body: body.value, client: call.client, problem: call.problem };
     const run = handlerOf(operations, validated);
     if (!run) return problems.notFound(call.problem, "The sandbox does not implement this operation.");
     return run(validated, sandbox);

@@ -127,7 +127,8 @@ export class Representations {
 
   dispute(dispute: Dispute): Json {
     const { links } = this;
-    const { transactionId, ...fields } = dispute;
+    const { transactionId, merchant, ...fields } = dispute;
+    void merchant; // the sandbox's bookkeeping, not a field of the representation
     const offered = disputeStampsOffered(dispute.status);
     return {
       ...fields,
@@ -136,7 +137,7 @@ export class Representations {
         // The spec names these relations but describes no operation behind them.
         ...({
           "ch:transaction": { href: `${links.href("listTransactions")}/${encodeURIComponent(transactionId)}` },
-          "ch:account": links.unserved("/accounts/sandbox"),
+          "ch:account": links.unserved(`/accounts/${encodeURIComponent(dispute.merchant)}`),
         } satisfies Partial<Schemas["Dispute"]["_links"]>),
         ...links.relatedTemplate("listDisputeFiles", { dispute_id: dispute.id }),
         ...this.comments("getDispute", dispute.id),

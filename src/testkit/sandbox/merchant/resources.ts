@@ -3,17 +3,21 @@
  * selection, stamps and contracts), seeded gateways and disputes, comments and the seeded
  * transactions collection (their query languages are in query-languages.ts).
  *
- * Applications and files are bounded (`merchant.retention`): the oldest finished ones are evicted
- * first, each with everything that belongs to it, so no person, file, comment or contract is left
- * pointing at a record that is gone.
+ * Every record belongs to a merchant (tenancy.ts). Applications and files are bounded
+ * (`merchant.retention`, shared equally by the merchants): a merchant's oldest finished ones are
+ * evicted first, each with everything that belongs to it, so no person, file, comment or contract
+ * is left pointing at a record that is gone. People are bounded per application and comments per
+ * merchant (docs/sandbox.md, Limits); children are indexed by parent, so a listing reads its
+ * parent's children only.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import type { SandboxClock } from "../clock";
-import type { MerchantRetention } from "../config";
+import { seeded, type MerchantRetention } from "../config";
 import { idsToEvict } from "../retention";
-import type { FileStore, StoredFile } from "./files";
+import type { FileOwner, FileStore, StoredFile } from "./files";
 import type { OperationId, Schemas } from "./operation";
 import { disputeStampsOffered } from "./stamps";
+import { sharePerMerchant, type Owned } from "./tenancy";
 import { approvedStatusCode } from "../../../../generated/gateway/constants";
 
 /** The gateway's status code of an approved transaction (the seeded transactions are approved or declined). */
@@ -22,7 +26,12 @@ export const APPROVED = String(approvedStatusCode);
 /** What an application holds of its create body (the merged PATCH must satisfy the create rules too). */
 export type ApplicationFields = Pick<Schemas["ApplicationCreate"], "signer" | "business_model" | "additional_information">;
 
-export interface Application extends ApplicationFields {
+/** People one application may hold: a merchant's owners, directors and signers, with room to spare. */
+export const MAX_PEOPLE_PER_APPLICATION = 20;
+/** Comments kept, shared equally by the merchants; past a merchant's share its oldest comment is forgotten. */
+export const MAX_COMMENTS = 100_000;
+
+export interface Application extends ApplicationFields, Owned {
   id: string;
   state: Schemas["ApplicationMetadata"]["state"];
   createdAt: number;
@@ -30,7 +39,7 @@ export interface Application extends ApplicationFields {
   selectedGateways: Set<string>;
 }
 
-export interface Person {
+export interface Person extends Owned {
   id: string;
   applicationId: string;
   properties: Schemas["PersonProperties"];
@@ -43,11 +52,11 @@ export interface GatewayResource {
 
 type DisputeFields = Required<Omit<Schemas["Dispute"], "_links">>;
 
-export interface Dispute extends DisputeFields {
+export interface Dispute extends DisputeFields, Owned {
   transactionId: string;
 }
 
-export interface Contract {
+export interface Contract extends Owned {
   id: string;
   applicationId: string;
   state: Schemas["Contract"]["state"];
@@ -56,7 +65,7 @@ export interface Contract {
   notes: string[];
 }
 
-export interface Comment {
+export interface Comment extends Owned {
   id: string;
   /** The operation that reads the commented resource (`getApplication`, ...). */
   context: OperationId;
@@ -67,7 +76,7 @@ export interface Comment {
   author: { name?: string; email?: string };
 }
 
-export interface Transaction {
+export interface Transaction extends Owned {
   id: string;
   amount: Schemas["AmountMinor"];
   currency: Schemas["Currency"];
@@ -82,6 +91,18 @@ function isoDate(ms: number): string {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Where a comment is listed: its merchant and the resource it is on. */
+function commentKey(merchant: string, context: OperationId, contextId: string): string {
+  return `${merchant}\u0000${context}\u0000${contextId}`;
+}
+
+/** The set of `key` in an index of sets, made on first use. */
+function indexed(index: Map<string, Set<string>>, key: string): Set<string> {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  return set;
+}
+
 export class MerchantResources {
   readonly applications = new Map<string, Application>();
   readonly people = new Map<string, Person>();
@@ -89,7 +110,17 @@ export class MerchantResources {
   readonly disputes = new Map<string, Dispute>();
   readonly contracts = new Map<string, Contract>();
   readonly comments = new Map<string, Comment>();
-  readonly transactions: Transaction[] = [];
+  /** The seeded transactions, all of the seeded merchant's (the API has no operation that creates one). */
+  private readonly transactions: Transaction[] = [];
+  /** Applications by merchant, in creation order: where a merchant at its share makes room. */
+  private readonly applicationsByMerchant = new Map<string, Map<string, Application>>();
+  private readonly peopleByApplication = new Map<string, Set<string>>();
+  private readonly contractsByApplication = new Map<string, Set<string>>();
+  private readonly commentsByResource = new Map<string, Set<string>>();
+  /** Comment ids by merchant, oldest first: where a merchant at its share forgets one. */
+  private readonly commentsByMerchant = new Map<string, Set<string>>();
+  private readonly applicationShare: number;
+  private readonly commentShare: number;
 
   constructor(
     private readonly clock: SandboxClock,
@@ -97,11 +128,17 @@ export class MerchantResources {
     private readonly retention: MerchantRetention,
     /** The files of applications, people and disputes (content on the storage host). */
     readonly files: FileStore,
+    /** How many merchants share the bounds (those of the configured clients). */
+    merchants: number,
   ) {
+    this.applicationShare = sharePerMerchant(retention.maxApplications, merchants);
+    this.commentShare = sharePerMerchant(MAX_COMMENTS, merchants);
     files.retain({
       maxFiles: retention.maxFiles,
+      maxFileBytes: retention.maxFileBytes,
+      merchants,
       finishedTest: () => this.finishedFileTest(),
-      evicted: (ids) => this.forgetComments(new Map([["getFile", ids]])),
+      evicted: (evicted) => this.forgetCommentsOn(evicted.map((file) => ({ merchant: file.merchant, reader: "getFile", id: file.id }))),
     });
     for (const [id, name] of [
       ["gw-sandbox-one", "Sandbox PSP One"],
@@ -110,6 +147,7 @@ export class MerchantResources {
     ] as const) {
       this.gateways.set(id, { id, name });
     }
+    const merchant: string = seeded.merchant.merchantId;
     const currencies = ["DKK", "EUR", "SEK", "NOK", "USD"];
     const types = ["authorization", "capture", "refund", "credit", "debit"];
     for (let i = 0; i < transactionCount; i++) {
@@ -119,33 +157,80 @@ export class MerchantResources {
         currency: currencies[i % currencies.length]!,
         type: types[i % types.length]!,
         status: i % 7 === 3 ? "40413" : APPROVED,
+        merchant,
       });
     }
     const now = clock.now();
-    const seeds: Array<Omit<Dispute, "opened_at" | "due_at" | "expires_at"> & { openedDaysAgo: number }> = [
+    const seeds: Array<Omit<Dispute, "opened_at" | "due_at" | "expires_at" | "merchant"> & { openedDaysAgo: number }> = [
       { id: "dp-0001", reference: "CB-2026-0001", amount: 2050, currency: "EUR", partial: false, status: "open", reason_code: "10.4", reason: "fraud", type: "1st_chargeback", transactionId: "tx-00001", openedDaysAgo: 3 },
       { id: "dp-0002", reference: "RR-2026-0002", amount: 9900, currency: "DKK", partial: true, status: "open", reason_code: "13.1", reason: "product_not_provided", type: "retrieval_request", transactionId: "tx-00002", openedDaysAgo: 1 },
       { id: "dp-0003", reference: "CB-2026-0003", amount: 15000, currency: "SEK", partial: false, status: "under_review", reason_code: "4837", reason: "unrecognised", type: "1st_chargeback", transactionId: "tx-00003", openedDaysAgo: 20 },
     ];
     for (const { openedDaysAgo, ...seed } of seeds) {
       const opened = now - openedDaysAgo * DAY;
-      this.disputes.set(seed.id, { ...seed, opened_at: isoDate(opened), due_at: isoDate(opened + 30 * DAY), expires_at: isoDate(opened + 45 * DAY) });
+      this.disputes.set(seed.id, { ...seed, merchant, opened_at: isoDate(opened), due_at: isoDate(opened + 30 * DAY), expires_at: isoDate(opened + 45 * DAY) });
     }
   }
 
-  createApplication(fields: ApplicationFields): Application {
+  /** The merchant's transactions, in the collection's order (the seeded list itself: callers only read it). */
+  transactionsOf(merchant: string): Transaction[] {
+    return merchant === seeded.merchant.merchantId ? this.transactions : [];
+  }
+
+  /** The merchant's applications, oldest first. */
+  applicationsOf(merchant: string): Application[] {
+    return [...(this.applicationsByMerchant.get(merchant)?.values() ?? [])];
+  }
+
+  disputesOf(merchant: string): Dispute[] {
+    return [...this.disputes.values()].filter((d) => d.merchant === merchant);
+  }
+
+  createApplication(merchant: string, fields: ApplicationFields): Application {
     const app: Application = {
       id: randomUUID(),
+      merchant,
       ...fields,
       state: "unsubmitted",
       createdAt: this.clock.now(),
       stamps: new Set(),
       selectedGateways: new Set(),
     };
-    const evicted = new Set(idsToEvict(this.applications, this.retention.maxApplications, () => this.finishedApplicationTest()));
-    if (evicted.size > 0) this.evictApplications(evicted);
+    // First within the merchant's share, then in the whole store (only if the shares add up to more).
+    const own = this.applicationsByMerchant.get(merchant);
+    if (own) this.evictApplications(idsToEvict(own, this.applicationShare, () => this.finishedApplicationTest()));
+    this.evictApplications(idsToEvict(this.applications, this.retention.maxApplications, () => this.finishedApplicationTest()));
     this.applications.set(app.id, app);
+    let mine = this.applicationsByMerchant.get(merchant);
+    if (!mine) this.applicationsByMerchant.set(merchant, (mine = new Map()));
+    mine.set(app.id, app);
     return app;
+  }
+
+  /** Adds a person to an application, unless it holds MAX_PEOPLE_PER_APPLICATION already. */
+  addPerson(person: Person): boolean {
+    const people = indexed(this.peopleByApplication, person.applicationId);
+    if (people.size >= MAX_PEOPLE_PER_APPLICATION) return false;
+    people.add(person.id);
+    this.people.set(person.id, person);
+    return true;
+  }
+
+  /** Deletes a person with their files and the comments on them and on their files. */
+  deletePerson(id: string): void {
+    const person = this.people.get(id);
+    if (!person) return;
+    this.people.delete(id);
+    this.peopleByApplication.get(person.applicationId)?.delete(id);
+    const owner: FileOwner = { reader: "getPerson", id };
+    const files = this.files.deleteOwnedBy([owner]);
+    this.forgetCommentsOn([{ merchant: person.merchant, ...owner }, ...files.map((f) => ({ merchant: f.merchant, reader: "getFile" as const, id: f.id }))]);
+  }
+
+  /** Deletes a file with the comments on it. */
+  deleteFile(file: StoredFile): void {
+    this.files.delete(file.id);
+    this.forgetCommentsOn([{ merchant: file.merchant, reader: "getFile", id: file.id }]);
   }
 
   /** Finished: archived, or submitted with no contract awaiting signature. */
@@ -171,52 +256,74 @@ export class MerchantResources {
   }
 
   /** Removes applications with their people, contracts, files (theirs and their people's) and the comments on all of these. */
-  private evictApplications(ids: ReadonlySet<string>): void {
-    for (const id of ids) this.applications.delete(id);
-    const people = new Set<string>();
-    for (const [id, person] of this.people) {
-      if (!ids.has(person.applicationId)) continue;
-      this.people.delete(id);
-      people.add(id);
+  private evictApplications(ids: readonly string[]): void {
+    for (const id of ids) {
+      const app = this.applications.get(id);
+      if (!app) continue;
+      this.applications.delete(id);
+      this.applicationsByMerchant.get(app.merchant)?.delete(id);
+      const people = [...(this.peopleByApplication.get(id) ?? [])];
+      for (const personId of people) this.people.delete(personId);
+      this.peopleByApplication.delete(id);
+      for (const contractId of this.contractsByApplication.get(id) ?? []) this.contracts.delete(contractId);
+      this.contractsByApplication.delete(id);
+      const owners: FileOwner[] = [{ reader: "getApplication", id }, ...people.map((personId) => ({ reader: "getPerson" as const, id: personId }))];
+      const files = this.files.deleteOwnedBy(owners);
+      this.forgetCommentsOn([...owners.map((owner) => ({ merchant: app.merchant, ...owner })), ...files.map((f) => ({ merchant: f.merchant, reader: "getFile" as const, id: f.id }))]);
     }
-    for (const [id, contract] of this.contracts) if (ids.has(contract.applicationId)) this.contracts.delete(id);
-    const files = this.files.deleteWhere(({ owner }) => (owner.reader === "getApplication" && ids.has(owner.id)) || (owner.reader === "getPerson" && people.has(owner.id)));
-    this.forgetComments(
-      new Map<OperationId, ReadonlySet<string>>([
-        ["getApplication", ids],
-        ["getPerson", people],
-        ["getFile", files],
-      ]),
-    );
   }
 
-  /** Deletes the comments on the given resources, by the operation that reads them (`getFile`, `getPerson`, ...). */
-  private forgetComments(on: ReadonlyMap<OperationId, ReadonlySet<string>>): void {
-    for (const [id, comment] of this.comments) if (on.get(comment.context)?.has(comment.contextId)) this.comments.delete(id);
+  /** Deletes the comments on the given resources (each named by its merchant and the operation that reads it). */
+  private forgetCommentsOn(resources: ReadonlyArray<{ merchant: string; reader: OperationId; id: string }>): void {
+    for (const { merchant, reader, id } of resources) {
+      const key = commentKey(merchant, reader, id);
+      for (const commentId of this.commentsByResource.get(key) ?? []) {
+        this.comments.delete(commentId);
+        this.commentsByMerchant.get(merchant)?.delete(commentId);
+      }
+      this.commentsByResource.delete(key);
+    }
   }
 
   peopleOf(applicationId: string): Person[] {
-    return [...this.people.values()].filter((p) => p.applicationId === applicationId);
+    return [...(this.peopleByApplication.get(applicationId) ?? [])].map((id) => this.people.get(id)!);
   }
 
   contractsOf(applicationId: string): Contract[] {
-    return [...this.contracts.values()].filter((c) => c.applicationId === applicationId);
+    return [...(this.contractsByApplication.get(applicationId) ?? [])].map((id) => this.contracts.get(id)!);
   }
 
-  createContract(applicationId: string): Contract {
+  createContract(app: Application): Contract {
     const contract: Contract = {
       id: randomUUID(),
-      applicationId,
+      merchant: app.merchant,
+      applicationId: app.id,
       state: "needs_signature",
       merchant_id: String(randomInt(1, 999_999_999)).padStart(15, "0"),
       effective_on: isoDate(this.clock.now()),
       notes: [],
     };
     this.contracts.set(contract.id, contract);
+    indexed(this.contractsByApplication, app.id).add(contract.id);
     return contract;
   }
 
-  commentsOn(context: OperationId, contextId: string): Comment[] {
-    return [...this.comments.values()].filter((c) => c.context === context && c.contextId === contextId);
+  /** Stores a comment; a merchant at its share of MAX_COMMENTS forgets its oldest one first. */
+  addComment(comment: Comment): void {
+    const own = indexed(this.commentsByMerchant, comment.merchant);
+    while (own.size >= this.commentShare) {
+      const oldest = this.comments.get(own.values().next().value!)!;
+      own.delete(oldest.id);
+      this.comments.delete(oldest.id);
+      this.commentsByResource.get(commentKey(oldest.merchant, oldest.context, oldest.contextId))?.delete(oldest.id);
+    }
+    own.add(comment.id);
+    this.comments.set(comment.id, comment);
+    indexed(this.commentsByResource, commentKey(comment.merchant, comment.context, comment.contextId)).add(comment.id);
+  }
+
+  /** The merchant's comments on one resource, oldest first. */
+  commentsOn(merchant: string, context: OperationId, contextId: string): Comment[] {
+    return [...(this.commentsByResource.get(commentKey(merchant, context, contextId)) ?? [])].map((id) => this.comments.get(id)!);
   }
 }

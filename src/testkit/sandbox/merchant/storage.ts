@@ -61,7 +61,8 @@ export function storageHandler(files: FileStore, maxUploadBytes: number): Handle
     const contentType = request.headers["content-type"];
     const check = files.checkUpload(uploadPath, request.url.searchParams, contentType, request.headers.authorization !== undefined);
     if (!check.ok) return xmlError(check.code, check.message);
-    const etag = files.storeContent(check.file, request.rawBody);
-    return { status: documentedUploadAnswers().stored, headers: { etag } };
+    const stored = files.storeContent(check.file, request.rawBody);
+    if (!stored.ok) return xmlError("EntityTooLarge", stored.message);
+    return { status: documentedUploadAnswers().stored, headers: { etag: stored.etag } };
   };
 }

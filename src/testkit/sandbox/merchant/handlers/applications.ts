@@ -54,14 +54,14 @@ function mergedUnderCreateRules(
 
 export const applicationHandlers: Operations = {
   listApplications: (ctx, { answers, reps, resources }) => {
-    const items = answers.queried(ctx, applicationQuery, [...resources.applications.values()]);
+    const items = answers.queried(ctx, applicationQuery, resources.applicationsOf(ctx.client.merchant));
     if (!Array.isArray(items)) return items;
     return answers.collection(ctx, items.map((app) => reps.application(app)));
   },
 
   createApplication: (ctx, sandbox) => {
     const { answers, reps, resources } = sandbox;
-    return answers.success(ctx, reps.application(resources.createApplication(declaredOnly(sandbox, ctx))));
+    return answers.success(ctx, reps.application(resources.createApplication(ctx.client.merchant, declaredOnly(sandbox, ctx))));
   },
 
   getApplication: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.application(resources.applications.get(ctx.params.application_id)!)),
@@ -90,7 +90,7 @@ export const applicationHandlers: Operations = {
       const gaps = submissionGaps(app, sandbox);
       if (Object.keys(gaps).length) return problems.conflict(ctx.problem, "The application does not hold all necessary data yet.", gaps);
       app.state = "submitted";
-      resources.createContract(app.id);
+      resources.createContract(app);
     }
     app.stamps.add(name);
     return answers.success(ctx);

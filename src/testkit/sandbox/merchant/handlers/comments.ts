@@ -12,7 +12,7 @@ export const commentHandlers: Operations = {
   listComments: (ctx, { answers, contexts, links, reps, resources }) => {
     const { context, context_id } = ctx.params;
     const info = contexts.get(context)!;
-    return answers.collection(ctx, resources.commentsOn(info.get, context_id).map((c) => reps.comment(c)), links.relatedById(info.get, context_id));
+    return answers.collection(ctx, resources.commentsOn(ctx.client.merchant, info.get, context_id).map((c) => reps.comment(c)), links.relatedById(info.get, context_id));
   },
 
   createComment: (ctx, { answers, clock, contexts, fieldTagPrefix, reps, resources }) => {
@@ -23,14 +23,15 @@ export const commentHandlers: Operations = {
     if (refusal) return problems.validation(ctx.problem, { tags: [refusal] }, "The comment's tags are not acceptable.");
     const comment: Comment = {
       id: randomUUID(),
+      merchant: ctx.client.merchant,
       context: info.get,
       contextId: context_id,
       body: body.body,
       ...(body.tags ? { tags: body.tags } : {}),
       createdAt: clock.now(),
-      author: { ...(ctx.client?.client_name ? { name: ctx.client.client_name } : {}), ...(ctx.client?.contacts?.[0] ? { email: ctx.client.contacts[0] } : {}) },
+      author: { ...(ctx.client.client_name ? { name: ctx.client.client_name } : {}), ...(ctx.client.contacts?.[0] ? { email: ctx.client.contacts[0] } : {}) },
     };
-    resources.comments.set(comment.id, comment);
+    resources.addComment(comment);
     return answers.success(ctx, reps.comment(comment));
   },
 

@@ -6,7 +6,7 @@ import { disputeStampEffect, disputeStampsOffered } from "../stamps";
 
 export const disputeHandlers: Operations = {
   listDisputes: (ctx, { answers, reps, resources }) => {
-    const items = answers.queried(ctx, disputeQuery, [...resources.disputes.values()]);
+    const items = answers.queried(ctx, disputeQuery, resources.disputesOf(ctx.client.merchant));
     if (!Array.isArray(items)) return items;
     return answers.collection(ctx, items.map((d) => reps.dispute(d)));
   },

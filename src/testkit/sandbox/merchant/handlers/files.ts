@@ -22,7 +22,7 @@ function fileList<K extends FileList>(ctx: OperationContext<K>, sandbox: Merchan
 
 function fileCreate<K extends FileCreate>(ctx: OperationContext<K>, sandbox: MerchantState): SandboxResponse {
   const { answers, files, readers, reps } = sandbox;
-  return answers.success(ctx, reps.file(files.create(ownerOf(readers, ctx.route, ctx.params), declaredOnly(sandbox, ctx))));
+  return answers.success(ctx, reps.file(files.create(ctx.client.merchant, ownerOf(readers, ctx.route, ctx.params), declaredOnly(sandbox, ctx))));
 }
 
 /** The download's disposition: an upload declared as text/html must not render as a page of the API's origin. */
@@ -50,8 +50,8 @@ export const fileHandlers: Operations = {
     return answers.success(ctx, reps.file(file));
   },
 
-  deleteFile: (ctx, { answers, files }) => {
-    files.delete(ctx.params.file_id);
+  deleteFile: (ctx, { answers, files, resources }) => {
+    resources.deleteFile(files.get(ctx.params.file_id)!);
     return answers.success(ctx);
   },
 

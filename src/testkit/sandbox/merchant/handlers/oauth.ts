@@ -4,7 +4,7 @@ import type { Operations, Schemas } from "../operation";
 
 export const oauthHandlers: Operations = {
   createToken: (ctx, { oauth, answers, links, specServers }) => {
-    const issued = oauth.issue(ctx.client!, ctx.body.audience, [links.base, ...specServers]);
+    const issued = oauth.issue(ctx.client, ctx.body.audience, [links.base, ...specServers]);
     if (!issued.ok) return answers.oauthError(ctx, issued.status, issued.error, issued.description);
     const token = { access_token: issued.accessToken, token_type: "Bearer", expires_in: issued.expiresIn } satisfies Omit<Schemas["Token"], "_links">;
     return answers.success(ctx, { ...token, _links: links.related("getRoot") }, { "cache-control": "no-store" });
@@ -12,8 +12,9 @@ export const oauthHandlers: Operations = {
 
   registerClient: (ctx, sandbox) => {
     const { oauth, answers, links } = sandbox;
-    const client = oauth.register(declaredOnly(sandbox, ctx));
-    const self = `${links.href("registerClient")}/${encodeURIComponent(client.client_id)}`;
-    return answers.success(ctx, { ...client, _links: { self: { href: self }, curies: links.curies } });
+    const { merchant, ...registration } = oauth.register(declaredOnly(sandbox, ctx), ctx.client);
+    void merchant; // the sandbox's own bookkeeping, not part of the registration answer
+    const self = `${links.href("registerClient")}/${encodeURIComponent(registration.client_id)}`;
+    return answers.success(ctx, { ...registration, _links: { self: { href: self }, curies: links.curies } });
   },
 };

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { declaredOnly } from "../declared";
 import { mergePatch } from "../merge-patch";
 import type { Operations } from "../operation";
-import type { Person } from "../resources";
+import { problems } from "../problems";
+import { MAX_PEOPLE_PER_APPLICATION, type Person } from "../resources";
 
 export const peopleHandlers: Operations = {
   listPeople: (ctx, { answers, links, reps, resources }) =>
@@ -11,8 +12,10 @@ export const peopleHandlers: Operations = {
 
   createPerson: (ctx, sandbox) => {
     const { answers, reps, resources } = sandbox;
-    const person: Person = { id: randomUUID(), applicationId: ctx.params.application_id, properties: declaredOnly(sandbox, ctx) };
-    resources.people.set(person.id, person);
+    const person: Person = { id: randomUUID(), merchant: ctx.client.merchant, applicationId: ctx.params.application_id, properties: declaredOnly(sandbox, ctx) };
+    if (!resources.addPerson(person)) {
+      return problems.validation(ctx.problem, { people: [`an application holds at most ${MAX_PEOPLE_PER_APPLICATION} people in the sandbox; delete one first`] });
+    }
     return answers.success(ctx, reps.person(person));
   },
 
@@ -26,10 +29,8 @@ export const peopleHandlers: Operations = {
     return answers.success(ctx, reps.person(person));
   },
 
-  deletePerson: (ctx, { answers, files, resources }) => {
-    const id = ctx.params.person_id;
-    for (const file of files.ownedBy({ reader: "getPerson", id })) files.delete(file.id);
-    resources.people.delete(id);
+  deletePerson: (ctx, { answers, resources }) => {
+    resources.deletePerson(ctx.params.person_id);
     return answers.success(ctx);
   },
 };

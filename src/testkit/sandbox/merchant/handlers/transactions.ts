@@ -15,7 +15,7 @@ function pageLinks(links: Readonly<Record<string, { href: string }>>, curies: un
 
 export const transactionHandlers: Operations = {
   listTransactions: (ctx, { answers, cursors, links, reps, resources }) => {
-    const items = answers.queried(ctx, transactionQuery, resources.transactions);
+    const items = answers.queried(ctx, transactionQuery, resources.transactionsOf(ctx.client.merchant));
     if (!Array.isArray(items)) return items;
     let offset = 0;
     if (ctx.query.next !== undefined) {
