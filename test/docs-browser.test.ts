@@ -1,8 +1,9 @@
 /**
  * Opens each built Redoc page and each rendered guide in headless Chromium, from a local server,
  * and checks what a reader sees: every operation with its curl and TypeScript samples (long lines
- * wrapped, not clipped), no sidebar entry twice, no request leaving the page and no console
- * error. Screenshots for review go to test-artifacts/docs/.
+ * wrapped, not clipped; a TypeScript sample that can be pasted), every server of the spec in plain
+ * words, no table or code block cut off at 1280 px, no sidebar entry twice, no request leaving the
+ * page and no console error. Screenshots for review go to test-artifacts/docs/.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -40,8 +41,8 @@ afterAll(async () => {
 });
 
 /** A page that records every request leaving the local server and every console error. */
-async function watchedPage(): Promise<{ page: Page; outside: string[]; consoleErrors: string[]; pageErrors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+async function watchedPage(width = 1400): Promise<{ page: Page; outside: string[]; consoleErrors: string[]; pageErrors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 1000 } });
   const outside: string[] = [];
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
@@ -73,12 +74,13 @@ async function duplicateSidebarEntries(page: Page): Promise<string[]> {
   });
 }
 
-/** A line of a TypeScript sample a reader must see: the first one that is code, not a comment or import. */
+/** A line of a TypeScript sample a reader must see: the first one of its function that is code, not a comment. */
 function sampleLine(file: string): string {
-  const line = readFileSync(file, "utf8")
-    .split("\n")
+  const lines = readFileSync(file, "utf8").split("\n");
+  const line = lines
+    .slice(lines.findIndex((l) => l.startsWith("export async function sample(")) + 1)
     .map((l) => l.trim())
-    .find((l) => l.length > 12 && !l.startsWith("//") && !l.startsWith("import ") && !l.startsWith("export "));
+    .find((l) => l.length > 12 && !l.startsWith("//"));
   if (!line) throw new Error(`${file} has no code line to look for`);
   return line;
 }
@@ -175,11 +177,72 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
       await code.waitFor({ state: "visible", timeout: 10_000 });
       expect(await code.isVisible(), `${operation.operationId}: TypeScript sample not visible`).toBe(true);
       expect(await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth), `${operation.operationId}: TypeScript overflows`).toBeLessThanOrEqual(1);
+      // What is shown can be pasted: it imports the package (and Node's built-ins) only and makes its client.
+      const shownSample = await code.innerText();
+      const imports = [...shownSample.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map((match) => match[1]);
+      expect(imports, `${operation.operationId}: imports`).toContain(`payment-apis-toolkit/${api}`);
+      expect(imports.filter((from) => !/^payment-apis-toolkit\/(gateway|merchant)$|^node:/.test(from!)), `${operation.operationId}: imports`).toEqual([]);
+      expect(shownSample, `${operation.operationId}: makes its client`).toMatch(new RegExp(`^const ${api} = create\\w+Client\\(\\{$`, "m"));
       await page.screenshot({ path: join(artifactsDir, `${api}-${operation.operationId}-typescript.png`) });
     }
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     expect(outside).toEqual([]);
+    await page.close();
+  });
+});
+
+describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api) => {
+  const servers = loadBundledSpec(api).servers as { url: string; description: string }[];
+
+  it("lists every server of the spec, the local sandbox and mock among them, in plain words", { timeout: 60_000 }, async () => {
+    const { page, consoleErrors, pageErrors } = await watchedPage(1280);
+    await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+    await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
+    const text = await page.evaluate(() => document.body.innerText);
+    for (const server of servers) {
+      expect(text).toContain(server.url);
+      // Redoc shows a server's description as written: it and the note added to it must be plain text.
+      expect(text).toContain(server.description);
+    }
+    expect(servers.map((server) => server.url)).toEqual(expect.arrayContaining([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)]));
+    expect(text).not.toMatch(/\*\*\w/);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("cuts off no table or code block of any chapter", { timeout: 120_000 }, async () => {
+    const { page, consoleErrors, pageErrors } = await watchedPage(1280);
+    await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+    await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
+    // The chapters: sidebar entries that are neither a tag with operations nor a separator.
+    const chapters = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default');
+    const count = await chapters.count();
+    expect(count).toBeGreaterThan(1);
+    const clipped: string[] = [];
+    let tables = 0;
+    for (let i = 0; i < count; i++) {
+      const label = (await chapters.nth(i).innerText()).split("\n")[0]!.trim();
+      await chapters.nth(i).click();
+      await page.waitForFunction((text) => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.includes(text)), label, { timeout: 15_000 });
+      const found = await page.evaluate(() => {
+        const wide = [...document.querySelectorAll('[data-component-name="Markdown/Markdown"] :is(.md-table-wrapper, pre)')].filter((e) => (e as HTMLElement).offsetParent !== null);
+        return {
+          tables: wide.filter((e) => e.matches(".md-table-wrapper")).length,
+          clipped: wide
+            .filter((e) => e.scrollWidth - e.clientWidth > 1 || e.getBoundingClientRect().right > innerWidth)
+            .map((e) => `${e.tagName.toLowerCase()} ${e.scrollWidth}px in ${e.clientWidth}px: ${(e.textContent ?? "").slice(0, 40)}`),
+        };
+      });
+      tables += found.tables;
+      clipped.push(...found.clipped.map((what) => `${label}: ${what}`));
+      if (found.tables > 0) await page.screenshot({ path: join(artifactsDir, `${api}-1280-${label.replace(/\W+/g, "-").toLowerCase()}.png`) });
+    }
+    expect(tables).toBeGreaterThan(0);
+    expect(clipped).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     await page.close();
   });
 });

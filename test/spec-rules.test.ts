@@ -58,8 +58,10 @@ describe("gateway spec", () => {
   const ops = operations(doc);
   const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
 
-  it("has the live and the test server", () => {
+  it("has the live and the test server, and the local sandbox and mock", () => {
     expect((doc.servers as { url: string }[]).map((s) => s.url).sort()).toEqual([
+      "http://127.0.0.1:4010",
+      "http://127.0.0.1:4020",
       "https://gateway.clearhaus.com",
       "https://gateway.test.clearhaus.com",
     ]);
@@ -314,8 +316,8 @@ describe("merchant spec", () => {
   const apiOps = ops.filter((o) => !o.operation["x-external"]);
   const RATE_LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
 
-  it("has the production and the sandbox entrypoints", () => {
-    expect((doc.servers as unknown[]).length).toBe(2);
+  it("has the production and the test entrypoints, and the local sandbox and mock", () => {
+    expect((doc.servers as { "x-environment": string }[]).map((s) => s["x-environment"])).toEqual(["production", "test", "local-sandbox", "local-mock"]);
   });
 
   it("defines an OAuth 2.0 client-credentials flow and bearer tokens", () => {

@@ -43,7 +43,7 @@ export const waivers: Waiver[] = [
   { rules: "gateway:rule:Marketplace.interregional_retailer", reason: MERCHANT_SETUP },
 
   // Facts about where the services run, and recommendations.
-  { rules: "*:x-environment", reason: "names the live and test servers; the suite is pointed at one by its base URL" },
+  { rules: "*:x-environment", reason: "names the servers (the service's live and test hosts, the local sandbox and mock); the suite is pointed at one by its base URL" },
   { rules: "merchant:x-recommended-maximum:*", reason: "a recommendation to clients, not a rule the service enforces" },
   { rules: "merchant:x-label-by-owner:*", reason: "website files have no create operation in the spec; the label rule has no request to provoke it" },
   { rules: "merchant:rule:FileCreate", reason: "website files have no create operation in the spec; the label rule has no request to provoke it" },

@@ -2,7 +2,9 @@
 
 export const servers = {
   "live": "https://gateway.clearhaus.com",
-  "test": "https://gateway.test.clearhaus.com"
+  "test": "https://gateway.test.clearhaus.com",
+  "local-sandbox": "http://127.0.0.1:4020",
+  "local-mock": "http://127.0.0.1:4010"
 } as const;
 export const mediaType = "application/vnd.clearhaus-gateway.hal+json" as const;
 export const signatureHeader = {

@@ -2,7 +2,9 @@
 
 export const servers = {
   "production": "https://merchant.clearhaus.com",
-  "sandbox": "https://merchant.test.clearhaus.com"
+  "test": "https://merchant.test.clearhaus.com",
+  "local-sandbox": "http://127.0.0.1:4021",
+  "local-mock": "http://127.0.0.1:4011"
 } as const;
 export const halMediaType = "application/hal+json" as const;
 export const problemMediaType = "application/problem+json" as const;

@@ -25,10 +25,16 @@ export interface SourceNotes {
   departures: number;
 }
 
+/** Objects whose `description` Redoc shows as written, not as Markdown: a server's (in the server list). */
+function takesPlainText(parentKey: string | undefined): boolean {
+  return parentKey === "servers";
+}
+
 /**
  * Says in the rendered descriptions what the source description does not: `x-inferred` (this
  * project's choice, with its reason) and `x-departs-from-source` (what the source says, and why
- * the spec follows the live service instead).
+ * the spec follows the live service instead). In bold where Redoc renders Markdown, in plain
+ * words where it does not.
  */
 export function markSourceNotes(doc: OpenApiDocument): SourceNotes {
   const counts: SourceNotes = { inferred: 0, departures: 0 };
@@ -37,18 +43,20 @@ export function markSourceNotes(doc: OpenApiDocument): SourceNotes {
     if (!node || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
     const notes: string[] = [];
+    const plain = takesPlainText(parentKey);
+    const lead = (words: string) => (plain ? words : `**${words}**`);
     const reason = record["x-inferred"];
     if (typeof reason === "string") {
-      notes.push(`**Inferred** (not stated by the service's documentation): ${reason}`);
+      notes.push(`${lead("Inferred")} (not stated by the service's documentation): ${reason}`);
       counts.inferred += 1;
     }
     const departure = record["x-departs-from-source"] as { source?: unknown; why?: unknown } | undefined;
     if (departure && typeof departure.source === "string" && typeof departure.why === "string") {
-      notes.push(`**Departs from the source description**, which says: ${departure.source} ${departure.why}`);
+      notes.push(`${lead("Departs from the source description")}, which says: ${departure.source} ${departure.why}`);
       counts.departures += 1;
     }
     if (notes.length > 0 && canCarryDescription(parentKey) && !("$ref" in record)) {
-      record.description = [record.description, ...notes].filter(Boolean).join("\n\n");
+      record.description = [record.description, ...notes].filter(Boolean).join(plain ? " " : "\n\n");
     }
     for (const [key, value] of Object.entries(record)) if (key !== "x-inferred" && key !== "x-departs-from-source") visit(value, key);
   };
@@ -56,10 +64,10 @@ export function markSourceNotes(doc: OpenApiDocument): SourceNotes {
   return counts;
 }
 
-/** The server a reader should try first: the test or sandbox one when the spec has it. */
+/** The server a reader should try first: the service's test environment when the spec has it (not the local sandbox, which not every reader runs). */
 function tryOutServer(doc: OpenApiDocument, operation: Record<string, unknown>, pathItem: Record<string, unknown>): string {
-  const servers = ((operation.servers ?? pathItem.servers ?? doc.servers ?? []) as { url: string; description?: string; variables?: Record<string, { default: string }> }[]);
-  const server = servers.find((s) => /test|sandbox/i.test(`${s.url} ${s.description ?? ""}`)) ?? servers[0];
+  const servers = ((operation.servers ?? pathItem.servers ?? doc.servers ?? []) as { url: string; "x-environment"?: string; variables?: Record<string, { default: string }> }[]);
+  const server = servers.find((s) => s["x-environment"] === "test") ?? servers[0];
   if (!server) return "";
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? name);
 }
@@ -216,12 +224,25 @@ const LOCAL_LOGO =
     `<svg xmlns="http://www.w3.org/2000/svg" width="52" height="12" viewBox="0 0 52 12"><text x="0" y="10" font-family="system-ui,sans-serif" font-size="11" font-weight="600" fill="#1f7cff">Redocly</text></svg>`,
   );
 
-/** CSS added to every Redoc page: code samples wrap their long lines instead of running out of view. */
+/**
+ * CSS added to every Redoc page: code samples and code blocks of the descriptions (the signing
+ * test vector) wrap their long lines instead of running out of view; a section with nothing in its right panel (a chapter such as Status codes or Signing)
+ * gives its middle panel the whole width, so a wide table is shown whole instead of scrolling in
+ * half the page beside an empty half.
+ */
 const PAGE_CSS = `
-  .panel-request-samples pre, .panel-request-samples pre code {
+  .panel-request-samples pre, .panel-request-samples pre code,
+  [data-component-name="Markdown/Markdown"] pre, [data-component-name="Markdown/Markdown"] pre code {
     white-space: pre-wrap !important;
     overflow-wrap: anywhere;
     word-break: break-word;
+  }
+  [data-testid="middle-panel"]:has(+ [data-testid="right-panel"]:empty) {
+    width: 100% !important;
+    max-width: none !important;
+  }
+  [data-testid="middle-panel"] + [data-testid="right-panel"]:empty {
+    display: none !important;
   }
 `;
 

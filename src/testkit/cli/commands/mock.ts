@@ -6,7 +6,8 @@ import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
 import { portOption, runWithLifecycle } from "../command";
 
-const MOCK_PORTS = {
+/** The mocks' default ports and their settings (the specs list these defaults as the `local-mock` servers). */
+export const MOCK_PORTS = {
   gateway: { flag: "--gateway-port", variable: "GATEWAY_MOCK_PORT", fallback: 4010 },
   merchant: { flag: "--merchant-port", variable: "MERCHANT_MOCK_PORT", fallback: 4011 },
 } as const;
