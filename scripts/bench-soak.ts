@@ -2,8 +2,12 @@
  * `npm run bench:soak`: a long mixed run against the sandbox in its own process, recording its
  * resident memory as the run goes. The mix is what a shared CI sandbox sees: signed
  * authorizations and captures, account reads, merchant reads and creates, and unauthenticated
- * junk (multi-kilobyte random bearers, unknown keys, foreign Host headers, `//` and dot-segment
- * targets, clock abuse, prototype names in queries). Retention is set low, so memory must level
+ * junk (multi-kilobyte random bearers, unknown keys, foreign Host headers, `//`, dot-segment and
+ * encoded-backslash targets, clock abuse, prototype names in queries, upper-case hex signatures,
+ * a token audience of thousands of slashes, bodies cut short by a vanished client, another
+ * merchant's client reading and writing the first one's application) and clients filling the
+ * collections they may fill (people of one application past its bound, comments on a dispute).
+ * Retention is set low, so memory must level
  * off at what the retained records cost. Printed always; recorded in docs/benchmarks.md (between
  * the `bench:soak` markers) with `-- --write`. A measurement, not a test.
  *
@@ -13,6 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { connect } from "node:net";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
@@ -49,6 +54,27 @@ function send(call: Call): Promise<{ status: number; body: string }> {
   });
 }
 
+/**
+ * A request whose client goes away before its declared body has arrived: the sandbox must book
+ * nothing. There is no answer to wait for, so it counts as status 0 of its own kind.
+ */
+function sendCutShort(call: Call): Promise<{ status: number; body: string }> {
+  return new Promise((done) => {
+    const socket = connect(call.port, "127.0.0.1", () => {
+      const head = [`${call.method} ${call.path} HTTP/1.1`, `host: 127.0.0.1:${call.port}`, ...Object.entries(call.headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${(call.body ?? "").length + 100}`];
+      socket.end(`${head.join("\r\n")}\r\n\r\n${call.body ?? ""}`);
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => done({ status: 0, body: "" }));
+    socket.resume();
+  });
+}
+
+const FILL_PEOPLE = "fill: people on one application (past its bound: 400; evicted: 404)";
+
+/** Kinds answered by no one on purpose (the client left): their status 0 is not a failure. */
+const CUT_SHORT = "junk: body cut short (capture of 100, client gone)";
+
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
 async function main(): Promise<void> {
@@ -80,6 +106,19 @@ async function main(): Promise<void> {
     ).body,
   ) as { access_token: string };
   const bearer = `Bearer ${token.access_token}`;
+  const otherToken = JSON.parse(
+    (
+      await send({
+        kind: "token",
+        port: merchantPort,
+        method: "POST",
+        path: "/oauth/token",
+        headers: { authorization: basic(seeded.merchant.otherClientId, seeded.merchant.otherClientSecret), "content-type": FORM_MEDIA_TYPE },
+        body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
+      })
+    ).body,
+  ) as { access_token: string };
+  const otherBearer = `Bearer ${otherToken.access_token}`;
 
   const authorizationBody = "amount=1000&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
   const authorizationSignature = signatureHeader(seeded.gateway.signingKeyId, key, authorizationBody);
@@ -88,6 +127,17 @@ async function main(): Promise<void> {
     business_model: { trading_name: "Soak", description: "Soak run.", recurring: false, physical_delivery: false, estimate_currency: "DKK", estimated_monthly_turnover: 1000, estimated_average_transaction_amount: 10 },
   });
   const recentAuthorizations: string[] = [];
+  const application = JSON.parse(
+    (await send({ kind: "setup", port: merchantPort, method: "POST", path: "/applications", headers: { authorization: bearer, "content-type": "application/json" }, body: applicationBody })).body,
+  ) as { _links: { self: { href: string } } };
+  const applicationPath = new URL(application._links.self.href).pathname;
+  // People are added to one application past its bound; once retention has evicted it, to the newest.
+  let newestApplicationPath = applicationPath;
+  let peopleTarget = applicationPath;
+  const personBody = JSON.stringify({ name: "Soak Person", social_security_number: "010185-1234", date_of_birth: "1985-01-01", address_line_1: "Torvegade 12", zipcode: "1400", city: "Copenhagen", country: "DK", role_director: true });
+  const cutShortBody = "amount=100";
+  const cutShortSignature = signatureHeader(seeded.gateway.signingKeyId, key, cutShortBody);
+  const upperCaseSignature = authorizationSignature.replace(/[0-9a-f]+$/, (hex) => hex.toUpperCase());
 
   const junk: Array<() => Call> = [
     () => ({ kind: "junk: random 8-15 KB bearer", port: merchantPort, method: "GET", path: "/", headers: { authorization: `Bearer ${randomBytes(3000 + Math.floor(Math.random() * 2600)).toString("base64")}` } }),
@@ -98,6 +148,22 @@ async function main(): Promise<void> {
     () => ({ kind: "junk: clock 1e300", port: gatewayPort, method: "POST", path: "/_sandbox/clock", headers: { "content-type": "application/json" }, body: '{"advance_seconds": 1e300}' }),
     () => ({ kind: "junk: __proto__ query", port: merchantPort, method: "GET", path: "/transactions?query=__proto__:x", headers: { authorization: bearer } }),
     () => ({ kind: "junk: unsigned malformed form", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE }, body: "amount=%%%&card[pan]=4111111111111111" }),
+    () => ({ kind: "junk: encoded backslash dot segment", port: gatewayPort, method: "GET", path: "/authorizations/..%5c..%5caccount", headers: { authorization: gatewayAuth } }),
+    () => ({ kind: "junk: upper-case hex signature", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: upperCaseSignature }, body: authorizationBody }),
+    () => ({
+      kind: "junk: audience of 8,000 slashes",
+      port: merchantPort,
+      method: "POST",
+      path: "/oauth/token",
+      headers: { authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret), "content-type": FORM_MEDIA_TYPE },
+      body: `grant_type=client_credentials&audience=${"/".repeat(8000)}x`,
+    }),
+    () => {
+      const id = recentAuthorizations.length ? recentAuthorizations[Math.floor(Math.random() * recentAuthorizations.length)]! : "00000000-0000-0000-0000-000000000000";
+      return { kind: CUT_SHORT, port: gatewayPort, method: "POST", path: `/authorizations/${id}/captures`, headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: cutShortSignature }, body: cutShortBody };
+    },
+    () => ({ kind: "junk: another merchant reads the application", port: merchantPort, method: "GET", path: applicationPath, headers: { authorization: otherBearer } }),
+    () => ({ kind: "junk: another merchant adds a person to it", port: merchantPort, method: "POST", path: `${applicationPath}/people`, headers: { authorization: otherBearer, "content-type": "application/json" }, body: personBody }),
   ];
   let junkIndex = 0;
   const legit: Array<() => Call> = [
@@ -110,14 +176,18 @@ async function main(): Promise<void> {
     () => ({ kind: "merchant GET /", port: merchantPort, method: "GET", path: "/", headers: { authorization: bearer } }),
     () => ({ kind: "merchant POST /applications", port: merchantPort, method: "POST", path: "/applications", headers: { authorization: bearer, "content-type": "application/json" }, body: applicationBody }),
     () => ({ kind: "merchant GET /transactions", port: merchantPort, method: "GET", path: "/transactions?per_page=50", headers: { authorization: bearer } }),
+    () => ({ kind: FILL_PEOPLE, port: merchantPort, method: "POST", path: `${peopleTarget}/people`, headers: { authorization: bearer, "content-type": "application/json" }, body: personBody }),
+    () => ({ kind: "fill: a comment on a dispute", port: merchantPort, method: "POST", path: "/disputes/dp-0001/comments", headers: { authorization: bearer, "content-type": "application/json" }, body: '{"body":"soak"}' }),
   ];
   const nextJunk = () => junk[junkIndex++ % junk.length]!();
-  const [authorize, capture, account, merchantRoot, createApplication, listTransactions] = legit as [() => Call, () => Call, () => Call, () => Call, () => Call, () => Call];
+  const [authorize, capture, account, merchantRoot, createApplication, listTransactions, addPerson, addComment] = legit as Array<() => Call> as [
+    () => Call, () => Call, () => Call, () => Call, () => Call, () => Call, () => Call, () => Call,
+  ];
   // 20 slots: 12 legitimate (authorizations weigh most: they are what a CI run creates), 8 junk.
   const cycle: Array<() => Call> = [
     authorize, authorize, capture, nextJunk, nextJunk,
-    authorize, authorize, account, nextJunk, nextJunk,
-    capture, account, merchantRoot, nextJunk, nextJunk,
+    authorize, addPerson, account, nextJunk, nextJunk,
+    capture, addComment, merchantRoot, nextJunk, nextJunk,
     merchantRoot, createApplication, listTransactions, nextJunk, nextJunk,
   ];
 
@@ -134,12 +204,16 @@ async function main(): Promise<void> {
   async function worker(): Promise<void> {
     while (issued < totalRequests && Date.now() < deadline) {
       const call = cycle[issued++ % cycle.length]!();
-      const answer = await send(call);
+      const answer = call.kind === CUT_SHORT ? await sendCutShort(call) : await send(call);
       completed += 1;
       const byStatus = counts.get(call.kind) ?? new Map<number, number>();
       byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
       counts.set(call.kind, byStatus);
-      if (answer.status >= 500 || answer.status === 0) serverErrors.push(`${call.kind}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (answer.status >= 500 || (answer.status === 0 && call.kind !== CUT_SHORT)) serverErrors.push(`${call.kind}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (call.kind === FILL_PEOPLE && answer.status === 404) peopleTarget = newestApplicationPath;
+      if (call.kind === "merchant POST /applications" && answer.status === 201) {
+        newestApplicationPath = new URL((JSON.parse(answer.body) as typeof application)._links.self.href).pathname;
+      }
       if (call.kind === "POST /authorizations" && answer.status === 201) {
         recentAuthorizations.push((JSON.parse(answer.body) as { id: string }).id);
         if (recentAuthorizations.length > 500) recentAuthorizations.shift();
