@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import { availableParallelism, setPriority } from "node:os";
 import { join, resolve } from "node:path";
+import { colourEnvironment } from "../src/testkit/cli/commands/contract";
 import { stopOnSignal, stopSignal } from "./stop-signals";
 
 const root = resolve(__dirname, "..");
@@ -63,7 +64,8 @@ function yieldToOtherWork(pid: number): void {
 async function run(step: Step): Promise<{ passed: number; failed: number; skipped: number; code: number; seconds: number }> {
   const started = Date.now();
   // The targets are chosen here, whatever the caller's environment says.
-  const env = { ...process.env, ...step.env };
+  // Each step's output is printed where ours goes: no colour codes unless that is a terminal.
+  const env = colourEnvironment({ ...process.env, ...step.env }, process.stdout.isTTY === true);
   for (const name of ["GATEWAY_BASE_URL", "MERCHANT_BASE_URL"]) delete env[name];
   const child = stopOnSignal(spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
   if (child.pid !== undefined && !step.longest) yieldToOtherWork(child.pid);

@@ -18,6 +18,7 @@
  * requests it never wrote (queued behind a socket that closed).
  */
 import { Client, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from "undici";
+import { recordAnswer, recordRequest } from "./exchange-log";
 
 /**
  * Far below the idle timeouts of common servers (Node and Apache 5 s, load balancers 60 s, nginx
@@ -72,5 +73,15 @@ export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?
   };
 }
 
-/** `fetch`, on a connection that cannot be in its server's idle timeout; the answer's body already read. */
-export const suiteFetch = createSuiteFetch(REUSE_IDLE_MS);
+const suiteConnections = createSuiteFetch(REUSE_IDLE_MS);
+
+/**
+ * `fetch`, on a connection that cannot be in its server's idle timeout; the answer's body already
+ * read. Every request is kept in the exchange log, for a failing test's reproduction.
+ */
+export async function suiteFetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+  const request = recordRequest(url, init);
+  const response = await suiteConnections(url, init);
+  recordAnswer(request, response);
+  return response;
+}

@@ -5,7 +5,9 @@
 import { inject, it, type TestContext, type TestOptions } from "vitest";
 import type { ContractTarget } from "../targets/target";
 import { suiteFetch } from "./connections";
+import { mark } from "./exchange-log";
 import { ApiSession } from "./http";
+import { attachReproduction } from "./reproduction";
 import type { ApiName } from "./spec";
 
 export const target: ContractTarget = inject("contractTarget");
@@ -81,9 +83,16 @@ export function switchTarget(next: ContractTarget, only: RegExp | undefined): vo
   onlyTests = only;
 }
 
-/** `it`, or `it.skip` for a test outside the mutation run's selection (CONTRACT_ONLY_TESTS). */
+/**
+ * `it`, or `it.skip` for a test outside the mutation run's selection (CONTRACT_ONLY_TESTS). A
+ * failed test carries the reproduction of the request its failure is about (./reproduction.ts).
+ */
 export function contractTest(name: string, options: TestOptions, body: (ctx: TestContext) => Promise<void> | void): void {
-  (onlyTests && !onlyTests.test(name) ? it.skip : it)(name, options, body);
+  (onlyTests && !onlyTests.test(name) ? it.skip : it)(name, options, (ctx) => {
+    const since = mark();
+    ctx.onTestFailed(() => attachReproduction(ctx, since, target));
+    return body(ctx);
+  });
 }
 
 /** A named rule of the seeds, run when the target can take it and skipped with the reason when not. */

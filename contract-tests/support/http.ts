@@ -18,6 +18,7 @@ import { isJsonMediaType, parseMediaType } from "../../src/testkit/spec/media-ty
 import { conformanceProblems } from "./conformance";
 import { suiteFetch } from "./connections";
 import { echoProblems } from "./echo";
+import { noteIssuedToken, noteOperation } from "./exchange-log";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 
 export interface CallOptions {
@@ -237,6 +238,9 @@ export class ApiSession {
       }
     }
     const exchange: Exchange = { api: this.api, operationId: op?.operationId, method, url, status: response.status, headers: response.headers, bytes, text, json, problems: [] };
+    // For a failing test's reproduction: the operation, and the tokens to print as a variable.
+    noteOperation(response, this.api, op?.operationId);
+    if (typeof (json as { access_token?: unknown } | undefined)?.access_token === "string") noteIssuedToken((json as { access_token: string }).access_token);
     if (op) exchange.problems.push(...conformanceProblems(this.spec, op, { status: response.status, headers: response.headers, body: bytes }, method));
     exchanges.push(exchange);
     return exchange;

@@ -35,6 +35,20 @@ function suiteEnvironment(command: Command, env: NodeJS.ProcessEnv): NodeJS.Proc
   return merged;
 }
 
+/**
+ * The suite's environment as to colours. vitest colours its output whatever stdout is (it looks
+ * at TERM only), so a run whose stdout is not a terminal gets NO_COLOR, unless FORCE_COLOR asks
+ * for colours; a FORCE_COLOR of 0 or false means none (vitest takes any FORCE_COLOR as a yes).
+ */
+export function colourEnvironment(env: NodeJS.ProcessEnv, terminal: boolean): NodeJS.ProcessEnv {
+  const forced = env.FORCE_COLOR;
+  if (forced !== undefined && !/^(0|false)$/i.test(forced)) return env;
+  if (terminal && forced === undefined) return env;
+  const plain: NodeJS.ProcessEnv = { ...env, NO_COLOR: env.NO_COLOR || "1" };
+  delete plain.FORCE_COLOR;
+  return plain;
+}
+
 function apiList(raw: string): string {
   const names = raw.split(",").map((name) => name.trim());
   if (names.length === 0 || names.some((name) => name !== "gateway" && name !== "merchant")) throw new InvalidArgumentError("It must be gateway, merchant or gateway,merchant.");
@@ -62,7 +76,7 @@ export const contractCommand = new Command("contract")
     runWithLifecycle(async (lifecycle) => {
       const root = suiteRoot();
       const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...vitestArgs];
-      const child = spawn(process.execPath, args, { cwd: process.cwd(), env: suiteEnvironment(command, process.env), stdio: "inherit" });
+      const child = spawn(process.execPath, args, { cwd: process.cwd(), env: colourEnvironment(suiteEnvironment(command, process.env), process.stdout.isTTY === true), stdio: "inherit" });
       lifecycle.add(() => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       });
