@@ -11,6 +11,7 @@ import { listApis, projectRoot } from "./lib/apis";
 import { runBinAsync } from "./lib/exec";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import {
+  addClientNotes,
   addCodeSamples,
   demoteHeadingsNamedLikeTags,
   markSourceNotes,
@@ -27,6 +28,27 @@ export const samplesDir = join(projectRoot, "docs", "examples", "samples");
 /** The guides: docs/*.md, rendered to dist/docs/guides/<name>.html. */
 export const guidesSourceDir = join(projectRoot, "docs");
 
+/**
+ * The index's "Start here" path for integrators, in reading order, with why each step matters;
+ * the API reference pages come after the first two. Every other guide is for contributors to this
+ * project. A guide in neither list stops the build, so a new one has to be placed.
+ */
+export const integratorGuides: readonly { source: string; why: string }[] = [
+  { source: "clients.md", why: "install the typed clients and make a first call to either API" },
+  { source: "sandbox.md", why: "run both APIs on your machine, with seeded test credentials, for your integration tests" },
+  { source: "contract-tests.md", why: "check in CI that an implementation (yours, the sandbox, the test environment) honours the specs" },
+  { source: "versioning.md", why: "what a new version of a spec or a package means for your code" },
+];
+export const contributorGuides: readonly string[] = [
+  "architecture.md",
+  "contributing-specs.md",
+  "coverage-gateway.md",
+  "coverage-merchant.md",
+  "contract-rules.md",
+  "codegen.md",
+  "benchmarks.md",
+];
+
 export async function buildDocs(): Promise<void> {
   rmSync(join(docsOutDir, "guides"), { recursive: true, force: true });
   mkdirSync(join(docsOutDir, "guides"), { recursive: true });
@@ -40,6 +62,7 @@ export async function buildDocs(): Promise<void> {
     const info = doc.info as { title: string; version: string };
     const notes = markSourceNotes(doc);
     const samples = addCodeSamples(doc, api.name, samplesDir);
+    const clientNotes = addClientNotes(doc, api.name, samplesDir);
     const booleans = replaceBooleanSchemas(doc);
     const demoted = demoteHeadingsNamedLikeTags(doc);
     const docsBundle = join(workDir, `${api.name}.json`);
@@ -49,17 +72,33 @@ export async function buildDocs(): Promise<void> {
     await runBinAsync("redocly", ["build-docs", docsBundle, "--config", redoclyConfig, "--inlineBundle", "--title", info.title, "--output", output]);
     writeFileSync(output, postProcessRedocPage(readFileSync(output, "utf8")));
     console.log(
-      `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${notes.inferred} inferred notes, ${notes.departures} departures from the source; ${booleans} boolean subschemas rewritten${demoted.length ? `; headings out of the sidebar: ${demoted.join(", ")}` : ""})`,
+      `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${notes.inferred} inferred notes, ${notes.departures} departures from the source; ${booleans} boolean subschemas rewritten${clientNotes.length ? `; client notes: ${clientNotes.join(", ")}` : ""}${demoted.length ? `; headings out of the sidebar: ${demoted.join(", ")}` : ""})`,
     );
     return { file, title: info.title, version: info.version };
   }));
   rmSync(workDir, { recursive: true, force: true });
 
-  const guides = renderGuides(guidesSourceDir);
+  const rendered = renderGuides(guidesSourceDir);
+  const findGuide = (source: string) => {
+    const found = rendered.find((g) => g.source === source);
+    if (!found) throw new Error(`build-docs: docs/${source} is in the docs index's lists but does not exist`);
+    return found;
+  };
+  const unplaced = rendered.filter((g) => !integratorGuides.some((i) => i.source === g.source) && !contributorGuides.includes(g.source));
+  if (unplaced.length > 0) {
+    throw new Error(`build-docs: place ${unplaced.map((g) => `docs/${g.source}`).join(", ")} in integratorGuides or contributorGuides (scripts/build-docs.ts)`);
+  }
+  const forIntegrators = integratorGuides.map((i) => ({ ...findGuide(i.source), why: i.why }));
+  const forContributors = contributorGuides.map(findGuide);
+  const guides = [...forIntegrators, ...forContributors];
+  const link = (prefix: string, current: string | undefined) => (g: { page: string; title: string }) =>
+    `<a href="${prefix}guides/${g.page}"${g.page === current ? ' aria-current="page"' : ""}>${escapeHtml(g.title)}</a>`;
   const nav = (prefix: string, current?: string) =>
     `<header class="docs-nav"><strong><a href="${prefix}index.html">API reference</a></strong>
 ${pages.map((p) => `<a href="${prefix}${p.file}">${escapeHtml(p.title)}</a>`).join("\n")}
-${guides.map((g) => `<a href="${prefix}guides/${g.page}"${g.page === current ? ' aria-current="page"' : ""}>${escapeHtml(g.title)}</a>`).join("\n")}
+${forIntegrators.map(link(prefix, current)).join("\n")}
+<span class="docs-nav-group">For contributors:</span>
+${forContributors.map(link(prefix, current)).join("\n")}
 </header>`;
   for (const guide of guides) writeFileSync(join(docsOutDir, "guides", guide.page), guidePage(guide, nav("../", guide.page)));
   console.log(`wrote dist/docs/guides/ (${guides.length} guides)`);
@@ -71,11 +110,15 @@ ${guides.map((g) => `<a href="${prefix}guides/${g.page}"${g.page === current ? '
 <link rel="icon" href="data:,">
 <style>${docsPageCss}</style></head>
 <body>
-<main><h1>API reference</h1><ul>
-${pages.map((p) => `<li><a href="${p.file}">${escapeHtml(p.title)}</a> (version ${escapeHtml(p.version)})</li>`).join("\n")}
-</ul><h2>Guides</h2><ul>
-${guides.map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a> <small>(docs/${escapeHtml(g.source)})</small></li>`).join("\n")}
-</ul></main></body></html>
+<main><h1>API reference</h1>
+<section id="start-here"><h2>Start here: integrating with the APIs</h2><ol>
+${forIntegrators.slice(0, 2).map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.why)}</li>`).join("\n")}
+<li>The API reference, every operation with curl and TypeScript samples: ${pages.map((p) => `<a href="${p.file}">${escapeHtml(p.title)}</a> (version ${escapeHtml(p.version)})`).join(", ")}</li>
+${forIntegrators.slice(2).map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.why)}</li>`).join("\n")}
+</ol></section>
+<section id="contributors"><h2>For contributors to this project</h2><ul>
+${forContributors.map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a> <small>(docs/${escapeHtml(g.source)})</small></li>`).join("\n")}
+</ul></section></main></body></html>
 `;
   writeFileSync(join(docsOutDir, "index.html"), html);
   console.log("wrote dist/docs/index.html");

@@ -247,6 +247,25 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
   });
 });
 
+describe("merchant docs page", () => {
+  it("says in the Pagination chapter that the client's items() pages through a collection, with the sample's code", { timeout: 60_000 }, async () => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+    await page.goto(`${baseUrl}/merchant.html`, { waitUntil: "load" });
+    await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default', { hasText: /^Pagination$/ }).click();
+    const section = page.locator('[data-section-id="/pagination"]');
+    await section.waitFor();
+    const text = await section.innerText();
+    expect(text).toContain("merchant.items(resource, rel, variables)");
+    expect(text).toContain(sampleLine(join(samplesDir, "merchant", "listApplications.ts")));
+    const guide = await section.locator('a[href="guides/clients.html"]').getAttribute("href");
+    expect((await page.request.get(new URL(guide!, page.url()).href)).status()).toBe(200);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("guides", () => {
   const sources = readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md"));
 
@@ -279,6 +298,25 @@ describe("guides", () => {
 });
 
 describe("docs index", () => {
+  it("starts integrators on a path of their own, the contributors' pages apart", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/index.html`);
+    const index = await page.evaluate(() => ({
+      firstSection: document.querySelector("main h2")?.textContent ?? "",
+      start: [...document.querySelectorAll("#start-here a")].map((a) => a.getAttribute("href") ?? ""),
+      contributors: [...document.querySelectorAll("#contributors a")].map((a) => a.getAttribute("href") ?? ""),
+    }));
+    expect(index.firstSection).toMatch(/^Start here/);
+    // The client guide first, then the sandbox, then the reference pages.
+    expect(index.start.slice(0, 2 + listApis().length)).toEqual(["guides/clients.html", "guides/sandbox.html", ...listApis().map(({ name }) => `${name}.html`)]);
+    expect(index.contributors).toEqual(expect.arrayContaining(["guides/architecture.html", "guides/contributing-specs.html", "guides/coverage-gateway.html", "guides/coverage-merchant.html"]));
+    // Every guide once, in one of the two.
+    const guides = [...index.start, ...index.contributors].filter((href) => href.startsWith("guides/"));
+    expect([...guides].sort()).toEqual(readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md")).map((name) => `guides/${basename(name, ".md")}.html`).sort());
+    await page.screenshot({ path: join(artifactsDir, "index.png") });
+    await page.close();
+  });
+
   it("links every API page and every rendered guide", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/index.html`);

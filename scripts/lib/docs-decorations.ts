@@ -127,6 +127,36 @@ export function addCodeSamples(doc: OpenApiDocument, api: string, samplesDir: st
   return { operations, typescript };
 }
 
+/**
+ * What this project's client does for a chapter of an API (a tag), said in the docs copy only: the
+ * spec describes the API to any client. The note ends with the TypeScript sample of `sample` (the
+ * file the samples test runs), so its code is the checked one.
+ */
+const CLIENT_NOTES: readonly { api: string; tag: string; note: string; sample: string }[] = [
+  {
+    api: "merchant",
+    tag: "Pagination",
+    note:
+      "**With the merchant client** (`payment-apis-toolkit/merchant`): `merchant.items(resource, rel, variables)` is an " +
+      "async iterator over every item of the collection behind `rel`. It follows `next` until it is absent, page-based " +
+      "and cursor-based collections alike, and refuses a `per_page` outside the bounds above before sending anything " +
+      "([Clients guide](guides/clients.html)). From the sample of *List applications*:",
+    sample: "listApplications",
+  },
+];
+
+/** Appends CLIENT_NOTES to the descriptions of their tags; throws when a note's tag or sample is missing. Returns the tags changed. */
+export function addClientNotes(doc: OpenApiDocument, api: string, samplesDir: string): string[] {
+  const tags = (doc.tags ?? []) as { name: string; description?: string }[];
+  return CLIENT_NOTES.filter((n) => n.api === api).map(({ tag, note, sample }) => {
+    const target = tags.find((t) => t.name === tag);
+    if (!target) throw new Error(`docs: the client note for ${api} names the tag ${tag}, which the spec no longer has`);
+    const code = readFileSync(join(samplesDir, api, `${sample}.ts`), "utf8").trim();
+    target.description = [target.description, note, "```ts\n" + code + "\n```"].filter(Boolean).join("\n\n");
+    return tag;
+  });
+}
+
 /** Keys whose values are data (examples, defaults), never schemas: left exactly as written. */
 const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum", "x-codeSamples"]);
 
