@@ -2,7 +2,9 @@
  * `npm run contract:proxy` puts Prism as a validating proxy in front of an implementation: a
  * conforming answer passes through unchanged, a response that breaks the spec is refused with
  * Prism's error, and so is a request that breaks it (form bodies decoded through the same
- * Prism-compatible variant as the mock).
+ * Prism-compatible variant as the mock). The toolkit's own clients, configured with nothing but
+ * the proxy's address and their credentials, work through it against the sandbox without a
+ * violation: tokens, the 401's token hint, links and the token endpoint's answers included.
  */
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,12 +13,19 @@ import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, form, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
+import { seeded } from "../src/testkit/sandbox/config";
+import { createGatewayClient } from "../src/toolkit/gateway";
+import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchant";
+import { merchantRequest } from "./support/spec-examples";
 
 describe("Prism validating proxy (contract:proxy)", () => {
   let sandbox: RunningSandbox;
   let broken: LocalServer;
   let proxy: RunningMock;
-  let brokenProxy: RunningMock;
+  let brokenProxy: RunningMock & { output(): string };
+  let merchantProxy: RunningMock;
+  /** What the proxies in front of the sandbox print, by API: every violation Prism sees, at its default level. */
+  const printed = { gateway: [] as string[], merchant: [] as string[] };
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
@@ -24,14 +33,21 @@ describe("Prism validating proxy (contract:proxy)", () => {
     broken = await startLocalServer((_request, response) =>
       sendJson(response, 200, { merchant_id: "12", name: "Broken", country: "DK", currency: "DKK", mcc: "5734", descriptor: "x", transaction_rules: "", acquirer: { visa_bin: 1, mastercard_bin: 2 } }, {}, "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8"),
     );
-    [proxy, brokenProxy] = await Promise.all([
-      startPrismProxy({ api: "gateway", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.gatewayUrl, logLevel: "error" }),
+    [proxy, brokenProxy, merchantProxy] = await Promise.all([
+      startPrismProxy({ api: "gateway", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.gatewayUrl, onOutput: (text) => printed.gateway.push(text) }),
       startPrismProxy({ api: "gateway", port: await getPort({ host: "127.0.0.1" }), upstream: broken.url, logLevel: "error" }),
+      startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.merchantUrl, onOutput: (text) => printed.merchant.push(text) }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([proxy?.stop(), brokenProxy?.stop(), broken?.close(), sandbox?.stop()]);
+    await Promise.all([proxy?.stop(), brokenProxy?.stop(), merchantProxy?.stop(), broken?.close(), sandbox?.stop()]);
   });
+
+  /**
+   * The lines in which Prism reports a violation: one per violation with errors off, and with
+   * errors on (the default) the line of the request it refused for them.
+   */
+  const violations = (api: keyof typeof printed) => printed[api].join("").split("\n").filter((line) => /violation/i.test(line));
 
   it("passes a conforming answer through unchanged", async () => {
     const direct = await fetch(`${sandbox.gatewayUrl}/account`, { headers: { authorization: basic(keys.merchantKey) } });
@@ -54,6 +70,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
     const response = await fetch(`${brokenProxy.url}/account`, { headers: { authorization: basic(keys.merchantKey) } });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(await response.text()).toMatch(/merchant_id|pattern|violation/i);
+    expect(brokenProxy.output(), "the refusal's reason is printed").toMatch(/Violation: response\.body\.merchant_id .*GET \/account/);
   });
 
   it("refuses a request that breaks the spec before it reaches the upstream", async () => {
@@ -67,5 +84,46 @@ describe("Prism validating proxy (contract:proxy)", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(broken.requests.length, "the upstream never saw it").toBe(before);
+  });
+
+  describe("the toolkit's clients through the proxy, against the sandbox", () => {
+    it("the merchant client, given only the proxy's address and the seeded OAuth client: root, create and read, list", async () => {
+      const merchant = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, retry: { attempts: 1 } });
+      // The first request carries no token: the upstream's 401 names the token endpoint, and
+      // the token is issued for the client's default audience, the proxy's address.
+      const root = await merchant.root();
+      expect(root._links.self.href, "links lead back through the proxy").toBe(`${merchantProxy.url}/`);
+      const created = await merchant.create(root, "ch:applications", merchantRequest("createApplication", "digitalService"));
+      expect(created._links.self.href.startsWith(`${merchantProxy.url}/`)).toBe(true);
+      const read = await merchant.follow(created, "self");
+      expect(read.business_model).toEqual(created.business_model);
+      const listed = [];
+      for await (const application of merchant.items(root, "ch:applications")) listed.push(application._links.self.href);
+      expect(listed).toContain(created._links.self.href);
+      expect(violations("merchant")).toEqual([]);
+      expect(sandbox.violations.entries).toEqual([]);
+    });
+
+    it("the merchant client with a wrong secret gets the token endpoint's refusal as a typed error", async () => {
+      const merchant = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: "not-the-secret", retry: { attempts: 1 } });
+      const refused = await merchant.root().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(MerchantTokenError);
+      expect((refused as MerchantTokenError).status).toBe(401);
+      expect((refused as MerchantTokenError).error).toBe("invalid_client");
+      expect(violations("merchant")).toEqual([]);
+    });
+
+    it("the gateway client through the gateway proxy: an authorization and its capture", async () => {
+      const gateway = createGatewayClient({ baseUrl: proxy.url, apiKey: keys.merchantKey, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem }, retry: { attempts: 1 } });
+      const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } });
+      if (!authorized.approved) throw new Error(`the authorization was declined: ${authorized.code} ${authorized.meaning}`);
+      const captured = await gateway.capture(authorized.transaction.id);
+      expect(captured.approved).toBe(true);
+      expect(violations("gateway")).toEqual([]);
+      expect(sandbox.violations.entries).toEqual([]);
+    });
   });
 });

@@ -49,6 +49,58 @@ export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
   return doc;
 }
 
+/**
+ * The variant `payment-apis proxy` gives Prism: the mock's, plus two changes for what Prism 5.14
+ * gets wrong only when it checks someone else's traffic. Both keep every rule the proxy can check.
+ *  1. No `security` requirement. Prism checks it before forwarding and, with errors on, answers a
+ *     request without credentials itself (a 401 without the spec's `oauth2-token` hint) instead
+ *     of passing it on; with errors off it prints a violation for it. Such a request breaks no
+ *     rule: the spec documents the upstream's 401 for it, and that answer is validated.
+ *  2. Prism matches media types without their structured-syntax suffix (its
+ *     wildcardMediaTypeMatch keeps only what follows the `+`), so `application/problem+json`,
+ *     `application/hal+json` and `application/json` are one type to it, and a body is validated
+ *     against the first of them a status documents: the token endpoint's RFC 6749 error
+ *     (`application/json`) against the problem schema. Where a status documents several types
+ *     Prism cannot tell apart, each gets the schema "one of their schemas"; the Content-Type is
+ *     still checked against the documented list, but not which of those forms goes with it.
+ */
+export function deriveProxyVariant(spec: OpenApiDocument): OpenApiDocument {
+  const doc = derivePrismVariant(spec);
+  delete (doc as { security?: unknown }).security;
+  const responses = new Set<Record<string, unknown>>(Object.values((doc.components?.responses ?? {}) as Record<string, Record<string, unknown>>));
+  for (const pathItem of Object.values(doc.paths)) {
+    for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
+      if (typeof operation !== "object" || operation === null || !("responses" in operation)) continue;
+      (operation as { security?: unknown[] }).security = [];
+      for (const response of Object.values((operation as { responses: Record<string, Record<string, unknown>> }).responses)) {
+        if (!("$ref" in response)) responses.add(response);
+      }
+    }
+  }
+  for (const response of responses) mergeSuffixBlindContents(response);
+  return doc;
+}
+
+/** A media type as Prism 5.14 compares them: `type/subtype` with the `+suffix` form reduced to the suffix. */
+function asPrismSeesIt(mediaType: string): string {
+  const [type = "", subtype = ""] = mediaType.split(";")[0]!.trim().toLowerCase().split("/");
+  return `${type}/${subtype.slice(subtype.lastIndexOf("+") + 1)}`;
+}
+
+function mergeSuffixBlindContents(response: Record<string, unknown>): void {
+  const content = response.content as Record<string, { schema?: Schema }> | undefined;
+  const groups = new Map<string, Array<{ schema?: Schema }>>();
+  for (const [mediaType, media] of Object.entries(content ?? {})) {
+    const key = asPrismSeesIt(mediaType);
+    groups.set(key, [...(groups.get(key) ?? []), media]);
+  }
+  for (const group of groups.values()) {
+    const schemas = group.flatMap((media) => (media.schema === undefined ? [] : [media.schema]));
+    if (group.length < 2 || schemas.length < group.length) continue;
+    for (const media of group) media.schema = { anyOf: schemas };
+  }
+}
+
 class PhantomTolerantSchemas {
   constructor(private readonly doc: OpenApiDocument) {}
 

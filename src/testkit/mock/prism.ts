@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import getPort from "get-port";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,9 @@ import { loadBundledSpec } from "../spec/document";
 import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { waitUntilChildAnswers, type StartBounds } from "../serve/ready";
-import { derivePrismVariant } from "./prism-variant";
+import { startFront } from "../proxy/front";
+import { deriveProxyVariant, derivePrismVariant } from "./prism-variant";
+import type { OpenApiDocument } from "../spec/document";
 
 export interface RunningMock {
   api: string;
@@ -30,31 +33,39 @@ export interface MockOptions {
  * listens. The variant is written to a temporary folder that is removed on stop.
  */
 export async function startPrismMock(options: MockOptions): Promise<RunningMock> {
-  return startPrism(options, (specPath, host) => ["mock", "--host", host, "--port", String(options.port), "--errors", "false", "-v", options.logLevel ?? "error", specPath]);
+  return startPrism(options, derivePrismVariant, (specPath, host) => ["mock", "--host", host, "--port", String(options.port), "--errors", "false", "-v", options.logLevel ?? "error", specPath]);
 }
 
-export interface ProxyOptions extends MockOptions {
+export interface ProxyOptions extends Omit<MockOptions, "logLevel"> {
   /** The implementation to check, e.g. `http://127.0.0.1:4020` or the real test environment. */
   upstream: string;
   /** `true` (default): a request or response that breaks the spec is answered with Prism's error instead of being passed on. */
   errors?: boolean;
-  /** Prism log level; `warn` (default for the proxy) prints every violation it sees. */
-  logLevel?: "error" | "warn" | "info";
-  /** Receives Prism's log output as it comes (the violations it reports). */
+  /**
+   * Prism log level; `warn` (default for the proxy) prints every violation it sees. Never
+   * `info`: at that level Prism logs every request's headers and body (tokens, card data).
+   */
+  logLevel?: "error" | "warn";
+  /** Receives Prism's log output as it comes (the violations it reports) and the front's failures. */
   onOutput?: (text: string) => void;
 }
 
 /**
- * Starts Prism as a validating proxy in front of any upstream, on the same Prism-compatible
- * variant of the bundled spec (the proxy validates form bodies with the same decoder as the mock).
+ * Starts the validating proxy: Prism in `proxy` mode on the proxy variant of the bundled spec
+ * (deriveProxyVariant: the mock's form-body decoding, and what Prism gets wrong about someone
+ * else's traffic), listening on a free loopback port of its own, behind the front
+ * (src/testkit/proxy/front.ts) on `port`, which keeps clients on the proxy's address.
  */
 export async function startPrismProxy(options: ProxyOptions): Promise<RunningMock & { output(): string }> {
-  return startPrism({ ...options, onOutput: options.onOutput }, (specPath, host) => [
+  const portSetting = options.portSetting ?? `the ${options.api} proxy port`;
+  await assertPortFree(options.port, portSetting);
+  const prismPort = await getPort({ host: options.host ?? "127.0.0.1" });
+  const prism = await startPrism({ ...options, port: prismPort, portSetting: `the ${options.api} proxy's internal Prism port` }, deriveProxyVariant, (specPath, host) => [
     "proxy",
     "--host",
     host,
     "--port",
-    String(options.port),
+    String(prismPort),
     "--errors",
     String(options.errors ?? true),
     "-v",
@@ -62,17 +73,44 @@ export async function startPrismProxy(options: ProxyOptions): Promise<RunningMoc
     specPath,
     options.upstream,
   ]);
+  let frontLines = "";
+  try {
+    const front = await startFront({
+      port: options.port,
+      portSetting,
+      prism: prism.url,
+      upstream: options.upstream,
+      retargetAudience: options.api === "merchant",
+      log: (line) => {
+        frontLines = (frontLines + `[proxy] ${line}\n`).slice(-5_000);
+        options.onOutput?.(`[proxy] ${line}\n`);
+      },
+    });
+    return {
+      api: options.api,
+      url: front.url,
+      output: () => prism.output() + frontLines,
+      async stop() {
+        await front.close();
+        await prism.stop();
+      },
+    };
+  } catch (error) {
+    await prism.stop();
+    throw error;
+  }
 }
 
 async function startPrism(
-  options: MockOptions & { onOutput?: (text: string) => void },
+  options: Omit<MockOptions, "logLevel"> & { onOutput?: (text: string) => void },
+  variant: (spec: OpenApiDocument) => OpenApiDocument,
   args: (specPath: string, host: string) => string[],
 ): Promise<RunningMock & { output(): string }> {
   const host = options.host ?? "127.0.0.1";
   await assertPortFree(options.port, options.portSetting ?? `the ${options.api} port`);
   const workDir = mkdtempSync(join(tmpdir(), `prism-${options.api}-`));
   const specPath = join(workDir, "openapi.json");
-  writeFileSync(specPath, JSON.stringify(derivePrismVariant(loadBundledSpec(options.api))));
+  writeFileSync(specPath, JSON.stringify(variant(loadBundledSpec(options.api))));
 
   const child = spawn(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

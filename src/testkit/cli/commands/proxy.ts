@@ -1,8 +1,9 @@
 /**
  * `payment-apis proxy`: Prism as a validating proxy in front of any implementation, checking live
- * traffic (requests and responses) against the bundled specs through the same Prism-compatible
- * variant the mock uses. With errors on (the default) a request or response that breaks the
- * spec is answered with Prism's error instead of being passed on.
+ * traffic (requests and responses) against the bundled specs through the proxy's variant of the
+ * mock's Prism-compatible spec. With errors on (the default) a request or response that breaks
+ * the spec is answered with Prism's error instead of being passed on. A front before Prism keeps
+ * clients on the proxy's address (links, token hint, token audience): startPrismProxy.
  */
 import { Command, Option } from "commander";
 import { startPrismProxy, type RunningMock } from "../../mock/prism";
@@ -22,7 +23,9 @@ export const proxyCommand = new Command("proxy")
   .summary("Prism as a validating proxy in front of any implementation of either API")
   .description(
     "Listens on 127.0.0.1 and passes every request on to the upstream, validating requests and responses against the bundled specs; " +
-      "every violation is printed. Point your client at the proxy. Each option stands for an environment variable; the flag wins.",
+      "every violation is printed. Point your client at the proxy as at any server: the upstream's address in HAL links, Location and the " +
+      "401 token hint is rewritten to the proxy's, and a merchant token request's audience naming the proxy to the upstream's. " +
+      "Each option stands for an environment variable; the flag wins.",
   )
   .addOption(new Option("--gateway <URL>", "the gateway implementation to check").env("GATEWAY_UPSTREAM").argParser(httpUrlArgument))
   .addOption(new Option("--merchant <URL>", "the merchant API implementation to check").env("MERCHANT_UPSTREAM").argParser(httpUrlArgument))

@@ -1,0 +1,138 @@
+/**
+ * The proxy's front: the address clients use. Prism validates, but it passes the upstream's
+ * answers on as they are, and those name the upstream: a client that follows their links or
+ * token hint would leave the proxy (and the merchant client refuses to send its token to
+ * another origin). So the front, a plain node:http server before Prism, makes the addresses
+ * the upstream writes name the proxy again, and makes the merchant token request's audience
+ * name the upstream (rewrites.ts). This is done here rather than in an upstream, which could
+ * honour `Forwarded` headers, because the proxy must work in front of any implementation.
+ * Prism sees the upstream's answers unchanged: what it validates is what the upstream sent.
+ *
+ * A request is forwarded once, whole (read to its end first), on a connection of its own, and
+ * never re-sent: a failed forward is answered 502, because a payment POST may have reached the
+ * upstream. The front logs nothing of a request (headers and bodies carry credentials and card
+ * data); a failure is one line with the method and path.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as forward } from "undici";
+import { close, listen } from "../sandbox/http";
+import { describeListenError, LOOPBACK } from "../serve/ports";
+import { isJsonMediaType, mediaTypeOf } from "../spec/media-types";
+import { rebasedBody, rebaser, retargetedAudience } from "./rewrites";
+
+export interface FrontOptions {
+  port: number;
+  /** The setting that chose the port, named when it is taken. */
+  portSetting: string;
+  /** Prism's own address (loopback). */
+  prism: string;
+  /** The implementation behind Prism, as given. */
+  upstream: string;
+  /** Rewrite the token request's `audience` (merchant API only: gateway POSTs are signed and never changed). */
+  retargetAudience: boolean;
+  /** One line per failure, without headers or bodies. */
+  log: (line: string) => void;
+}
+
+export interface RunningFront {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Prism's own limit on request bodies (micri's `limit: '10mb'`): anything larger it refuses anyway. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Headers that belong to one connection (RFC 9110 §7.6.1), and what undici sets itself or refuses. */
+const CONNECTION_HEADERS = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "content-length", "host", "expect"]);
+
+/** Answer headers that name an address. */
+const ADDRESS_HEADERS = ["location", "content-location"];
+
+export async function startFront(options: FrontOptions): Promise<RunningFront> {
+  const rebase = rebaser(options.upstream);
+  let url = "";
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log(`${req.method} ${pathOf(req.url)}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) answer(res, 502, { "content-type": "text/plain; charset=utf-8" }, Buffer.from("The proxy could not pass the request on; it was not re-sent.\n"));
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readWhole(req);
+    if (body === undefined) return answer(res, 413, { "content-type": "text/plain; charset=utf-8" }, Buffer.from(`Request bodies are limited to ${MAX_BODY_BYTES} bytes.\n`));
+    // Links lead back to the address the client used (`localhost` or `127.0.0.1`).
+    const self = ownAddress(req.headers.host) ?? url;
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
+    const sent = (options.retargetAudience && retargetedAudience(req.headers["content-type"], body, [self, url], options.upstream)) || body;
+
+    const method = req.method ?? "GET";
+    // reset: the connection to Prism closes after the answer, so no request meets a connection Prism is closing.
+    const answered = await forward(options.prism + (req.url ?? "/"), { method, headers, body: sent.length > 0 ? sent : undefined, reset: true });
+    const bytes = Buffer.from(await answered.body.arrayBuffer());
+    const out: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(answered.headers)) {
+      if (value === undefined || CONNECTION_HEADERS.has(name)) continue;
+      out[name] = ADDRESS_HEADERS.includes(name) && typeof value === "string" ? rebase(value, self) : value;
+    }
+    const contentType = typeof out["content-type"] === "string" ? out["content-type"] : undefined;
+    for (const violation of refusedFor(contentType, bytes)) options.log(`Violation: ${violation} (${method} ${pathOf(req.url)}, answered ${answered.statusCode} by the proxy)`);
+    answer(res, answered.statusCode, out, method === "HEAD" ? Buffer.alloc(0) : (rebasedBody(contentType, bytes, (href) => rebase(href, self)) ?? bytes));
+  }
+
+  url = await listen(server, options.port, LOOPBACK).catch((error: unknown) => {
+    throw describeListenError(error, options.port, options.portSetting);
+  });
+  return { url, close: () => close(server) };
+}
+
+/** Where Prism's own problems come from (`https://stoplight.io/prism/errors#VIOLATIONS`). */
+const PRISM_PROBLEM_TYPES = "https://stoplight.io/prism/errors#";
+
+/**
+ * The violations Prism answered with instead of passing the exchange on (errors on). Prism logs
+ * only "Request/Response not valid" for them; its answer lists each (where and which rule, never
+ * the offending value), and so does the front, so that every violation is printed in both modes.
+ */
+function refusedFor(contentType: string | undefined, body: Buffer): string[] {
+  if (!isJsonMediaType(mediaTypeOf(contentType) ?? "")) return [];
+  try {
+    const problem = JSON.parse(body.toString("utf8")) as { type?: unknown; validation?: unknown };
+    if (typeof problem.type !== "string" || !problem.type.startsWith(PRISM_PROBLEM_TYPES) || !Array.isArray(problem.validation)) return [];
+    return (problem.validation as Array<{ location?: unknown; message?: unknown }>).map(
+      (entry) => `${Array.isArray(entry.location) ? entry.location.join(".") : ""} ${String(entry.message)}`,
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The whole body, or undefined past the limit (read to its end all the same, so that the refusal can be sent). */
+async function readWhole(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks);
+}
+
+function answer(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer): void {
+  res.writeHead(status, { ...headers, "content-length": String(body.length) });
+  res.end(body);
+}
+
+/** `http://<Host>` when the Host header is a plain host and port, else undefined. */
+function ownAddress(host: string | undefined): string | undefined {
+  if (!host || !URL.canParse(`http://${host}`)) return undefined;
+  const parsed = new URL(`http://${host}`);
+  return parsed.host === host.toLowerCase() && parsed.username === "" && parsed.password === "" ? parsed.origin : undefined;
+}
+
+/** The path of a request target, without its query (which may carry a pre-signed credential). */
+function pathOf(target: string | undefined): string {
+  return (target ?? "/").split("?")[0]!;
+}
