@@ -10,9 +10,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
 import { projectRoot } from "../scripts/lib/apis";
-import { recordAnswer, recordRequest, noteIssuedToken } from "../contract-tests/support/exchange-log";
+import { failedRequest, mark, noteIssuedToken, recordAnswer, recordRequest } from "../contract-tests/support/exchange-log";
 import { reproduction } from "../contract-tests/support/reproduction";
 import { contractSandboxConfig, sandboxTarget } from "../contract-tests/targets/sandbox";
+import { colourEnvironment } from "../src/testkit/cli/commands/contract";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { createSigner } from "../src/toolkit/clients/gateway/signing";
@@ -171,5 +172,30 @@ describe("a reproduction", () => {
     const madeUp = await sentAgain(`${server.url}/merchant/applications`, { headers: { authorization: "Bearer made-up" } }, { BEARER_TOKEN: "t2" });
     expect(madeUp.lines).toMatch(/^# \$BEARER_TOKEN: a token the token endpoint never issued/m);
     expect(madeUp.received.headers.authorization).toBe("Bearer t2");
+  });
+});
+
+describe("which request a failure is about", () => {
+  it("the exchange its message names, even one made before the test (an exploration's), else the test's last", () => {
+    const before = recordRequest("http://127.0.0.1:9/accounts/4111111111111111", { method: "GET" });
+    recordAnswer(before, new Response(null, { status: 500 }));
+    const since = mark();
+    const own = recordRequest("http://127.0.0.1:9/authorizations", { method: "POST", body: "amount=1" });
+    recordAnswer(own, new Response(null, { status: 201 }));
+    // describeExchange() masks the PAN-like digits of a path; the log finds the request all the same.
+    expect(failedRequest("GET /accounts/************1111 -> 500 (getAccount) breaks the gateway spec:\n  - ...", since)).toBe(before);
+    expect(failedRequest("expected 201 to be 400", since)).toBe(own);
+    expect(failedRequest("expected 201 to be 400", mark())).toBeUndefined();
+  });
+});
+
+describe("colours", () => {
+  const env = (extra: Record<string, string>) => ({ PATH: "/bin", ...extra });
+  it("none when stdout is not a terminal, or FORCE_COLOR is 0; FORCE_COLOR=1 and a terminal keep them", () => {
+    expect(colourEnvironment(env({}), false)).toEqual(env({ NO_COLOR: "1" }));
+    expect(colourEnvironment(env({ FORCE_COLOR: "0" }), true)).toEqual(env({ NO_COLOR: "1" }));
+    expect(colourEnvironment(env({ FORCE_COLOR: "1" }), false)).toEqual(env({ FORCE_COLOR: "1" }));
+    expect(colourEnvironment(env({}), true)).toEqual(env({}));
+    expect(colourEnvironment(env({ NO_COLOR: "yes" }), true)).toEqual(env({ NO_COLOR: "yes" }));
   });
 });
