@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import semver from "semver";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
+import { releaseChangelog } from "../scripts/lib/release";
 
 const packages = ["payment-apis-toolkit", "payment-apis-testkit"];
 const manifests = ["package.json", ...packages.map((name) => `packages/${name}/package.json`)];
@@ -54,7 +55,25 @@ interface Run {
   stderr: string;
 }
 
-describe("npm run release", () => {
+describe("releaseChangelog", () => {
+  const released = "## [1.0.0] - 2026-01-01\n\n### Added\n\n- The first entry.\n";
+
+  it("moves the Unreleased entries above the previous release and leaves Unreleased empty", () => {
+    const text = `# Changelog\n\nIntro.\n\n## [Unreleased]\n\n### Fixed\n\n- A fix.\n- Another.\n\n${released}`;
+    expect(releaseChangelog(text, "1.0.1", "2026-02-02")).toEqual({
+      entries: 2,
+      text: `# Changelog\n\nIntro.\n\n## [Unreleased]\n\n## [1.0.1] - 2026-02-02\n\n### Fixed\n\n- A fix.\n- Another.\n\n${released}`,
+    });
+  });
+
+  it("refuses an Unreleased section with headings but no entries, and a version released before", () => {
+    expect(() => releaseChangelog(`## [Unreleased]\n\n### Added\n\n${released}`, "1.0.1", "2026-02-02")).toThrow("[Unreleased] has no entries");
+    expect(() => releaseChangelog(`## [Unreleased]\n\n- An entry.\n\n${released}`, "1.0.0", "2026-02-02")).toThrow("already has a section for 1.0.0");
+  });
+});
+
+// Each test runs the script once or twice (ts-node start-up): seconds, more on a busy machine.
+describe("npm run release", { timeout: 120_000 }, () => {
   let repo: string;
   let base: string;
   const release = (...args: string[]): Run => {
@@ -63,7 +82,8 @@ describe("npm run release", () => {
       env,
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
-      timeout: 170_000,
+      // Only a hung run meets this: publish packs both packages, a minute at most on a busy machine.
+      timeout: 360_000,
     });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
@@ -180,7 +200,7 @@ describe("npm run release", () => {
     expect(run.stdout).toContain(`release ${nextPatch} (patch: redocly.yaml and openapi unchanged since v${current})`);
   });
 
-  it("takes --level auto from npm run diff when the specs changed: minor, then major for a breaking change", { timeout: 120_000 }, () => {
+  it("takes --level auto from npm run diff when the specs changed: minor, then major for a breaking change", { timeout: 300_000 }, () => {
     git(repo, ["tag", `v${current}`]);
     addUnreleasedEntry("A spec change.");
     const pathsDir = join("openapi", "gateway", "paths");
@@ -212,7 +232,7 @@ describe("npm run release", () => {
     expectRefusal(release("publish"), /^publish needs GitHub Actions \(provenance is signed with its OIDC token\)/);
   });
 
-  it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", { timeout: 400_000 }, () => {
+  it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", { timeout: 480_000 }, () => {
     const prepared = release("prepare", "--level", "minor");
     expect(prepared.status, prepared.stderr).toBe(0);
     const run = release("publish", "--dry-run");
