@@ -17,6 +17,7 @@ import { seeded } from "../src/testkit/sandbox/config";
 import { createGatewayClient } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchant";
 import { merchantRequest } from "./support/spec-examples";
+import { rebaser, retargetedAudience } from "../src/testkit/proxy/rewrites";
 
 describe("Prism validating proxy (contract:proxy)", () => {
   let sandbox: RunningSandbox;
@@ -100,6 +101,14 @@ describe("Prism validating proxy (contract:proxy)", () => {
       const listed = [];
       for await (const application of merchant.items(root, "ch:applications")) listed.push(application._links.self.href);
       expect(listed).toContain(created._links.self.href);
+      // A link to another host, the storage host's pre-signed upload, is left alone: the bytes go
+      // there directly (no token), and come back through the API's download link, via the proxy.
+      const bytes = new TextEncoder().encode("%PDF-1.7\n");
+      const file = await merchant.uploadFile(created, { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }, bytes);
+      const links = Object.fromEntries(file._links["ch:data"].map((link) => [link.name, link.href]));
+      expect(links.upload?.startsWith(`${sandbox.storageUrl}/`), "the upload goes to the storage host").toBe(true);
+      expect(links.download?.startsWith(`${merchantProxy.url}/`), "the download goes through the proxy").toBe(true);
+      expect((await merchant.downloadFile(file)).bytes).toEqual(bytes);
       expect(violations("merchant")).toEqual([]);
       expect(sandbox.violations.entries).toEqual([]);
     });
@@ -125,5 +134,26 @@ describe("Prism validating proxy (contract:proxy)", () => {
       expect(violations("gateway")).toEqual([]);
       expect(sandbox.violations.entries).toEqual([]);
     });
+  });
+});
+
+describe("what the proxy's front rewrites", () => {
+  it("rebases the upstream's address only where a link starts with it, templates included", () => {
+    const rebase = rebaser("http://127.0.0.1:4021/api/");
+    const proxy = "http://127.0.0.1:4031";
+    expect(rebase("http://127.0.0.1:4021/api/applications{?query,page,per_page}", proxy)).toBe(`${proxy}/applications{?query,page,per_page}`);
+    expect(rebase("HTTP://127.0.0.1:4021/api", proxy), "scheme and host in any case").toBe(proxy);
+    expect(rebase("http://127.0.0.1:40211/api/x", proxy), "another port").toBe("http://127.0.0.1:40211/api/x");
+    expect(rebase("http://127.0.0.1:4021/apiary", proxy), "another path").toBe("http://127.0.0.1:4021/apiary");
+    expect(rebase("https://developer.clearhaus.com/rels/{rel}", proxy)).toBe("https://developer.clearhaus.com/rels/{rel}");
+  });
+
+  it("retargets only an audience that names the proxy, in a form body", () => {
+    const form = (audience: string) => Buffer.from(new URLSearchParams({ grant_type: "client_credentials", audience }).toString());
+    const proxies = ["http://127.0.0.1:4031"];
+    const retargeted = retargetedAudience("application/x-www-form-urlencoded", form("http://127.0.0.1:4031/"), proxies, "https://merchant.test.example/");
+    expect(new URLSearchParams(retargeted!.toString()).get("audience")).toBe("https://merchant.test.example");
+    expect(retargetedAudience("application/x-www-form-urlencoded", form("https://merchant.test.example"), proxies, "https://merchant.test.example")).toBeUndefined();
+    expect(retargetedAudience("application/json", form("http://127.0.0.1:4031"), proxies, "https://merchant.test.example")).toBeUndefined();
   });
 });
