@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
 import { projectRoot } from "../scripts/lib/apis";
 import { failedRequest, mark, noteIssuedToken, recordAnswer, recordRequest } from "../contract-tests/support/exchange-log";
+import { failureSummary, oneLine } from "../contract-tests/support/reporter";
 import { reproduction } from "../contract-tests/support/reproduction";
 import { contractSandboxConfig, sandboxTarget } from "../contract-tests/targets/sandbox";
 import { colourEnvironment } from "../src/testkit/cli/commands/contract";
@@ -197,5 +198,24 @@ describe("colours", () => {
     expect(colourEnvironment(env({ FORCE_COLOR: "1" }), false)).toEqual(env({ FORCE_COLOR: "1" }));
     expect(colourEnvironment(env({}), true)).toEqual(env({}));
     expect(colourEnvironment(env({ NO_COLOR: "yes" }), true)).toEqual(env({ NO_COLOR: "yes" }));
+  });
+});
+
+describe("the summary of many failures", () => {
+  it("counts every failure in its groups but shows only the first ten in full", () => {
+    const failures = Array.from({ length: 12 }, (_, i) => ({ name: `test ${i + 1}`, rules: i < 3 ? ["gateway:rule:a", "gateway:rule:b"] : [], operation: i % 2 === 0 ? "createCapture" : "(no request)", reason: oneLine(`step ${i + 1}:\n  - 4111111111111111 echoed\n  more`), reproduction: i === 0 ? "curl x" : undefined }));
+    const lines = failureSummary(failures).split("\n");
+    expect(lines.slice(0, 7)).toEqual([
+      "Failures by rule (12 failed tests; a test counts under each rule it declares):",
+      "  (declares no rule)  9 failed",
+      "  gateway:rule:a      3 failed",
+      "  gateway:rule:b      3 failed",
+      "Failures by operation (of the request each failure is about):",
+      "  (no request)   6 failed",
+      "  createCapture  6 failed",
+    ]);
+    expect(lines.filter((line) => /^\d+\) /.test(line))).toHaveLength(10);
+    expect(lines).toContain("   reason: step 1: ************1111 echoed");
+    expect(lines.at(-1)).toMatch(/^\.\.\. and 2 more failed tests/);
   });
 });

@@ -262,7 +262,10 @@ export function reproduction(request: RecordedRequest, target: ContractTarget): 
   if (/[[\]{}]/.test(request.url)) curl.push("-g");
   curl.push(address);
 
-  const notes = [...vars.notes].map(([name, note]) => (name === "#" ? `# ${note}` : `# $${name}: ${note}`));
+  // One comment line per note: the variables that share one (the suite's settings) on one line.
+  const byNote = new Map<string, string[]>();
+  for (const [name, note] of vars.notes) byNote.set(note, [...(byNote.get(note) ?? []), name]);
+  const notes = [...byNote].map(([note, names]) => (names[0] === "#" ? `# ${note}` : `# ${names.map((name) => `$${name}`).join(", ")}: ${note}`));
   const answered = request.status === undefined ? "no answer" : String(request.status);
   return [`# ${request.method} ${maskPans(url.origin + url.pathname)} -> ${answered}${request.operationId ? ` (${request.operationId})` : ""}`, ...notes, ...commands, curl.join(" ")].join("\n");
 }
