@@ -260,8 +260,7 @@ async function compareSingle(s: Servers, token: string): Promise<Comparison[]> {
 }
 
 /**
- * What a signature verification costs the sandbox over HTTP, as it does it (the RSA arithmetic on
- * its verification thread, between other requests, and the hand-over both ways): the same signed
+ * What a signature verification costs the sandbox over HTTP, between other requests: the same signed
  * POST refused right after the verification (a signature over other bytes) against the same POST
  * refused right before it (no Signature header). Both answers are the same 400.
  */
@@ -451,15 +450,12 @@ function breakdownTable(r: Results): string[] {
   const cell = (label: string, name: string) => fmt(r.stages.find((x) => x.label === label)?.stages.find((s) => s.name === name)?.us, 1);
   const measured = r.single.map((c) => c.rows[0]!.cpuUs ?? 0);
   const http = r.single.map((c) => c.rows[1]!.cpuUs ?? 0);
-  // Not timed in-process (one request at a time it would wake the thread for each): taken from the measurement over HTTP.
-  const handOver = r.stages.map((x) => (x.stages.some((st) => st.name === RSA_STAGE) ? Math.max(0, verificationUs(r) - rsaLoopUs(r)) : undefined));
-  const sums = r.stages.map((x, i) => x.stages.reduce((total, s) => total + s.us, 0) + (handOver[i] ?? 0));
+  const sums = r.stages.map((x) => x.stages.reduce((total, s) => total + s.us, 0));
   return [
     `| stage (µs of CPU per request) | ${r.stages.map((x) => x.label).join(" | ")} |`,
     `|---|${r.stages.map(() => "---:").join("|")}|`,
     `| Node's HTTP handling: the trivial server's CPU per request, over HTTP (physical) | ${http.map((v) => fmt(v, 1)).join(" | ")} |`,
     ...names.map((name) => `| ${name} | ${r.stages.map((x) => cell(x.label, name)).join(" | ")} |`),
-    `| signature: hand-over to the verification thread and back, under load (the verification's CPU over HTTP above, less the arithmetic) | ${handOver.map((v) => fmt(v, 1)).join(" | ")} |`,
     `| sum of the stages above | ${sums.map((v) => fmt(v, 1)).join(" | ")} |`,
     `| the rest: listener glue, GC, and the stages' cost beyond their hot-loop timings (cold caches, megamorphic call sites when interleaved with Node's own work) (measured − trivial − stages) | ${measured.map((v, i) => fmt(Math.max(0, v - http[i]! - sums[i]!), 1)).join(" | ")} |`,
     `| **sandbox CPU per request, measured over HTTP** | ${measured.map((v) => `**${fmt(v, 1)}**`).join(" | ")} |`,
@@ -471,14 +467,14 @@ function writeResults(r: Results): void {
   const lines = [
     `Run ${r.started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.load)}; loopback; autocannon, ${connections} connections unless said; the targets compared in a table are measured side by side, ${ROUNDS} rounds of ${duration} s each in rotating order after ${warmup} s of warm-up each (throughput and CPU over all rounds, latency the rounds' median); the load generator shares the machine with the servers.`,
     "",
-    "The sandbox runs from the compiled testkit (dist/testkit-serve) in a process of its own with every validation on (spec routing, API keys, RSA signature verification on a thread of its own, Ajv request validation, strict Ajv response validation), with the merchant quotas lifted. Prism runs as `npm start` runs it (`-v error`). The trivial server is a bare node:http server serializing a 200-byte JSON body per GET (for the merchant page: the same JSON as the sandbox's page, so the same bytes) and decoding the form body of a POST to echo two fields. Server CPU is user + system time of the server's process per request (all its threads; “of it on the event loop”: its main thread's share, which for the sandbox leaves out the verification thread), load generator CPU that of the autocannon process; on a machine shared with the load generator (and with other work) CPU per request is steadier than requests/s, and where the load generator needs as much CPU per request as the server, requests/s measures the generator as much as the server: “per CPU second” compares the servers alone.",
+    "The sandbox runs from the compiled testkit (dist/testkit-serve) in a process of its own with every validation on (spec routing, API keys, RSA signature verification, Ajv request validation, strict Ajv response validation), with the merchant quotas lifted. Prism runs as `npm start` runs it (`-v error`). The trivial server is a bare node:http server serializing a 200-byte JSON body per GET (for the merchant page: the same JSON as the sandbox's page, so the same bytes) and decoding the form body of a POST to echo two fields. Server CPU is user + system time of the server's process per request (all its threads; “of it on the event loop”: its main thread's share), load generator CPU that of the autocannon process; on a machine shared with the load generator (and with other work) CPU per request is steadier than requests/s, and where the load generator needs as much CPU per request as the server, requests/s measures the generator as much as the server: “per CPU second” compares the servers alone.",
     "",
     "Request mixes (each connection cycles through them in order): gateway `GET /`, `GET /account`, signed `POST /authorizations` (card), signed `POST /authorizations/{id}/captures` (`amount=1`); merchant `GET /` and `GET /transactions?per_page=20` with a bearer token.",
     "",
     ...measurementTable([...r.mixes, ...r.single, r.verification]),
     "",
     ...ratioLines(r),
-    `- Signature verification as the sandbox does it, over HTTP: ${fmt(verificationUs(r))} µs of the sandbox's CPU per signed POST (the last two rows' difference: the RSA arithmetic on the verification thread, between other requests, and the hand-over both ways), against ${fmt(rsaLoopUs(r), 1)} µs for the arithmetic alone in a loop (the breakdown below). The thread costs CPU but frees the event loop for other requests. The floors below count the arithmetic alone.`,
+    `- Signature verification as the sandbox does it, over HTTP: ${fmt(verificationUs(r))} µs of the sandbox's CPU per signed POST (the last two rows' difference: the RSA arithmetic between other requests), against ${fmt(rsaLoopUs(r), 1)} µs for the arithmetic alone in a loop (the breakdown below). The floors below count the arithmetic alone.`,
     "",
     `Scaling (sandbox, gateway mix, one run of ${duration} s each):`,
     "",

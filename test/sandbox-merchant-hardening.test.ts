@@ -45,10 +45,10 @@ function withAuthorization(client: MerchantClient, method: string, path: string,
 }
 
 describe("1. The limiter's memory is bounded", () => {
-  it("5,000 distinct junk bearers (8-15 KB each) add no windows: failed authentication counts against the address", async () => {
+  it("1,000 distinct junk bearers (8-15 KB each) add no windows: failed authentication counts against the address", async () => {
     const before = merchant.sandbox.merchant.limiter.size;
     const statuses = new Set<number>();
-    for (let batch = 0; batch < 100; batch++) {
+    for (let batch = 0; batch < 20; batch++) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => {
           const junk = `${batch}-${i}-`.padEnd(8 * 1024 + ((batch * 50 + i) % (7 * 1024)), "x");

@@ -7,7 +7,7 @@
  */
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { jsonText, type SandboxRequest, type SandboxResponse } from "../../src/testkit/sandbox/http";
+import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/http";
 import { loopbackRefusal } from "../../src/testkit/sandbox/loopback-policy";
 import { parseRequestTarget } from "../../src/testkit/sandbox/request-target";
 import type { RunningSandbox } from "../../src/testkit/sandbox/server";
@@ -65,9 +65,7 @@ function sandboxRequest(router: SpecRouter, c: BreakdownCase, host: string): San
 /**
  * Times every stage of one operation; the handler's own work is what remains of it after the
  * stages timed apart. A signed request's handler is timed without its signature on `unsigned`, a
- * sandbox that does not require one (`signing: methods`): timed here one request at a time, the
- * hand-over to the verification thread would wake the thread for each and cost far more than it
- * does under load (bench-sandbox.ts takes that cost from its measurement over HTTP instead).
+ * sandbox that does not require one (`signing: methods`), and the verification apart.
  */
 export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsigned: RunningSandbox): Promise<Stage[]> {
   const part = c.api === "gateway" ? sandbox.gateway : sandbox.merchant;
@@ -96,7 +94,7 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsig
   stages.push({ name: "request validation (Ajv)", us: validation });
   stages.push({ name: "handler: authentication, rules, state, representation", us: Math.max(0, handler - validation) });
   stages.push({ name: "response validation (Ajv, strict)", us: await perCall(() => responses.violations(route, outgoing)) });
-  stages.push({ name: "serialization (JSON)", us: await perCall(() => jsonText(response.body as object)) });
+  stages.push({ name: "serialization (JSON)", us: await perCall(() => JSON.stringify(response.body)) });
   return stages;
 }
 

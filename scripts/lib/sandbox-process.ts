@@ -52,14 +52,20 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
+/** A compiled `payment-apis` CLI and the checkout it runs in (another revision's, for a paired benchmark). */
+export interface CompiledCli {
+  cli: string;
+  cwd: string;
+}
+
 /** The sandbox from a config file on free ports, strict response validation unless `extraEnv` says otherwise (benchmarks). */
-export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.ProcessEnv = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.ProcessEnv = {}, compiled?: CompiledCli): Promise<SandboxProcess> {
   const dir = mkdtempSync(join(tmpdir(), "bench-sandbox-"));
   const configFile = join(dir, "sandbox.json");
   writeFileSync(configFile, JSON.stringify(config));
   const args = ["--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0", "--config", configFile];
   try {
-    const sandbox = await spawnSandbox(args, { ...process.env, SANDBOX_RESPONSE_VALIDATION: "strict", ...extraEnv });
+    const sandbox = await spawnSandbox(args, { ...process.env, SANDBOX_RESPONSE_VALIDATION: "strict", ...extraEnv }, undefined, compiled);
     return { ...sandbox, stop: () => sandbox.stop().finally(() => rmSync(dir, { recursive: true, force: true })) };
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -71,8 +77,13 @@ export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.Proc
  * `payment-apis sandbox <args>` from the compiled CLI, resolved once it prints its `ready` line.
  * `onLine` receives every other line it prints (stdout and stderr); `stop` sends SIGTERM and waits.
  */
-export async function spawnSandbox(args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string, stream: "stdout" | "stderr") => void): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, [ensureCompiledTestkit(), "sandbox", ...args], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+export async function spawnSandbox(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onLine?: (line: string, stream: "stdout" | "stderr") => void,
+  compiled: CompiledCli = { cli: ensureCompiledTestkit(), cwd: projectRoot },
+): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [compiled.cli, "sandbox", ...args], { cwd: compiled.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once("exit", done));

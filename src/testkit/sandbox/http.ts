@@ -5,7 +5,7 @@
  * test mode. A violation fails loudly: the response becomes a 500, a log line names the
  * operation, the status and the broken rule, and the violation is recorded for tests.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { SandboxClock } from "./clock";
 import { loopbackRefusal } from "./loopback-policy";
@@ -34,7 +34,7 @@ export interface SandboxRequest {
   remoteAddress: string;
 }
 
-export type Handler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
+export type Handler = (request: SandboxRequest) => SandboxResponse;
 
 export interface Violation {
   api: string;
@@ -128,75 +128,7 @@ function serialize(response: SandboxResponse): Serialized {
   if (body === undefined) return { headers, payload: undefined, parsed: undefined };
   if (Buffer.isBuffer(body)) return { headers, payload: body, parsed: body };
   if (typeof body === "string") return { headers, payload: body, parsed: Buffer.from(body, "utf8") };
-  return { headers, payload: jsonText(body as object), parsed: body };
-}
-
-// ---------------------------------------------------------------------------------------------
-// JSON made once. A page of a collection is mostly items that never change: their text is made
-// when the item's representation is built (and frozen), and the page is written around those
-// texts instead of serializing every item again for every page.
-
-/**
- * Where the made text of a frozen representation, and the mark of a part written member by
- * member, are kept: non-enumerable symbol-keyed properties, which JSON.stringify, Object.keys,
- * for-in (and so Ajv), spreads and test equality all pass over (a copy is never taken for the
- * original), and which cost less to read than a WeakMap.
- */
-const MADE_JSON = Symbol("made JSON text");
-const BY_PARTS = Symbol("written member by member");
-type Marked = { [MADE_JSON]?: string; [BY_PARTS]?: true };
-
-function deepFreeze(value: unknown): void {
-  if (!value || typeof value !== "object" || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-}
-
-/** Freezes a representation that never changes and makes its JSON text once. */
-export function immutableJson<T extends object>(value: T): T {
-  Object.defineProperty(value, MADE_JSON, { value: JSON.stringify(value) });
-  deepFreeze(value);
-  return value;
-}
-
-/**
- * Marks a plain object or array on the way from a response body down to `immutableJson` parts:
- * it is written member by member (reusing the made texts); every unmarked member goes through
- * JSON.stringify whole.
- */
-export function jsonParts<T extends object>(value: T): T {
-  Object.defineProperty(value, BY_PARTS, { value: true });
-  return value;
-}
-
-/** The JSON text of a response body object, as the listener sends it (the benchmark's breakdown times this). */
-export function jsonText(body: object): string {
-  const made = (body as Marked)[MADE_JSON];
-  if (made !== undefined) return made;
-  return (body as Marked)[BY_PARTS] === true ? composedJson(body) : JSON.stringify(body);
-}
-
-/** Exactly JSON.stringify's text (same key order, undefined members left out), with the made texts reused. */
-function composedJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  const made = (value as Marked)[MADE_JSON];
-  if (made !== undefined) return made;
-  if ((value as Marked)[BY_PARTS] !== true || "toJSON" in value) return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    let items = "";
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      items += `${i ? "," : ""}${item === undefined || typeof item === "function" || typeof item === "symbol" ? "null" : composedJson(item)}`;
-    }
-    return `[${items}]`;
-  }
-  let out = "";
-  for (const key of Object.keys(value)) {
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
-    out += `${out ? "," : ""}${JSON.stringify(key)}:${composedJson(member)}`;
-  }
-  return `{${out}}`;
+  return { headers, payload: JSON.stringify(body), parsed: body };
 }
 
 const NO_BODY = Buffer.alloc(0);
@@ -291,10 +223,9 @@ class ListenerRequest implements SandboxRequest {
 export function createListener(options: ListenerOptions): Server {
   const log: LogLine = options.log ?? ((line: string) => console.error(line));
   /**
-   * Per connection, the request still being handled (a body to arrive, a signature on the
-   * verification thread): a request pipelined behind it waits, so that requests take effect in the
-   * order they were sent, whatever path each takes. A connection with nothing pending (nearly
-   * every request) is handled at once, without a promise.
+   * Per connection, the request still being handled (its body still arriving): a request
+   * pipelined behind it waits, so that requests take effect in the order they were sent, whatever
+   * their size. A connection with nothing pending is handled at once.
    */
   const pendingOn = new WeakMap<Socket, Promise<void>>();
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
@@ -333,8 +264,7 @@ function failRequest(api: string, log: LogLine, res: ServerResponse, error: unkn
 
 /**
  * One request through the pipeline: refusals before routing, the body, control endpoints, the
- * handler, the response check. Synchronous unless a body has to arrive or the handler is async
- * (most requests of the benchmark mixes never touch a promise).
+ * handler, the response check. Synchronous unless a body has to arrive.
  */
 function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   const method = req.method ?? "GET";
@@ -356,23 +286,17 @@ function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, r
   });
 }
 
-/** The steps once the body is in: control endpoints, the handler (sync or async), the response check. */
-function afterBody(options: ListenerOptions, log: LogLine, request: ListenerRequest, pathname: string, res: ServerResponse): Promise<void> | undefined {
+/** The steps once the body is in: control endpoints, the handler, the response check. */
+function afterBody(options: ListenerOptions, log: LogLine, request: ListenerRequest, pathname: string, res: ServerResponse): undefined {
   const control = controlEndpoint(request.method, pathname, request.headers, request.rawBody, options.clock);
   if (control) return write(res, control);
   // What the response check needs, kept apart from the object the handler may change.
   const sent = { method: request.method, pathname, route: request.route };
-  let answer: SandboxResponse | Promise<SandboxResponse>;
+  let answer: SandboxResponse | undefined;
   try {
     answer = options.handler(request);
   } catch (error) {
-    return finish(options, log, sent, res, handlerFailed(options, log, sent, error));
-  }
-  if (answer instanceof Promise) {
-    return answer.then(
-      (response) => finish(options, log, sent, res, response),
-      (error: unknown) => finish(options, log, sent, res, handlerFailed(options, log, sent, error)),
-    );
+    answer = handlerFailed(options, log, sent, error);
   }
   return finish(options, log, sent, res, answer);
 }
@@ -389,7 +313,7 @@ function finish(options: ListenerOptions, log: LogLine, request: SentRequest, re
   const serialized = serialize(response);
   const replacement = checkResponse(options, log, request, response, serialized);
   if (replacement) return write(res, replacement);
-  return queueWrite({ api: options.api, log, res, status: response.status, headers: serialized.headers, payload: serialized.payload });
+  return writeSerialized(res, response.status, serialized.headers, serialized.payload);
 }
 
 /**
@@ -444,56 +368,13 @@ function refuseAndClose(req: IncomingMessage, res: ServerResponse, response: San
   return undefined;
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 404: "Not Found", 408: "Request Timeout", 413: "Content Too Large", 415: "Unsupported Media Type", 431: "Request Header Fields Too Large" };
-
 /** A whole HTTP/1.1 response as bytes, for a socket that has no ServerResponse (parser errors). */
 function rawHttpResponse(response: SandboxResponse): Buffer {
   const { headers, payload } = serialize(response);
   const body = payload === undefined ? NO_BODY : typeof payload === "string" ? Buffer.from(payload, "utf8") : payload;
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? "Error"}`, "connection: close", "x-content-type-options: nosniff", `content-length: ${body.length}`];
+  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? "Error"}`, "connection: close", "x-content-type-options: nosniff", `content-length: ${body.length}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), body]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Answers sent together. On loopback a write delivers the bytes and wakes the client's process
-// inside the writing system call; written one by one as each request was handled, a signed POST
-// paid about as much CPU for those wake-ups (a sixth of the sandbox's CPU, measured with perf) as
-// for its RSA verification, and the kernel work between requests left the JavaScript about three
-// times slower than in a hot loop. The answers made while the event loop handles one round of
-// readable sockets are written together right after it (setImmediate runs once that I/O phase
-// ends): a client waiting on several connections is woken once for them. The same bytes go out
-// in the same order per connection, and a lone request is answered as soon as it is handled.
-
-interface QueuedWrite {
-  api: string;
-  log: LogLine;
-  res: ServerResponse;
-  status: number;
-  headers: Record<string, string>;
-  payload: string | Buffer | undefined;
-}
-
-/** The answers of the current round; at most one per request being handled, so bounded. */
-let queuedWrites: QueuedWrite[] = [];
-/** Taken at load: a test that fakes timers must not hold answers back. */
-const runAfterIo = setImmediate;
-
-function queueWrite(write: QueuedWrite): undefined {
-  if (queuedWrites.push(write) === 1) runAfterIo(flushWrites);
-  return undefined;
-}
-
-function flushWrites(): void {
-  const writes = queuedWrites;
-  queuedWrites = [];
-  for (const { api, log, res, status, headers, payload } of writes) {
-    try {
-      writeSerialized(res, status, headers, payload);
-    } catch (error) {
-      failRequest(api, log, res, error);
-    }
-  }
 }
 
 /**

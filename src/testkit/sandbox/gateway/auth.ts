@@ -6,7 +6,6 @@
 import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../clock";
 import type { GatewayAccountConfig } from "../config";
-import { immutableJson } from "../http";
 
 export interface GatewayAccount {
   id: string;
@@ -39,8 +38,8 @@ export class ApiKeys {
     for (const config of configs) {
       if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
       // The config loader has checked the resource against the spec's Account schema. The
-      // answer of GET /account: a frozen copy, its JSON made once.
-      const resource = config.account === undefined ? undefined : immutableJson(structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
+      // answer of GET /account: a copy, so that nothing changes the configuration.
+      const resource = config.account === undefined ? undefined : (structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
       const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
       this.accounts.set(config.id, account);
       for (const key of config.keys) {

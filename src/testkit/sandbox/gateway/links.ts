@@ -5,7 +5,6 @@
  */
 import type { components, operations } from "../../../../generated/gateway/schema";
 import type { SpecRouter } from "../../spec/router";
-import { immutableJson } from "../http";
 import type { Links } from "./records";
 
 /**
@@ -37,16 +36,8 @@ export function gatewayLinks(router: SpecRouter): Links {
   };
 }
 
-/** The discovery documents built, one per router (frozen, their JSON made once). */
-const rootDocuments = new WeakMap<SpecRouter, components["schemas"]["Root"]>();
-
 /** The discovery document (`GET /`): where authorizations are made and the account is read. */
 export function rootDocument(router: SpecRouter): components["schemas"]["Root"] {
-  let root = rootDocuments.get(router);
-  if (!root) {
-    const template = (operationId: keyof operations) => router.operation(operationId).template;
-    root = immutableJson({ _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } });
-    rootDocuments.set(router, root);
-  }
-  return root;
+  const template = (operationId: keyof operations) => router.operation(operationId).template;
+  return { _links: { authorizations: { href: template("createAuthorization") }, account: { href: template("getAccount") } } };
 }

@@ -15,7 +15,7 @@ import { rootDocument } from "./links";
 import { runTransaction } from "./operations";
 import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";
-import type { SignatureCheck, SignatureVerifier } from "./signature";
+import type { SignatureVerifier } from "./signature";
 import { invalidParameterStatus, status } from "./status-codes";
 import type { GatewayTransactions } from "./transactions";
 
@@ -94,12 +94,11 @@ function admit({ keys, router, http }: GatewayParts, request: SandboxRequest): C
 }
 
 /** The signature over the raw body: checked when sent, and required where the operation's security says so. */
-function checkSignature({ config, doc, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> | Promise<Checked<boolean>> {
+function checkSignature({ config, doc, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> {
   const signatureHeader = request.headers.signature as string | undefined;
   if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(doc, route))) return { ok: true, value: false };
-  const verdict = (check: SignatureCheck): Checked<boolean> => (check.ok ? { ok: true, value: true } : refusal(http, check.message));
   const check = signatures.check(signatureHeader, request.rawBody, account);
-  return check instanceof Promise ? check.then(verdict) : verdict(check);
+  return check.ok ? { ok: true, value: true } : refusal(http, check.message);
 }
 
 /** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
@@ -122,23 +121,18 @@ function firstValue(params: Record<string, string>): string {
 
 export function gatewayPipeline(parts: GatewayParts): Handler {
   const { config, http, transactions } = parts;
-  // Everything after the signature runs in one synchronous step, so a transaction reads and books
-  // the store with no other request in between. Signed requests reach it in the order they were
-  // received (verdicts come back in order); a client does not pipeline after a POST (RFC 9112
-  // section 9.3.2), so requests of one connection cannot overtake each other.
-  const afterSignature = (admission: Admission, signed: Checked<boolean>): SandboxResponse => {
-    if (!signed.ok) return signed.refusal;
-    const body = checkInput(parts, admission);
-    if (!body.ok) return body.refusal;
-    const id = firstValue(admission.params);
-    return runTransaction(transactions, http, { operationId: admission.operationId, account: admission.account, id, body: body.value, signed: signed.value });
-  };
-  return (request: SandboxRequest): SandboxResponse | Promise<SandboxResponse> => {
+  // A request runs from admission to booking in one synchronous step, so a transaction reads and
+  // books the store with no other request in between.
+  return (request: SandboxRequest): SandboxResponse => {
     const admitted = admit(parts, request);
     if (!admitted.ok) return admitted.refusal;
     const admission = admitted.value;
     if (request.tooLarge) return http.transaction(inputErrorOutcome(`request body too large (at most ${config.maxBodyBytes} bytes)`));
     const signed = checkSignature(parts, admission);
-    return signed instanceof Promise ? signed.then((s) => afterSignature(admission, s)) : afterSignature(admission, signed);
+    if (!signed.ok) return signed.refusal;
+    const body = checkInput(parts, admission);
+    if (!body.ok) return body.refusal;
+    const id = firstValue(admission.params);
+    return runTransaction(transactions, http, { operationId: admission.operationId, account: admission.account, id, body: body.value, signed: signed.value });
   };
 }

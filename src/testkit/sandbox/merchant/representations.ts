@@ -2,7 +2,6 @@
  * The HAL representations of the merchant sandbox's resources: their fields and the links a
  * client follows from them (offered stamps, selection, comments, files, owners).
  */
-import { immutableJson } from "../http";
 import type { FileStore, StoredFile } from "./files";
 import type { CommentContext, CommentContextName } from "./contexts";
 import type { MerchantLinks } from "./links";
@@ -13,9 +12,6 @@ import { applicationStampsOffered, contractStampsOffered, disputeStampsOffered }
 type Json = Record<string, unknown>;
 
 export class Representations {
-  /** One representation per seeded transaction (bounded by the seeds: transactions are never created). */
-  private readonly transactionReps = new WeakMap<Transaction, Json>();
-
   constructor(
     private readonly links: MerchantLinks,
     private readonly resources: MerchantResources,
@@ -179,17 +175,8 @@ export class Representations {
     };
   }
 
-  /**
-   * A transaction. The seeded transactions never change, so each representation is built once,
-   * frozen, with its JSON text made once (`immutableJson`): a page of 50 is built often.
-   */
   transaction(t: Transaction): Json {
-    let built = this.transactionReps.get(t);
-    if (built === undefined) {
-      const self = `${this.links.href("listTransactions")}/${encodeURIComponent(t.id)}`;
-      built = immutableJson({ id: t.id, amount: t.amount, currency: t.currency, type: t.type, status: t.status, _links: { self: { href: self } } });
-      this.transactionReps.set(t, built);
-    }
-    return built;
+    const self = `${this.links.href("listTransactions")}/${encodeURIComponent(t.id)}`;
+    return { id: t.id, amount: t.amount, currency: t.currency, type: t.type, status: t.status, _links: { self: { href: self } } };
   }
 }

@@ -3,15 +3,14 @@
  * this API (Basic auth, the vendor media type, bracket form bodies, signing, timeouts, retries),
  * plus one plain function per flow that returns an outcome instead of a raw response.
  */
-import createClient, { removeTrailingSlash, type Client, type Middleware } from "openapi-fetch";
+import createClient, { removeTrailingSlash, type Client } from "openapi-fetch";
 import { mediaType, servers } from "../../../../generated/gateway/constants";
 import type { components, operations, paths } from "../../../../generated/gateway/schema";
 import { httpUrlOption, nonEmptyOption, timeoutOption } from "../common/options";
 import { endAttempt, type RetryOptions, type Transport } from "../common/retry";
 import { serializeForm } from "./form-body";
 import { toOutcome, toResource, type Outcome, type TextResult, type TransactionOperation } from "./outcomes";
-import { PreparedRequest } from "./prepared-request";
-import { expandPath, pathParams, routeOf, type OperationId } from "./routes";
+import { pathParams, routeOf, type OperationId } from "./routes";
 import { createGatewayFetch, createGatewaySend } from "./signed-fetch";
 import { assertSignedIfRequired, createSigner, type SigningOptions } from "./signing";
 
@@ -91,30 +90,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     baseUrl,
     headers: { Authorization: authorization, Accept: mediaType, "Content-Type": formMediaType },
     bodySerializer: serialize,
-    // A lighter stand-in for the WHATWG Request, which the custom fetch would take apart at once.
-    Request: PreparedRequest as unknown as typeof Request,
     fetch: createGatewayFetch(send),
   });
-  const middleware = trackMiddleware(client);
   // Typed per route by openapi-fetch; here the route is a variable, and the flows' own signatures carry the types.
-  const viaOpenapiFetch = client.request.bind(client) as unknown as (method: string, path: string, init: object) => Promise<TextResult>;
-  const encoder = new TextEncoder();
-
+  const request = client.request.bind(client) as unknown as (method: string, path: string, init: object) => Promise<TextResult>;
   /**
-   * One flow request. Without middleware it goes straight to the sender: the same URL, headers
-   * and bytes openapi-fetch would prepare, without preparing a request object to take apart
-   * again (that preparation cost more than the rest of the client's work). With middleware it
-   * goes through openapi-fetch, so that the middleware sees it.
+   * One flow request, through openapi-fetch like any other call, so that middleware sees it. Its
+   * answer has been read whole once openapi-fetch resolves, so the attempt's timer stops then.
    */
-  const exchange = async (id: OperationId, ids: readonly string[], body: unknown, o: CallOptions | undefined): Promise<TextResult> => {
+  const exchange: Exchange = async (id, ids, body, o) => {
     const route = routeOf(id);
-    if (middleware.length > 0) {
-      return viaOpenapiFetch(route.specMethod, route.path, { params: { path: pathParams(route, ids) }, body, parseAs: "text", ...o });
-    }
-    const url = baseUrl + expandPath(route, ids);
-    if (route.method === "GET") return readText(await send(url, route.method, { Authorization: authorization, Accept: mediaType }, undefined, o?.signal));
-    const bytes = encoder.encode(body === undefined ? "" : serialize(body));
-    return readText(await send(url, route.method, { Authorization: authorization, Accept: mediaType, "Content-Type": formMediaType }, bytes, o?.signal));
+    const result = await request(route.specMethod, route.path, { params: { path: pathParams(route, ids) }, body, parseAs: "text", ...o });
+    endAttempt(result.response);
+    return result;
   };
   return Object.assign(client, flows(exchange));
 }
@@ -134,50 +122,4 @@ function flows(exchange: Exchange): GatewayFlows {
     credit: (body, o) => transaction("createCredit", [], body, o),
     account: async (o) => toResource<S["Account"]>(await exchange("getAccount", [], undefined, o), routeOf("getAccount").label),
   };
-}
-
-/**
- * The middleware registered with `use()` (and not ejected), kept alongside openapi-fetch's own
- * list, which it does not expose: flows go through openapi-fetch only while there is some.
- */
-function trackMiddleware(client: Client<paths>): readonly Middleware[] {
-  const registered: Middleware[] = [];
-  const { use, eject } = client;
-  client.use = (...list) => {
-    for (const m of list) {
-      use(m); // throws on something that is not middleware, before it is counted
-      if (m) registered.push(m);
-    }
-  };
-  client.eject = (...list) => {
-    eject(...list);
-    for (const m of list) {
-      const at = registered.indexOf(m);
-      if (at !== -1) registered.splice(at, 1);
-    }
-  };
-  return registered;
-}
-
-/**
- * The answer as openapi-fetch gives it with `parseAs: "text"` (what outcomes.ts reads): the text
- * on 2xx, the parsed JSON (else the text) otherwise, nothing for 204 or an empty body. The
- * attempt ends once the body is read.
- */
-async function readText(response: Response): Promise<TextResult> {
-  try {
-    const length = response.headers.get("Content-Length");
-    if (response.status === 204 || (length === "0" && !response.headers.get("Transfer-Encoding")?.includes("chunked"))) {
-      return response.ok ? { data: undefined, response } : { error: undefined, response };
-    }
-    const text = await response.text();
-    if (response.ok) return { data: text, response };
-    try {
-      return { error: JSON.parse(text) as unknown, response };
-    } catch {
-      return { error: text, response };
-    }
-  } finally {
-    endAttempt(response);
-  }
 }

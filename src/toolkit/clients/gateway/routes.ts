@@ -54,12 +54,3 @@ export function pathParams(route: Route, values: readonly string[]): Record<stri
   for (let i = 1; i < route.parts.length; i += 2) params[route.parts[i]!] = values[(i - 1) / 2]!;
   return params;
 }
-
-/** The path with its parameters filled in, each percent-encoded as openapi-fetch does (`simple` style). */
-export function expandPath(route: Route, values: readonly string[]): string {
-  const { parts } = route;
-  if (parts.length === 1) return parts[0]!;
-  let path = parts[0]!;
-  for (let i = 1; i < parts.length; i += 2) path += encodeURIComponent(values[(i - 1) / 2]!) + parts[i + 1]!;
-  return path;
-}

@@ -1,13 +1,11 @@
 /**
  * How the gateway client sends: the body bytes are signed as they are and sent as they are,
- * with a timeout per attempt and the retry rules below. Two ways in: the flow helpers hand over
- * the parts directly, and openapi-fetch (the raw `client.POST(...)`, or a flow while middleware
- * is registered) hands over the request it prepared, which `createGatewayFetch` takes apart.
- * openapi-fetch has no retries of its own and its middleware cannot re-send, so this is the one
- * place for both.
+ * with a timeout per attempt and the retry rules below. Every call (the flow helpers and the raw
+ * `client.POST(...)`) goes through openapi-fetch, which hands over the request it prepared;
+ * `createGatewayFetch` takes it apart. openapi-fetch has no retries of its own and its middleware
+ * cannot re-send, so this is the one place for both.
  */
 import { resolveRetry, sendWithPolicy, type RetryOptions, type SendPolicy, type Transport } from "../common/retry";
-import { PreparedRequest } from "./prepared-request";
 import { signatureHeaderName, type Signer } from "./signing";
 
 export interface GatewayFetchOptions {
@@ -50,7 +48,7 @@ export function createGatewaySend(options: GatewayFetchOptions): GatewaySend {
 }
 
 /** The `fetch` given to openapi-fetch: takes its prepared request apart and sends it. */
-export function createGatewayFetch(send: GatewaySend): (request: Request | PreparedRequest) => Promise<Response> {
+export function createGatewayFetch(send: GatewaySend): (request: Request) => Promise<Response> {
   return async (request) => {
     const { method, headers } = request;
     // openapi-fetch builds a fresh Headers for every request: this fetch may change it in place.
@@ -58,8 +56,6 @@ export function createGatewayFetch(send: GatewaySend): (request: Request | Prepa
       headers.delete("content-type"); // the client-wide form Content-Type is meant for bodies only
       return send(request.url, method, headers, undefined, request.signal);
     }
-    // A real Request gets here only when a middleware returned one.
-    const body = request instanceof PreparedRequest ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
-    return send(request.url, method, headers, body, request.signal);
+    return send(request.url, method, headers, new Uint8Array(await request.arrayBuffer()), request.signal);
   };
 }
