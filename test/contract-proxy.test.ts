@@ -39,7 +39,9 @@ describe("Prism validating proxy (contract:proxy)", () => {
       startPrismProxy({ api: "gateway", port: await getPort({ host: "127.0.0.1" }), upstream: broken.url, logLevel: "error" }),
       startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.merchantUrl, onOutput: (text) => printed.merchant.push(text) }),
     ]);
-  });
+    // Three Prisms start at once; each start is bounded by the CPU time it spends (prism.ts), not
+    // by the wall clock of a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([proxy?.stop(), brokenProxy?.stop(), merchantProxy?.stop(), broken?.close(), sandbox?.stop()]);
   });

@@ -54,14 +54,17 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log(`${req.method} ${pathOf(req.url)}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) answer(res, 502, { "content-type": "text/plain; charset=utf-8" }, Buffer.from("The proxy could not pass the request on; it was not re-sent.\n"));
+      if (!res.headersSent) sayPlainly(res, 502, "The proxy could not pass the request on; it was not re-sent.");
       else res.destroy();
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = req.url ?? "/";
+    // Only origin-form targets (`/path?query`): the front is a server to its clients, not a forward proxy.
+    if (!target.startsWith("/")) return sayPlainly(res, 400, "The request target must be a path (/...).");
     const body = await readWhole(req);
-    if (body === undefined) return answer(res, 413, { "content-type": "text/plain; charset=utf-8" }, Buffer.from(`Request bodies are limited to ${MAX_BODY_BYTES} bytes.\n`));
+    if (body === undefined) return sayPlainly(res, 413, `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
     // Links lead back to the address the client used (`localhost` or `127.0.0.1`).
     const self = ownAddress(req.headers.host) ?? url;
     const headers: Record<string, string | string[]> = {};
@@ -70,7 +73,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
 
     const method = req.method ?? "GET";
     // reset: the connection to Prism closes after the answer, so no request meets a connection Prism is closing.
-    const answered = await forward(options.prism + (req.url ?? "/"), { method, headers, body: sent.length > 0 ? sent : undefined, reset: true });
+    const answered = await forward(options.prism + target, { method, headers, body: sent.length > 0 ? sent : undefined, reset: true });
     const bytes = Buffer.from(await answered.body.arrayBuffer());
     const out: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answered.headers)) {
@@ -78,8 +81,13 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
       out[name] = ADDRESS_HEADERS.includes(name) && typeof value === "string" ? rebase(value, self) : value;
     }
     const contentType = typeof out["content-type"] === "string" ? out["content-type"] : undefined;
-    for (const violation of refusedFor(contentType, bytes)) options.log(`Violation: ${violation} (${method} ${pathOf(req.url)}, answered ${answered.statusCode} by the proxy)`);
-    answer(res, answered.statusCode, out, method === "HEAD" ? Buffer.alloc(0) : (rebasedBody(contentType, bytes, (href) => rebase(href, self)) ?? bytes));
+    for (const violation of refusedFor(contentType, bytes)) options.log(`Violation: ${violation} (${method} ${pathOf(target)}, answered ${answered.statusCode} by the proxy)`);
+    if (method === "HEAD") {
+      // No body, and the length of the one a GET would get, as Prism gave it.
+      res.writeHead(answered.statusCode, { ...out, ...pick(answered.headers, "content-length") });
+      return void res.end();
+    }
+    answer(res, answered.statusCode, out, rebasedBody(contentType, bytes, (href) => rebase(href, self)) ?? bytes);
   }
 
   url = await listen(server, options.port, LOOPBACK).catch((error: unknown) => {
@@ -123,6 +131,16 @@ async function readWhole(req: IncomingMessage): Promise<Buffer | undefined> {
 function answer(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer): void {
   res.writeHead(status, { ...headers, "content-length": String(body.length) });
   res.end(body);
+}
+
+function pick(headers: Record<string, string | string[] | undefined>, name: string): Record<string, string | string[]> {
+  const value = headers[name];
+  return value === undefined ? {} : { [name]: value };
+}
+
+/** The front's own refusals: one line of text. */
+function sayPlainly(res: ServerResponse, status: number, line: string): void {
+  answer(res, status, { "content-type": "text/plain; charset=utf-8" }, Buffer.from(`${line}\n`));
 }
 
 /** `http://<Host>` when the Host header is a plain host and port, else undefined. */
