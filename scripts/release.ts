@@ -21,7 +21,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Command, Option } from "commander";
 import semver from "semver";
-import { packAll } from "./pack";
+import { packAll, packageNames } from "./pack";
 import { projectRoot } from "./lib/apis";
 import { toolEnv } from "./lib/exec";
 import { git } from "./lib/fresh-clone";
@@ -113,10 +113,14 @@ function publish(options: { tag?: string; dryRun: boolean }): void {
   assertVersionsInStep(version);
   const tag = releaseTag(options, version);
   if (tag !== tagOf(version)) throw new ReleaseRefusal(`tag ${tag} does not match the packages' version ${version}: publish ${tagOf(version)}, or prepare a release with npm run release -- prepare`);
-  if (!options.dryRun) {
+  const provenanceProblems = packageNames.map((name) => provenanceProblem(name)).filter((problem) => problem !== undefined);
+  if (options.dryRun) {
+    for (const problem of provenanceProblems) console.warn(`warning: the real publish would be refused: ${problem}`);
+  } else {
     // Provenance is signed with the workflow's OIDC identity, which only GitHub Actions has.
     if (process.env.GITHUB_ACTIONS !== "true") throw new ReleaseRefusal("publish needs GitHub Actions (provenance is signed with its OIDC token): push the tag, or add --dry-run");
     refuseUncommitted("publish");
+    if (provenanceProblems.length > 0) throw new ReleaseRefusal(provenanceProblems[0]!);
   }
   const tarballs = packAll();
   for (const [name, tarball] of Object.entries(tarballs)) {
@@ -124,9 +128,6 @@ function publish(options: { tag?: string; dryRun: boolean }): void {
     if (manifest.name !== name || manifest.version !== version) {
       throw new ReleaseRefusal(`${relative(projectRoot, tarball)} holds ${manifest.name}@${manifest.version}, not ${name}@${version} of tag ${tag}`);
     }
-    const problem = provenanceProblem(manifest);
-    if (problem !== undefined && !options.dryRun) throw new ReleaseRefusal(problem);
-    if (problem !== undefined) console.warn(`warning: the real publish would be refused: ${problem}`);
     console.log(`${relative(projectRoot, tarball)}: ${name}@${version}, as tag ${tag}`);
   }
   for (const [name, tarball] of Object.entries(tarballs)) {

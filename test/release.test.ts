@@ -76,10 +76,10 @@ describe("releaseChangelog", () => {
 describe("npm run release", { timeout: 120_000 }, () => {
   let repo: string;
   let base: string;
-  const release = (...args: string[]): Run => {
+  const releaseIn = (environment: NodeJS.ProcessEnv, args: string[]): Run => {
     const result = spawnSync(join(projectRoot, "node_modules", ".bin", "ts-node"), [join(repo, "scripts", "release.ts"), ...args], {
       cwd: repo,
-      env,
+      env: environment,
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
       // Only a hung run meets this: publish packs both packages, a minute at most on a busy machine.
@@ -87,6 +87,7 @@ describe("npm run release", { timeout: 120_000 }, () => {
     });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
+  const release = (...args: string[]) => releaseIn(env, args);
   const read = (file: string) => readFileSync(join(repo, file), "utf8");
   const version = (file: string) => (JSON.parse(read(file)) as { version: string }).version;
   const commitAll = (message: string) => {
@@ -230,6 +231,15 @@ describe("npm run release", { timeout: 120_000 }, () => {
   it("refuses to publish for real outside the release workflow", () => {
     git(repo, ["tag", `v${current}`]);
     expectRefusal(release("publish"), /^publish needs GitHub Actions \(provenance is signed with its OIDC token\)/);
+  });
+
+  it("refuses to publish from a workflow whose repository the packages' repository.url does not name", () => {
+    // The variables GitHub Actions sets on a tag push, for a repository that no manifest names.
+    const workflow = { ...env, GITHUB_ACTIONS: "true", GITHUB_REF_TYPE: "tag", GITHUB_REF_NAME: `v${current}`, GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "example/not-this-repository" };
+    expectRefusal(releaseIn(workflow, ["publish"]), /^packages\/payment-apis-toolkit\/package\.json: repository\.url is .+; npm accepts provenance only from https:\/\/github\.com\/example\/not-this-repository, so set it to that\n$/);
+    // The tag comes from the workflow: a mismatch with the packages' version is refused first.
+    expectRefusal(releaseIn({ ...workflow, GITHUB_REF_NAME: "v99.0.0" }, ["publish"]), /^tag v99\.0\.0 does not match the packages' version/);
+    expect(existsSync(join(repo, "dist", "packages"))).toBe(false);
   });
 
   it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", { timeout: 480_000 }, () => {

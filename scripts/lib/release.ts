@@ -167,23 +167,25 @@ export function levelSince(tag: string): { level: ReleaseLevel; why: string } {
 }
 
 /** The manifest inside a packed tarball, as the registry will read it. */
-export function tarballManifest(tarball: string): Manifest & { repository?: string | { url?: string } } {
+export function tarballManifest(tarball: string): Manifest {
   const result = spawnSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`cannot read package/package.json in ${tarball}: ${result.stderr.trim()}`);
-  return JSON.parse(result.stdout) as Manifest & { repository?: string | { url?: string } };
+  return JSON.parse(result.stdout) as Manifest;
 }
 
 /**
- * Why npm would reject the provenance of this manifest, if it would: the registry requires
- * `repository.url` to name the repository whose workflow built the package.
+ * Why npm would reject the provenance of a package published from this workflow run, if it
+ * would: the registry requires `repository.url` to name the repository the workflow ran in.
+ * Outside GitHub Actions there is no such repository to compare with.
  */
-export function provenanceProblem(manifest: ReturnType<typeof tarballManifest>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function provenanceProblem(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (!env.GITHUB_SERVER_URL || !env.GITHUB_REPOSITORY) return undefined;
   const expected = `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}`;
-  const url = typeof manifest.repository === "string" ? manifest.repository : manifest.repository?.url;
-  const normalized = url?.replace(/^git\+/, "").replace(/\.git$/, "");
-  if (normalized === expected) return undefined;
-  return `packages/${manifest.name}/package.json: repository.url is ${url === undefined ? "missing" : `"${url}"`}, and npm accepts provenance only when it is ${expected}`;
+  const path = `packages/${name}/package.json`;
+  const { repository } = readJson<{ repository?: string | { url?: string } }>(path);
+  const url = typeof repository === "string" ? repository : repository?.url;
+  if (url?.replace(/^git\+/, "").replace(/\.git$/, "") === expected) return undefined;
+  return `${path}: repository.url is ${url === undefined ? "missing" : `"${url}"`}; npm accepts provenance only from ${expected}, so set it to that`;
 }
 
 /** Whether the registry already has this version of the package (a re-run after a partial publish). */
