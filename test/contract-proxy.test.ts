@@ -127,6 +127,17 @@ describe("Prism validating proxy (contract:proxy)", () => {
       expect(violations("merchant")).toEqual([]);
     });
 
+    it("with errors off (--no-errors), the merchant client's first request, without a token, is no violation", async () => {
+      const lenient = await startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.merchantUrl, errors: false, onOutput: () => undefined });
+      try {
+        const merchant = createMerchantClient({ baseUrl: lenient.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, retry: { attempts: 1 } });
+        expect((await merchant.root())._links.self.href).toBe(`${lenient.url}/`);
+        expect(lenient.output().split("\n").filter((line) => /violation/i.test(line))).toEqual([]);
+      } finally {
+        await lenient.stop();
+      }
+    }, 120_000);
+
     it("the gateway client through the gateway proxy: an authorization and its capture", async () => {
       const gateway = createGatewayClient({ baseUrl: proxy.url, apiKey: keys.merchantKey, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem }, retry: { attempts: 1 } });
       const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } });
