@@ -35,9 +35,13 @@ function copyOfWorkingTree(): string {
   const repo = mkdtempSync(join(tmpdir(), "payment-apis-release-"));
   const files = git(projectRoot, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]).split("\0").filter(Boolean);
   for (const file of files) {
-    if (!existsSync(join(projectRoot, file))) continue; // deleted in the working tree
     mkdirSync(dirname(join(repo, file)), { recursive: true });
-    copyFileSync(join(projectRoot, file), join(repo, file));
+    try {
+      copyFileSync(join(projectRoot, file), join(repo, file));
+    } catch (error) {
+      // Deleted in the working tree (or by a test running beside this one): not part of the copy.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
   symlinkSync(join(projectRoot, "node_modules"), join(repo, "node_modules"));
   git(repo, ["init", "--quiet", "--initial-branch", "main"]);
