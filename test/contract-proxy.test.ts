@@ -19,6 +19,14 @@ import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchan
 import { merchantRequest } from "./support/spec-examples";
 import { rebaser, retargetedAudience } from "../src/testkit/proxy/rewrites";
 
+/** What a promise was rejected with (undefined when it was fulfilled). */
+function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
 describe("Prism validating proxy (contract:proxy)", () => {
   let sandbox: RunningSandbox;
   let broken: LocalServer;
@@ -115,15 +123,17 @@ describe("Prism validating proxy (contract:proxy)", () => {
       expect(sandbox.violations.entries).toEqual([]);
     });
 
-    it("the merchant client with a wrong secret gets the token endpoint's refusal as a typed error", async () => {
+    it("the merchant client with a wrong secret or audience gets the token endpoint's refusal as a typed error", async () => {
       const merchant = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: "not-the-secret", retry: { attempts: 1 } });
-      const refused = await merchant.root().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      const refused = await rejectionOf(merchant.root());
       expect(refused).toBeInstanceOf(MerchantTokenError);
       expect((refused as MerchantTokenError).status).toBe(401);
       expect((refused as MerchantTokenError).error).toBe("invalid_client");
+      // An audience that names neither the proxy nor the upstream is passed on as it is, and refused.
+      const elsewhere = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, audience: "https://elsewhere.example", retry: { attempts: 1 } });
+      const badAudience = await rejectionOf(elsewhere.root());
+      expect(badAudience).toBeInstanceOf(MerchantTokenError);
+      expect((badAudience as MerchantTokenError).error).toBe("invalid_request");
       expect(violations("merchant")).toEqual([]);
     });
 
