@@ -97,8 +97,7 @@ export async function buildDocs(): Promise<void> {
     `<header class="docs-nav"><strong><a href="${prefix}index.html">API reference</a></strong>
 ${pages.map((p) => `<a href="${prefix}${p.file}">${escapeHtml(p.title)}</a>`).join("\n")}
 ${forIntegrators.map(link(prefix, current)).join("\n")}
-<span class="docs-nav-group">For contributors:</span>
-${forContributors.map(link(prefix, current)).join("\n")}
+<a href="${prefix}index.html#contributors">For contributors</a>
 </header>`;
   for (const guide of guides) writeFileSync(join(docsOutDir, "guides", guide.page), guidePage(guide, nav("../", guide.page)));
   console.log(`wrote dist/docs/guides/ (${guides.length} guides)`);

@@ -269,8 +269,8 @@ describe("merchant docs page", () => {
 describe("guides", () => {
   const sources = readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md"));
 
-  it.each(sources)("%s is served as rendered HTML with the look of the Redoc pages", { timeout: 60_000 }, async (source) => {
-    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+  it.each(sources)("%s is served as rendered HTML with the look of the Redoc pages, nothing cut off at 1280 px", { timeout: 60_000 }, async (source) => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage(1280);
     const response = await page.goto(`${baseUrl}/guides/${basename(source, ".md")}.html`, { waitUntil: "load" });
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toMatch(/text\/html/);
@@ -283,7 +283,11 @@ describe("guides", () => {
       })(),
       font: getComputedStyle(document.body).fontFamily,
       back: [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href")),
+      clipped: [...document.querySelectorAll("main table, main pre")]
+        .filter((e) => e.scrollWidth - e.clientWidth > 1 || e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > innerWidth)
+        .map((e) => `${e.tagName.toLowerCase()} ${e.scrollWidth}px in ${e.clientWidth}px: ${(e.textContent ?? "").slice(0, 40)}`),
     }));
+    expect(shown.clipped).toEqual([]);
     expect(shown.h1).not.toBe("");
     // Markdown syntax is rendered, not shown: no heading marks or code fences left outside code blocks.
     expect(shown.text).not.toMatch(/^#{1,6} |^```/m);
@@ -314,6 +318,11 @@ describe("docs index", () => {
     const guides = [...index.start, ...index.contributors].filter((href) => href.startsWith("guides/"));
     expect([...guides].sort()).toEqual(readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md")).map((name) => `guides/${basename(name, ".md")}.html`).sort());
     await page.screenshot({ path: join(artifactsDir, "index.png") });
+    // A guide's navigation: the integrators' pages, and one link to the contributors' list.
+    await page.goto(`${baseUrl}/guides/clients.html`);
+    const nav = await page.evaluate(() => [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href") ?? ""));
+    expect(nav).toEqual(expect.arrayContaining(["../guides/sandbox.html", "../index.html#contributors"]));
+    expect(nav).not.toContain("../guides/architecture.html");
     await page.close();
   });
 

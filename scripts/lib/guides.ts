@@ -30,7 +30,11 @@ export const docsPageCss = `
   code { font-family: var(--font-family-monospaced); font-size: 0.875em; background: var(--inline-code-bg); border-radius: 4px; padding: 0.1em 0.35em; }
   pre { font-family: var(--font-family-monospaced); font-size: 13px; line-height: 1.5; background: var(--code-bg); border: 1px solid var(--border); border-radius: 8px; padding: 0.9rem 1rem; overflow-x: auto; }
   pre code { background: none; padding: 0; font-size: inherit; }
-  table { border-collapse: collapse; display: block; overflow-x: auto; margin: 1rem 0; font-size: 14px; }
+  /* A wide table uses the width of the window, not just the text column, centred on it, and wraps
+     its cells past that; long lines of code wrap: nothing is cut off while the sides stay empty. */
+  table { border-collapse: collapse; display: block; overflow-x: auto; margin: 1rem 0; font-size: 14px; width: max-content; min-width: 100%; max-width: min(calc(100vw - 3rem), 90rem); position: relative; left: 50%; transform: translateX(-50%); }
+  th, td { overflow-wrap: anywhere; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; }
   th, td { border: 1px solid var(--border); padding: 0.4rem 0.7rem; text-align: left; vertical-align: top; }
   th { background: var(--sidebar-bg); font-weight: 600; }
   blockquote { margin: 1rem 0; padding: 0.25rem 1rem; border-left: 4px solid var(--border); color: var(--text-secondary); }
