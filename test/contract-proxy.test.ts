@@ -18,6 +18,11 @@ import { createGatewayClient } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchant";
 import { merchantRequest } from "./support/spec-examples";
 import { rebaser, retargetedAudience } from "../src/testkit/proxy/rewrites";
+import { linksOf } from "../src/toolkit/clients/merchant/hal";
+import { dataRel } from "../src/toolkit/clients/merchant/files";
+import { loadBundledSpec } from "../src/testkit/spec/document";
+import { listOperationExamples } from "../src/testkit/spec/examples";
+import { rateLimitHeaders } from "../generated/merchant/constants";
 
 /** What a promise was rejected with (undefined when it was fulfilled). */
 function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -97,6 +102,28 @@ describe("Prism validating proxy (contract:proxy)", () => {
     expect(broken.requests.length, "the upstream never saw it").toBe(before);
   });
 
+  it("refuses an answer whose body is not the form its Content-Type names, where Prism sees one type", async () => {
+    // The token endpoint's 401 problem, labelled application/json: that type's form is RFC 6749's error.
+    const problem = listOperationExamples(loadBundledSpec("merchant")).find(
+      (e) => e.kind === "response" && e.operationId === "createToken" && e.status === "401" && e.mediaType === "application/problem+json",
+    )!.value;
+    const required = Object.fromEntries(rateLimitHeaders.map((name) => [name, "1"]));
+    const mislabelling = await startLocalServer((_request, response) => sendJson(response, 401, problem, required, "application/json"));
+    const guarded = await startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: mislabelling.url, logLevel: "error" });
+    try {
+      const response = await fetch(`${guarded.url}/oauth/token`, {
+        method: "POST",
+        headers: { authorization: `Basic ${Buffer.from("client:secret").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "client_credentials", audience: mislabelling.url }).toString(),
+      });
+      expect(mislabelling.requests.length, "it reached the upstream").toBe(1);
+      expect(response.status).toBe(500);
+      expect(guarded.output()).toMatch(/Violation: response\.body \(as application\/json\) .*POST \/oauth\/token/);
+    } finally {
+      await Promise.all([guarded.stop(), mislabelling.close()]);
+    }
+  }, 120_000);
+
   describe("the toolkit's clients through the proxy, against the sandbox", () => {
     it("the merchant client, given only the proxy's address and the seeded OAuth client: root, create and read, list", async () => {
       const merchant = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, retry: { attempts: 1 } });
@@ -115,7 +142,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
       // there directly (no token), and come back through the API's download link, via the proxy.
       const bytes = new TextEncoder().encode("%PDF-1.7\n");
       const file = await merchant.uploadFile(created, { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }, bytes);
-      const links = Object.fromEntries(file._links["ch:data"].map((link) => [link.name, link.href]));
+      const links = Object.fromEntries(linksOf(file, dataRel).map((link) => [link.name, link.href]));
       expect(links.upload?.startsWith(`${sandbox.storageUrl}/`), "the upload goes to the storage host").toBe(true);
       expect(links.download?.startsWith(`${merchantProxy.url}/`), "the download goes through the proxy").toBe(true);
       expect((await merchant.downloadFile(file)).bytes).toEqual(bytes);

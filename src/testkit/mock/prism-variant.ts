@@ -61,8 +61,9 @@ export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
  *     `application/hal+json` and `application/json` are one type to it, and a body is validated
  *     against the first of them a status documents: the token endpoint's RFC 6749 error
  *     (`application/json`) against the problem schema. Where a status documents several types
- *     Prism cannot tell apart, each gets the schema "one of their schemas"; the Content-Type is
- *     still checked against the documented list, but not which of those forms goes with it.
+ *     Prism cannot tell apart, each gets the schema "one of their schemas"; Prism still checks
+ *     the Content-Type against the documented list, and the proxy's front checks which of those
+ *     forms goes with it (src/testkit/proxy/pairing.ts).
  */
 export function deriveProxyVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = derivePrismVariant(spec);
@@ -82,7 +83,7 @@ export function deriveProxyVariant(spec: OpenApiDocument): OpenApiDocument {
 }
 
 /** A media type as Prism 5.14 compares them: `type/subtype` with the `+suffix` form reduced to the suffix. */
-function asPrismSeesIt(mediaType: string): string {
+export function asPrismSeesIt(mediaType: string): string {
   const [type = "", subtype = ""] = mediaType.split(";")[0]!.trim().toLowerCase().split("/");
   return `${type}/${subtype.slice(subtype.lastIndexOf("+") + 1)}`;
 }

@@ -8,6 +8,7 @@ import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { waitUntilChildAnswers, type StartBounds } from "../serve/ready";
 import { startFront } from "../proxy/front";
+import { SuffixBlindPairing } from "../proxy/pairing";
 import { deriveProxyVariant, derivePrismVariant } from "./prism-variant";
 import type { OpenApiDocument } from "../spec/document";
 
@@ -81,6 +82,8 @@ export async function startPrismProxy(options: ProxyOptions): Promise<RunningMoc
       prism: prism.url,
       upstream: options.upstream,
       retargetAudience: options.api === "merchant",
+      pairing: new SuffixBlindPairing(loadBundledSpec(options.api)),
+      errors: options.errors ?? true,
       log: (line) => {
         frontLines = (frontLines + `[proxy] ${line}\n`).slice(-5_000);
         options.onOutput?.(`[proxy] ${line}\n`);

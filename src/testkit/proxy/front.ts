@@ -6,7 +6,8 @@
  * the upstream writes name the proxy again, and makes the merchant token request's audience
  * name the upstream (rewrites.ts). This is done here rather than in an upstream, which could
  * honour `Forwarded` headers, because the proxy must work in front of any implementation.
- * Prism sees the upstream's answers unchanged: what it validates is what the upstream sent.
+ * Prism sees the upstream's answers unchanged: what it validates is what the upstream sent. The
+ * front also makes the one check of an answer that Prism cannot make (pairing.ts).
  *
  * A request is forwarded once, whole (read to its end first), on a connection of its own, and
  * never re-sent: a failed forward is answered 502, because a payment POST may have reached the
@@ -17,8 +18,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { request as forward } from "undici";
 import { close, listen } from "../sandbox/http";
 import { describeListenError, LOOPBACK } from "../serve/ports";
-import { isJsonMediaType, mediaTypeOf } from "../spec/media-types";
-import { rebasedBody, rebaser, retargetedAudience } from "./rewrites";
+import type { SuffixBlindPairing } from "./pairing";
+import { jsonBody, rebasedBody, rebaser, retargetedAudience } from "./rewrites";
 
 export interface FrontOptions {
   port: number;
@@ -30,7 +31,11 @@ export interface FrontOptions {
   upstream: string;
   /** Rewrite the token request's `audience` (merchant API only: gateway POSTs are signed and never changed). */
   retargetAudience: boolean;
-  /** One line per failure, without headers or bodies. */
+  /** Checks the one thing Prism cannot: which of several `+json` forms goes with the Content-Type. */
+  pairing: SuffixBlindPairing;
+  /** As Prism's `--errors`: an answer that breaks the spec is replaced by an error. */
+  errors: boolean;
+  /** One line per violation or failure, without headers or bodies. */
   log: (line: string) => void;
 }
 
@@ -81,13 +86,18 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
       out[name] = ADDRESS_HEADERS.includes(name) && typeof value === "string" ? rebase(value, self) : value;
     }
     const contentType = typeof out["content-type"] === "string" ? out["content-type"] : undefined;
-    for (const violation of refusedFor(contentType, bytes)) options.log(`Violation: ${violation} (${method} ${pathOf(target)}, answered ${answered.statusCode} by the proxy)`);
+    const json = jsonBody(contentType, bytes);
+    const path = pathOf(target);
+    for (const violation of refusedFor(json)) options.log(`Violation: ${violation} (${method} ${path}, answered ${answered.statusCode} by the proxy)`);
+    const mismatched = json === undefined ? [] : options.pairing.violations(method, path, answered.statusCode, contentType, json);
+    for (const violation of mismatched) options.log(`Violation: ${violation} (${method} ${path}, ${answered.statusCode} from the upstream)`);
+    if (mismatched.length > 0 && options.errors) return refuse(res, mismatched);
     if (method === "HEAD") {
       // No body, and the length of the one a GET would get, as Prism gave it.
       res.writeHead(answered.statusCode, { ...out, ...pick(answered.headers, "content-length") });
       return void res.end();
     }
-    answer(res, answered.statusCode, out, rebasedBody(contentType, bytes, (href) => rebase(href, self)) ?? bytes);
+    answer(res, answered.statusCode, out, rebasedBody(json, (href) => rebase(href, self)) ?? bytes);
   }
 
   url = await listen(server, options.port, LOOPBACK).catch((error: unknown) => {
@@ -104,17 +114,23 @@ const PRISM_PROBLEM_TYPES = "https://stoplight.io/prism/errors#";
  * only "Request/Response not valid" for them; its answer lists each (where and which rule, never
  * the offending value), and so does the front, so that every violation is printed in both modes.
  */
-function refusedFor(contentType: string | undefined, body: Buffer): string[] {
-  if (!isJsonMediaType(mediaTypeOf(contentType) ?? "")) return [];
-  try {
-    const problem = JSON.parse(body.toString("utf8")) as { type?: unknown; validation?: unknown };
-    if (typeof problem.type !== "string" || !problem.type.startsWith(PRISM_PROBLEM_TYPES) || !Array.isArray(problem.validation)) return [];
-    return (problem.validation as Array<{ location?: unknown; message?: unknown }>).map(
-      (entry) => `${Array.isArray(entry.location) ? entry.location.join(".") : ""} ${String(entry.message)}`,
-    );
-  } catch {
-    return [];
-  }
+function refusedFor(json: unknown): string[] {
+  const problem = json as { type?: unknown; validation?: unknown } | undefined;
+  if (typeof problem?.type !== "string" || !problem.type.startsWith(PRISM_PROBLEM_TYPES) || !Array.isArray(problem.validation)) return [];
+  return (problem.validation as Array<{ location?: unknown; message?: unknown }>).map(
+    (entry) => `${Array.isArray(entry.location) ? entry.location.join(".") : ""} ${String(entry.message)}`,
+  );
+}
+
+/** With errors on, an answer whose body is not the form its Content-Type names is replaced, as Prism replaces the answers it finds broken. */
+function refuse(res: ServerResponse, violations: string[]): void {
+  const problem = {
+    title: "Response not valid",
+    status: 500,
+    detail: "The upstream's body is not the form its Content-Type names in the spec, and errors are on, so the proxy answers this instead.",
+    validation: violations.map((message) => ({ location: ["response", "body"], severity: "Error", message })),
+  };
+  answer(res, 500, { "content-type": "application/problem+json" }, Buffer.from(JSON.stringify(problem), "utf8"));
 }
 
 /** The whole body, or undefined past the limit (read to its end all the same, so that the refusal can be sent). */

@@ -60,16 +60,19 @@ export function rebaseAnswer(value: unknown, rebase: (href: string) => string): 
   return changed;
 }
 
-/** A JSON answer's body with its links rebased, or undefined when it is not JSON or needs no change. */
-export function rebasedBody(contentType: string | undefined, body: Buffer, rebase: (href: string) => string): Buffer | undefined {
+/** The parsed body of a JSON answer; undefined when it is not JSON (Prism reports a body that breaks the spec). */
+export function jsonBody(contentType: string | undefined, body: Buffer): unknown {
   const type = mediaTypeOf(contentType);
   if (type === undefined || !isJsonMediaType(type) || body.length === 0) return undefined;
-  let json: unknown;
   try {
-    json = JSON.parse(body.toString("utf8"));
+    return JSON.parse(body.toString("utf8")) as unknown;
   } catch {
-    return undefined; // not ours to judge: Prism reports a body that breaks the spec
+    return undefined;
   }
+}
+
+/** A JSON answer's body with its links rebased, or undefined when it needs no change. */
+export function rebasedBody(json: unknown, rebase: (href: string) => string): Buffer | undefined {
   return rebaseAnswer(json, rebase) ? Buffer.from(JSON.stringify(json), "utf8") : undefined;
 }
 
