@@ -154,6 +154,15 @@ describe("a reproduction", () => {
     expect(lines).toMatch(/^# \$CARD_CSC: .*\(the test environment's matching CSC\)/m);
   });
 
+  it("a signed POST without a body (a void) is signed over no bytes", async () => {
+    const signature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(new Uint8Array(0));
+    const { lines, received } = await sentAgain(`${server.url}/authorizations/a1/voids`, { method: "POST", headers: { signature } }, gatewayKeys);
+    expect(lines).toMatch(/^BODY=''$/m);
+    expect(received.method).toBe("POST");
+    expect(received.body.length).toBe(0);
+    expect(received.headers.signature).toBe(signature);
+  });
+
   it("a signature that is not the body's is sent as the signature of other bytes, still refused", async () => {
     const bytes = new TextEncoder().encode("amount=100&currency=EUR");
     const wrong = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(new TextEncoder().encode("amount=1"));

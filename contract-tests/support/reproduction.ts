@@ -210,10 +210,12 @@ export function reproduction(request: RecordedRequest, target: ContractTarget): 
   } else if (bytes && bytes.length > MAX_BODY) {
     commands.push(`# BODY: ${bytes.length} bytes, longer than a reproduction shows: put the body in body.bin`);
     bodyWord = "@body.bin";
+  } else if (text === "") {
+    bodyWord = "''";
   } else if (text !== undefined) {
     const parts = bodyParts(text, mediaType, vars);
     commands.push(hasControlCharacters(text) ? printfAssignment(parts) : `BODY=${word(parts)}`);
-    if (bytes!.length > 0) bodyWord = '"$BODY"';
+    bodyWord = '"$BODY"';
   }
 
   for (const [name, value] of headers) {

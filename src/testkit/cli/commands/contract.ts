@@ -59,7 +59,8 @@ export const contractCommand = new Command("contract")
   .summary("run the contract suite against the sandbox, the mock or your implementation")
   .description(
     "Runs the contract suite: every response checked against the bundled specs, behaviour scenarios for the APIs' rules, and property-based fuzzing. " +
-      "Exits non-zero on any failure. Each option stands for an environment variable; the flag wins. Arguments after -- go to vitest.\n\n" +
+      "Exits non-zero on any failure; a run with failures ends with them grouped by rule and by operation, each with a curl reproduction (secrets as $VARIABLES). " +
+      "Each option stands for an environment variable; the flag wins. Arguments after -- go to vitest. No colour codes unless stdout is a terminal (FORCE_COLOR=1 keeps them).\n\n" +
       "Credentials come from the environment only, never from flags: GATEWAY_API_KEY, GATEWAY_SIGNING_API_KEY, GATEWAY_SIGNING_KEY or " +
       "GATEWAY_SIGNING_KEY_FILE, MERCHANT_CLIENT_ID, MERCHANT_CLIENT_SECRET (the sandbox's seeded credentials are the defaults for --target sandbox).",
   )
