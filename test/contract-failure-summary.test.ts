@@ -173,6 +173,19 @@ describe("a reproduction", () => {
     expect(received.headers.signature).not.toBe(createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(bytes));
   });
 
+  it("a pre-signed link's query, a key the settings do not have and a body that is not text are never shown", () => {
+    const upload = recordRequest("http://127.0.0.1:9/upload/f1?signature=s3cr3t-query", { method: "PUT", headers: { "content-type": "application/pdf" }, body: new Uint8Array([0x25, 0xff, 0x00, 0x0a]) });
+    const lines = reproduction(upload, target());
+    expect(lines).not.toContain("s3cr3t-query");
+    expect(lines).toMatch(/^# \$LINK_URL: the address the test followed: http:\/\/127\.0\.0\.1:9\/upload\/f1 with the query of its link/m);
+    expect(lines).toMatch(/^# BODY: 4 bytes that are not text, not shown: put them in body\.bin$/m);
+    expect(lines).toMatch(/ --data-binary @body\.bin "\$\{LINK_URL\}"$/m);
+    const madeUp = recordRequest(`${server.url}/account`, { headers: { authorization: `Basic ${Buffer.from("made-up-key:").toString("base64")}` } });
+    const account = reproduction(madeUp, target());
+    expect(account).not.toContain("made-up-key");
+    expect(account).toMatch(/^curl -sS -i -u "\$\{UNKNOWN_API_KEY\}:" /m);
+  });
+
   it("a bearer token is a variable: got from the token endpoint when it was issued there, else made up", async () => {
     noteIssuedToken("issued-token-value");
     const issued = await sentAgain(`${server.url}/merchant/applications?per_page=5`, { headers: { authorization: "Bearer issued-token-value", accept: "application/hal+json" } }, { MERCHANT_CLIENT_ID: "id", MERCHANT_CLIENT_SECRET: "secret" }, 2);
