@@ -2,7 +2,7 @@
  * `npm run bench:paired -- [<git ref>] [--write]`: the sandbox of this work tree against the
  * sandbox of another revision (default HEAD), on the measures a user feels, old and new
  * alternating in one run so that both see the same machine: one client sending one request at a
- * time (the contract suite's shape: median and p99 latency of a signed authorization and of a
+ * time (the contract suite's shape: mean and p99 latency of a signed authorization and of a
  * merchant page with a token) and ten clients at once (throughput of the gateway mix). The other
  * revision is checked out into a temporary worktree and compiled there, with this checkout's
  * node_modules. A measurement, not a test; recorded in docs/benchmarks.md (between the
@@ -86,7 +86,9 @@ const scenarios: Scenario[] = [
 ];
 
 interface Run {
-  p50: number;
+  /** Mean latency in µs (autocannon's percentiles are whole milliseconds: too coarse for loopback). */
+  meanUs: number;
+  /** p99 latency in ms. */
   p99: number;
   rps: number;
   bad: number;
@@ -94,7 +96,7 @@ interface Run {
 
 async function measure(url: string, requests: Request[], connections: number, duration: number): Promise<Run> {
   const result = await (autocannon({ url, connections, duration, requests: requests.map((r) => ({ ...r })) }) as unknown as Promise<autocannon.Result>);
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, bad: result.non2xx + result.errors };
+  return { meanUs: result.latency.mean * 1000, p99: result.latency.p99, rps: result.requests.average, bad: result.non2xx + result.errors };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -127,19 +129,21 @@ async function main(): Promise<void> {
     const [old, now] = sandboxes as [(typeof sandboxes)[0], (typeof sandboxes)[0]];
     const cell = (scenario: Scenario, label: string, pick: (r: Run) => number) => median(runs.get(`${scenario.name}\u0000${label}`)!.map(pick));
     const change = (before: number, after: number, better: "lower" | "higher") => {
+      if (before === after) return "same";
+      if (before === 0) return "–";
       const percent = ((after - before) / before) * 100;
       const improved = better === "lower" ? percent < 0 : percent > 0;
-      return `${percent > 0 ? "+" : ""}${percent.toFixed(0)}% (${improved ? "better" : percent === 0 ? "same" : "worse"})`;
+      return `${percent > 0 ? "+" : ""}${percent.toFixed(0)}% (${improved ? "better" : "worse"})`;
     };
     const lines = [
       `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine()}; loopback; autocannon; ${rounds} rounds of ${seconds} s per scenario, the two sandboxes alternating (and which goes first alternating); medians over the rounds. Baseline: ${old.label}; against it: ${now.label}. Both compiled, strict response validation, merchant quotas lifted.`,
       "",
-      `| scenario | ${old.label}: p50 / p99 ms, req/s | ${now.label}: p50 / p99 ms, req/s | p50 | p99 | req/s |`,
+      `| scenario | ${old.label}: mean µs / p99 ms, req/s | ${now.label}: mean µs / p99 ms, req/s | mean latency | p99 | req/s |`,
       "|---|---|---|---:|---:|---:|",
       ...scenarios.map((sc) => {
-        const [p50a, p99a, rpsa] = [cell(sc, old.label, (r) => r.p50), cell(sc, old.label, (r) => r.p99), cell(sc, old.label, (r) => r.rps)];
-        const [p50b, p99b, rpsb] = [cell(sc, now.label, (r) => r.p50), cell(sc, now.label, (r) => r.p99), cell(sc, now.label, (r) => r.rps)];
-        return `| ${sc.name} | ${p50a} / ${p99a}, ${rpsa.toFixed(0)} | ${p50b} / ${p99b}, ${rpsb.toFixed(0)} | ${change(p50a, p50b, "lower")} | ${change(p99a, p99b, "lower")} | ${change(rpsa, rpsb, "higher")} |`;
+        const [meanA, p99a, rpsa] = [cell(sc, old.label, (r) => r.meanUs), cell(sc, old.label, (r) => r.p99), cell(sc, old.label, (r) => r.rps)];
+        const [meanB, p99b, rpsb] = [cell(sc, now.label, (r) => r.meanUs), cell(sc, now.label, (r) => r.p99), cell(sc, now.label, (r) => r.rps)];
+        return `| ${sc.name} | ${meanA.toFixed(0)} / ${p99a}, ${rpsa.toFixed(0)} | ${meanB.toFixed(0)} / ${p99b}, ${rpsb.toFixed(0)} | ${change(meanA, meanB, "lower")} | ${change(p99a, p99b, "lower")} | ${change(rpsa, rpsb, "higher")} |`;
       }),
       "",
       `Non-2xx answers or errors: ${[...runs.values()].flat().reduce((n, r) => n + r.bad, 0)}. The spread between rounds of one sandbox (its noise): ${scenarios

@@ -5,7 +5,7 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ClientOptionsError, createGatewayClient, type GatewayClientOptions } from "../src/toolkit/gateway";
+import { ClientOptionsError, createGatewayClient, gatewayBaseUrls, type GatewayClientOptions } from "../src/toolkit/gateway";
 import { createMerchantClient, type MerchantClientOptions } from "../src/toolkit/merchant";
 import { resolveRetry, sendWithPolicy } from "../src/toolkit/clients/common/retry";
 
@@ -23,6 +23,15 @@ describe("options are checked when a client is created, each error naming the op
   ])("gateway: %s", (_label, options, message) => {
     expect(() => createGatewayClient(options as GatewayClientOptions)).toThrow(ClientOptionsError);
     expect(() => createGatewayClient(options as GatewayClientOptions)).toThrow(message);
+  });
+
+  it("gateway: a baseUrl that is neither a URL nor a server's name lists every name the spec's servers give", () => {
+    expect(() => createGatewayClient({ baseUrl: "staging", apiKey: "k" })).toThrow(ClientOptionsError);
+    try {
+      createGatewayClient({ baseUrl: "staging", apiKey: "k" });
+    } catch (error) {
+      for (const name of Object.keys(gatewayBaseUrls)) expect((error as Error).message).toContain(`"${name}"`);
+    }
   });
 
   it("gateway: a private key's text is never quoted in the error", () => {

@@ -14,7 +14,7 @@ import { pathParams, routeOf, type OperationId } from "./routes";
 import { createGatewayFetch, createGatewaySend } from "./signed-fetch";
 import { assertSignedIfRequired, createSigner, type SigningOptions } from "./signing";
 
-/** The spec's servers by environment (`live`, `test`), from generated/gateway/constants.ts. */
+/** The spec's servers by environment (`live`, `test`, `local-sandbox`, `local-mock`), from generated/gateway/constants.ts. */
 export const gatewayBaseUrls = servers;
 
 /** The request media type of every body, checked against the generated types. */
@@ -70,7 +70,7 @@ export type GatewayClient = Client<paths> & GatewayFlows;
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const named = typeof options.baseUrl === "string" && Object.hasOwn(gatewayBaseUrls, options.baseUrl) ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls] : undefined;
-  const baseUrl = removeTrailingSlash(named ?? httpUrlOption(options.baseUrl, "baseUrl", `"test", "live" or ${gatewayBaseUrls.test}`));
+  const baseUrl = removeTrailingSlash(named ?? httpUrlOption(options.baseUrl, "baseUrl", `${Object.keys(gatewayBaseUrls).map((name) => `"${name}"`).join(", ")} or an http(s) URL such as ${gatewayBaseUrls.test}`));
   const apiKey = nonEmptyOption(options.apiKey, "apiKey", "the merchant API key (the Basic auth user name)");
   const signer = options.signing ? createSigner(options.signing) : undefined;
   const authorization = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
