@@ -16,8 +16,9 @@
  *
  * The target comes from DREDD_CONTRACT (JSON), written by contract-tests/dredd/run.ts.
  */
-import { createSign, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
+import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
 import { listOperationExamples } from "../../src/testkit/spec/examples";
 import { deref, loadBundledSpec } from "../../src/testkit/spec/document";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/spec/media-types";
@@ -69,8 +70,7 @@ function encode(mediaType: string, value: unknown): string {
 }
 
 function sign(body: string): string {
-  const signature = createSign("RSA-SHA256").update(Buffer.from(body, "utf8")).sign(contract.gateway.signingKeyPem, "hex");
-  return `${contract.gateway.signingKeyId} RS256-hex ${signature}`;
+  return signatureHeader(contract.gateway.signingKeyId, contract.gateway.signingKeyPem, body);
 }
 
 const basic = (user: string, password = "") => "Basic " + Buffer.from(`${user}:${password}`).toString("base64");

@@ -140,7 +140,8 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
     writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
     const child = stopOnSignal(spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
       cwd: root,
-      env: { ...process.env, CONTRACT_RESULTS_FILE: resultsFile, FORCE_COLOR: "0" },
+      // No colours in the captured output: vitest reads any FORCE_COLOR, 0 included, as a yes.
+      env: { ...withoutForceColor(process.env), CONTRACT_RESULTS_FILE: resultsFile, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     }));
     let output = "";
@@ -286,3 +287,9 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+function withoutForceColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  delete rest.FORCE_COLOR;
+  return rest;
+}

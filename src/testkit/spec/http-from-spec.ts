@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
 import { deref, findOperation, type OpenApiDocument } from "./document";
 import { FORM_MEDIA_TYPE } from "./media-types";
+import { signatureHeader as signatureFormat } from "../../../generated/gateway/constants";
 
 type SchemaLike = { example?: unknown; examples?: unknown[]; enum?: unknown[]; format?: string; default?: unknown };
 
@@ -48,7 +49,8 @@ export function credentialHeaders(doc: OpenApiDocument, operationId: string): Re
     } else if ((scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") || scheme.type === "oauth2") {
       headers.authorization = "Bearer placeholder-access-token";
     } else if (scheme.type === "apiKey" && scheme.in === "header") {
-      headers[scheme.name!.toLowerCase()] = `${randomUUID()} RS256-hex ${"ab".repeat(256)}`;
+      // The one header scheme of the specs: the gateway's Signature, in its spec-given form.
+      headers[scheme.name!.toLowerCase()] = `${randomUUID()} ${signatureFormat.schemeToken} ${"ab".repeat(256)}`;
     }
   }
   return headers;
