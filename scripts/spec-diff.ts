@@ -1,27 +1,33 @@
 /**
  * `npm run diff -- <git ref>`: bundles every API at that ref and in the working tree, compares
- * them (scripts/lib/spec-diff.ts) and prints a Markdown report fit for a pull-request comment.
+ * them (scripts/lib/spec-diff.ts) and prints a tiered Markdown report fit for a pull-request comment.
  *
  *   npm run diff -- origin/main                       working tree against a ref
  *   npm run diff -- HEAD --repo ../other-checkout     the same for another checkout of the project
  *   npm run diff -- --base a.yaml --revision b.yaml   two bundles directly, no git
  *   ... --output diff.md                              write the report to a file instead of stdout
+ *   ... --json diff.json                              also write the report as JSON for other tools
+ *   ... --policy FILE                                 severities and acceptances (default: openapi/diff-policy.yaml of the revision)
+ *   ... --fail-on unaccepted                          exit 1 only for breaking changes no reviewer accepted (the pull-request check)
+ *   npm run diff -- --what-changed [--output FILE]    the changelog of every release tag, newest first (the docs' "What changed")
  *
- * Exit code: 1 when any change is breaking, 0 otherwise, 2 on a usage or tool error.
+ * Exit code: 1 when a change is breaking (by default even when accepted: it still needs a major
+ * version, which `npm run release -- prepare --level auto` reads from here), 0 otherwise, 2 on a
+ * usage, policy or tool error.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { listApis, projectRoot } from "./lib/apis";
-import { bundleApi } from "./lib/bundle-api";
-import { extractSpecSources, resolveCommit } from "./lib/git-snapshot";
+import { projectRoot } from "./lib/apis";
 import { diffBundles } from "./lib/spec-diff";
-import { hasBreakingChange, renderSpecDiffMarkdown, type ApiDiffSection } from "./lib/spec-diff-markdown";
+import { compareWithRef, policyFileIn, whatChangedMarkdown } from "./lib/spec-diff-history";
+import { hasBreakingChange, renderSpecDiffJson, renderSpecDiffMarkdown, unusedAcceptances, type ApiDiffSection } from "./lib/spec-diff-markdown";
+import { loadPolicy, type DiffPolicy } from "./lib/spec-diff-policy";
 
 const usage = `Usage:
-  npm run diff -- <git ref> [--repo DIR] [--output FILE]
-  npm run diff -- --base BASE_BUNDLE --revision REVISION_BUNDLE [--output FILE]`;
+  npm run diff -- <git ref> [--repo DIR] [--output FILE] [--json FILE] [--policy FILE] [--fail-on breaking|unaccepted]
+  npm run diff -- --base BASE_BUNDLE --revision REVISION_BUNDLE [same options]
+  npm run diff -- --what-changed [--repo DIR] [--output FILE]`;
 
 /** npm runs scripts from the project root; paths on the command line mean the caller's directory. */
 const fromCaller = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
@@ -31,35 +37,16 @@ class UsageError extends Error {}
 
 interface Comparison {
   sections: ApiDiffSection[];
+  policy: DiffPolicy;
   baseLabel: string;
   revisionLabel: string;
 }
 
-/** Every API of the working tree (or `repo`) against the same API at `ref`. */
-function compareWithRef(repo: string, ref: string): Comparison {
-  const commit = resolveCommit(repo, ref);
-  const workDir = mkdtempSync(join(tmpdir(), "spec-diff-ref-"));
-  try {
-    const snapshotDir = join(workDir, "base");
-    mkdirSync(snapshotDir);
-    extractSpecSources(repo, commit, snapshotDir);
-
-    // An API counts as present when redocly.yaml lists it and its root document exists
-    // (early commits list an API before its spec is written).
-    const presentApis = (root: string) => listApis(root).filter((api) => existsSync(api.root)).map((api) => api.name);
-    const baseApis = new Set(presentApis(snapshotDir));
-    const revisionApis = presentApis(repo);
-    const names = [...new Set([...revisionApis, ...baseApis])];
-    const sections = names.map((api): ApiDiffSection => {
-      if (!baseApis.has(api)) return { api, status: "added" };
-      if (!revisionApis.includes(api)) return { api, status: "removed" };
-      const basePath = bundleApi(snapshotDir, api, join(workDir, `${api}.base.yaml`));
-      const revisionPath = bundleApi(repo, api, join(workDir, `${api}.revision.yaml`));
-      return { api, status: "compared", report: diffBundles(basePath, revisionPath) };
-    });
-    return { sections, baseLabel: `\`${ref}\` (${commit.slice(0, 12)})`, revisionLabel: "working tree" };
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
+function write(path: string | undefined, text: string, what: string): void {
+  if (path === undefined) process.stdout.write(text);
+  else {
+    writeFileSync(fromCaller(path), text);
+    console.error(`spec-diff: ${what} written to ${path}`);
   }
 }
 
@@ -72,28 +59,44 @@ function main(argv: string[]): number {
       revision: { type: "string" },
       repo: { type: "string" },
       output: { type: "string" },
+      json: { type: "string" },
+      policy: { type: "string" },
+      "fail-on": { type: "string", default: "breaking" },
+      "what-changed": { type: "boolean", default: false },
     },
   });
+  const failOn = values["fail-on"];
+  if (failOn !== "breaking" && failOn !== "unaccepted") throw new UsageError(`--fail-on takes breaking or unaccepted, not '${failOn}'.`);
+  const repo = values.repo === undefined ? projectRoot : fromCaller(values.repo);
 
+  if (values["what-changed"]) {
+    if (positionals.length > 0 || values.base !== undefined || values.revision !== undefined) throw new UsageError("--what-changed takes no ref or bundles: it reads the release tags.");
+    write(values.output, whatChangedMarkdown(repo), "changelog");
+    return 0;
+  }
+
+  const policy = values.policy === undefined ? undefined : loadPolicy(fromCaller(values.policy));
   let comparison: Comparison;
   if (values.base !== undefined || values.revision !== undefined) {
     if (values.base === undefined || values.revision === undefined) throw new UsageError("--base and --revision go together.");
     if (positionals.length > 0) throw new UsageError(`give either a git ref or --base/--revision, not both (got '${positionals.join(" ")}').`);
-    const report = diffBundles(fromCaller(values.base), fromCaller(values.revision));
-    const api = `${basename(values.base)} → ${basename(values.revision)}`;
-    comparison = { sections: [{ api, status: "compared", report }], baseLabel: values.base, revisionLabel: values.revision };
+    const effectivePolicy = policy ?? loadPolicy(policyFileIn(projectRoot));
+    // The API's name for acceptances: the bundle's file name without extension (gateway.yaml → gateway).
+    const api = basename(values.revision).replace(/\.(ya?ml|json)$/, "");
+    const report = diffBundles(fromCaller(values.base), fromCaller(values.revision), { api, policy: effectivePolicy });
+    comparison = { sections: [{ api, status: "compared", report }], policy: effectivePolicy, baseLabel: values.base, revisionLabel: values.revision };
   } else {
     if (positionals.length !== 1) throw new UsageError("give exactly one git ref to compare the working tree with.");
-    comparison = compareWithRef(values.repo === undefined ? projectRoot : fromCaller(values.repo), positionals[0]!);
+    const ref = positionals[0]!;
+    const compared = compareWithRef(repo, ref, policy);
+    comparison = { ...compared, baseLabel: `\`${ref}\` (${compared.commit.slice(0, 12)})`, revisionLabel: "working tree" };
   }
 
-  const markdown = renderSpecDiffMarkdown(comparison.sections, comparison.baseLabel, comparison.revisionLabel);
-  if (values.output === undefined) process.stdout.write(markdown);
-  else {
-    writeFileSync(fromCaller(values.output), markdown);
-    console.error(`spec-diff: report written to ${values.output}`);
-  }
-  return hasBreakingChange(comparison.sections) ? 1 : 0;
+  const { sections, baseLabel, revisionLabel } = comparison;
+  const unused = unusedAcceptances(sections, comparison.policy);
+  write(values.output, renderSpecDiffMarkdown(sections, baseLabel, revisionLabel, { unused }), "report");
+  if (values.json !== undefined) write(values.json, renderSpecDiffJson(sections, baseLabel, revisionLabel, { unused }), "JSON report");
+  return hasBreakingChange(sections, { unaccepted: failOn === "unaccepted" }) ? 1 : 0;
 }
 
 try {

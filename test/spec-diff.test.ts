@@ -9,15 +9,19 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { runCollected, type CollectedRun } from "../scripts/lib/exec";
-import { diffBundles, type SpecDiffReport } from "../scripts/lib/spec-diff";
-import { renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
+import { parse } from "yaml";
+import { changesOf, diffBundles, type ClassifiedChange, type DiffOptions, type SpecDiffReport } from "../scripts/lib/spec-diff";
+import { whatChangedMarkdown } from "../scripts/lib/spec-diff-history";
+import { code, hasBreakingChange, inlineText, renderChangelogSection, renderSpecDiffJson, renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
+import { loadPolicy, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
+import { checkRedoclyReport, runRedoclyDiff } from "../scripts/lib/spec-diff-redocly";
 import { compatibilityRules, type SpecChange } from "../scripts/lib/spec-diff-rules";
 
 const fixturesDir = join(projectRoot, "test", "fixtures", "spec-diff");
 const fixture = (name: string, side: "base" | "revision") => join(fixturesDir, name, `${side}.yaml`);
 
 function diffFixture(name: string): { report: SpecDiffReport; markdown: string } {
-  const report = diffBundles(fixture(name, "base"), fixture(name, "revision"));
+  const report = diffBundles(fixture(name, "base"), fixture(name, "revision"), { api: name });
   const markdown = renderSpecDiffMarkdown([{ api: name, status: "compared", report }], "base", "revision");
   return { report, markdown };
 }
@@ -54,32 +58,31 @@ const nonBreakingCases = [
 describe("spec diff classification", () => {
   it.each(breakingCases)("$name is breaking under $rule", ({ name, rule, names }) => {
     const { report, markdown } = diffFixture(name);
-    expect(report.breaking.flatMap((change) => change.ruleIds)).toContain(rule);
-    // The breaking table runs from its header to the folded non-breaking list, if any.
-    const detailsAt = markdown.indexOf("<details>");
-    const table = markdown.slice(markdown.indexOf("| Rule |"), detailsAt < 0 ? undefined : detailsAt);
+    expect(changesOf(report, "breaking").flatMap((change) => change.ruleIds)).toContain(rule);
+    // The breaking table runs from its heading to the next heading or the folded list, if any.
+    const table = markdown.slice(markdown.indexOf("#### Breaking")).split(/\n#### |<details>/)[0]!;
     expect(table).toContain(rule);
     expect(table).toContain(names);
   });
 
   it.each(nonBreakingCases)("$name is reported and not breaking", ({ name, names }) => {
     const { report, markdown } = diffFixture(name);
-    expect(report.breaking).toEqual([]);
-    expect(report.nonBreaking.length).toBeGreaterThan(0);
+    expect(changesOf(report, "breaking")).toEqual([]);
+    expect(changesOf(report, "info").length).toBeGreaterThan(0);
     expect(markdown).toContain("0 breaking changes");
-    expect(markdown).toMatch(/<details><summary>\d+ non-breaking change/);
+    expect(markdown).toMatch(/<details><summary>\d+ informational change/);
     expect(markdown).toContain(names);
   });
 
   it("removing a response enum value is breaking here although redocly rates it a patch", () => {
-    const [change] = diffFixture("response-enum-value-removed").report.breaking;
+    const [change] = changesOf(diffFixture("response-enum-value-removed").report, "breaking");
     expect(change).toMatchObject({ side: "response", property: "enum", redocly: { impact: "patch" } });
     expect(change?.before).toEqual(["pending", "approved", "declined"]);
   });
 
   it("identical specs report no changes", () => {
     const { report, markdown } = diffFixture("identical");
-    expect(report).toEqual({ breaking: [], nonBreaking: [] });
+    expect(report).toEqual({ changes: [] });
     expect(markdown).toContain("No changes.");
     expect(markdown).toContain("No breaking changes.");
   });
@@ -92,11 +95,12 @@ describe("compatibility rules on their own", () => {
       pointer: "#/paths/~1orders/post/requestBody/content/application~1json/schema/properties/field",
       kind: "modified",
       side: "request",
+      sides: ["request"],
       location: "request body application/json › field",
       redocly: { impact: "patch", ruleIds: [], messages: [] },
       ...change,
     };
-    return compatibilityRules.filter((rule) => rule.breaks(full)).map((rule) => rule.id);
+    return compatibilityRules.filter((rule) => rule.tier === "breaking" && rule.matches(full)).map((rule) => rule.id);
   };
 
   it.each([
@@ -106,16 +110,449 @@ describe("compatibility rules on their own", () => {
     ["a maxLength put on a request field", { property: "maxLength", before: undefined, after: 10 }, ["request-bound-tightened"]],
     ["a removed request pattern", { property: "pattern", before: "^a$", after: undefined }, []],
     ["a pattern put on a request field", { property: "pattern", before: undefined, after: "^a$" }, ["request-pattern-changed"]],
-    ["a response pattern change (left to redocly)", { side: "response" as const, property: "pattern", before: "^a$", after: "^b$" }, []],
+    ["a response pattern change (not a request rule)", { side: "response" as const, sides: ["response" as const], property: "pattern", before: "^a$", after: "^b$" }, []],
     ["a request type widened to admit null", { property: "type", before: "string", after: ["string", "null"] }, []],
     ["a request type narrowed", { property: "type", before: ["string", "integer"], after: "string" }, ["type-changed"]],
-    ["a response type widened to admit null", { side: "response" as const, property: "type", before: "string", after: ["string", "null"] }, ["type-changed"]],
+    ["a response type widened to admit null", { side: "response" as const, sides: ["response" as const], property: "type", before: "string", after: ["string", "null"] }, ["type-changed"]],
     ["integer widened to number in a request", { property: "type", before: "integer", after: "number" }, []],
     ["an enum put on a free request field", { property: "enum", before: undefined, after: ["a"] }, ["request-enum-narrowed"]],
     ["a request parameter made required", { pointer: "#/paths/~1orders/get/parameters/0", property: "required", before: false, after: true }, ["request-field-required"]],
     ["a request property removed", { kind: "removed" as const, property: undefined, before: { type: "string" } }, ["codegen:request-property-removed"]],
   ])("%s", (_label, change, expected) => {
     expect(matchingRules(change)).toEqual(expected);
+  });
+});
+
+// --- the classes of issue 29, as changes to this repository's own specs ----------------------
+
+// A parsed spec, edited freely by the cases below.
+type Doc = Record<string, any>;
+type Api = "gateway" | "merchant";
+
+/** The committed bundle, parsed once: every case starts from the same document. */
+const bundles = new Map<Api, Doc>();
+function bundle(api: Api): Doc {
+  if (!bundles.has(api)) bundles.set(api, parse(readFileSync(join(projectRoot, "generated", api, "openapi.yaml"), "utf8")) as Doc);
+  return structuredClone(bundles.get(api)!);
+}
+
+/**
+ * Compares the API's bundle (after `given`) with a copy that `mutate` changed, the way
+ * `npm run diff` compares two bundles.
+ */
+function diffMutation(api: Api, mutate: (doc: Doc) => void, options: DiffOptions & { given?: (doc: Doc) => void } = {}): SpecDiffReport {
+  const dir = mkdtempSync(join(tmpdir(), "spec-diff-case-"));
+  try {
+    const base = bundle(api);
+    options.given?.(base);
+    const revision = structuredClone(base);
+    mutate(revision);
+    writeFileSync(join(dir, "base.json"), JSON.stringify(base));
+    writeFileSync(join(dir, "revision.json"), JSON.stringify(revision));
+    return diffBundles(join(dir, "base.json"), join(dir, "revision.json"), { api, ...options });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A node of the document that must exist: a case whose target left the spec fails naming it. */
+function at(doc: Doc, ...path: string[]): Doc {
+  let node: unknown = doc;
+  for (const key of path) {
+    node = (node as Doc | undefined)?.[key];
+    if (node === undefined) throw new Error(`the spec has no ${path.join(" › ")} any more: update this case`);
+  }
+  return node as Doc;
+}
+const formBody = (doc: Doc, path: string) => at(doc, "paths", path, "post", "requestBody", "content", "application/x-www-form-urlencoded");
+
+interface ClassCase {
+  name: string;
+  api: Api;
+  /** What the base already holds before the change (applied to both sides). */
+  given?: (doc: Doc) => void;
+  mutate: (doc: Doc) => void;
+  tier: "breaking" | "warning" | "info";
+  rule: string;
+  operation?: string;
+  /** Text the change's field must contain. */
+  field?: string;
+}
+
+// Sunset dates: one long past, one far ahead, so the verdict does not depend on today.
+const pastSunset = "2020-01-31";
+const futureSunset = "2999-01-31";
+
+const classCases: ClassCase[] = [
+  {
+    name: "a form body field's encoding explode changes (card[...] no longer deepObject-exploded)",
+    api: "gateway",
+    mutate: (doc) => void (at(formBody(doc, "/authorizations"), "encoding", "card").explode = false),
+    tier: "breaking",
+    rule: "request-encoding-changed",
+    operation: "POST /authorizations",
+  },
+  {
+    name: "a form body field's encoding style changes (travel from deepObject to form)",
+    api: "gateway",
+    mutate: (doc) => void (at(formBody(doc, "/authorizations/{authorization_id}/captures"), "encoding", "travel").style = "form"),
+    tier: "breaking",
+    rule: "request-encoding-changed",
+    operation: "POST /authorizations/{authorization_id}/captures",
+  },
+  {
+    name: "a response header goes from required to optional (RateLimit-Limit)",
+    api: "merchant",
+    mutate: (doc) => void (at(doc, "components", "headers", "RateLimitLimit").required = false),
+    tier: "breaking",
+    rule: "response-header-optional",
+    field: "header ratelimit-limit",
+  },
+  {
+    name: "a query parameter's default changes (per_page 20 → 10)",
+    api: "merchant",
+    mutate: (doc) => void (at(doc, "components", "parameters", "PerPage", "schema").default = 10),
+    tier: "breaking",
+    rule: "request-default-changed",
+    field: "query parameter per_page",
+  },
+  {
+    name: "a form field's default changes (series[previous][mastercard][type])",
+    api: "gateway",
+    mutate: (doc) => {
+      for (const schema of Object.values(at(doc, "components", "schemas")) as Doc[]) {
+        if (schema.properties?.type?.default === "recurring") schema.properties.type.default = "unscheduled";
+      }
+    },
+    tier: "breaking",
+    rule: "request-default-changed",
+    operation: "POST /authorizations",
+  },
+  {
+    name: "a property that requests send becomes readOnly (an application's additional_information)",
+    api: "merchant",
+    mutate: (doc) => void (at(doc, "components", "schemas", "ApplicationProperties", "properties", "additional_information").readOnly = true),
+    tier: "breaking",
+    rule: "request-property-read-only",
+    field: "additional_information",
+  },
+  {
+    name: "a property that answers carry becomes writeOnly (a comment's created_at)",
+    api: "merchant",
+    mutate: (doc) => void (at(doc, "components", "schemas", "Comment", "properties", "created_at").writeOnly = true),
+    tier: "breaking",
+    rule: "response-property-write-only",
+    field: "created_at",
+  },
+  {
+    name: "a bound tightened in a component both requests and answers use (signer.name gets a maxLength)",
+    api: "merchant",
+    mutate: (doc) => void (at(doc, "components", "schemas", "ApplicationSigner", "properties", "name").maxLength = 20),
+    tier: "breaking",
+    rule: "request-bound-tightened",
+    field: "name",
+  },
+  {
+    name: "an operation is deprecated",
+    api: "merchant",
+    mutate: (doc) => void (at(doc, "paths", "/transactions", "get").deprecated = true),
+    tier: "warning",
+    rule: "deprecated",
+    operation: "GET /transactions",
+  },
+  ...(
+    [
+      ["passed", pastSunset, "warning", "removed-after-sunset"],
+      ["still ahead", futureSunset, "breaking", "operation-removed"],
+    ] as const
+  ).map(([when, sunset, tier, rule]): ClassCase => ({
+    name: `an operation deprecated with a sunset date ${when} is removed`,
+    api: "merchant",
+    given: (doc) => void Object.assign(at(doc, "paths", "/transactions", "get"), { deprecated: true, "x-sunset": sunset }),
+    mutate: (doc) => void delete at(doc, "paths", "/transactions").get,
+    tier,
+    rule,
+    operation: "GET /transactions",
+  })),
+  {
+    name: "a parameter deprecated with a passed sunset date is removed (the transaction query)",
+    api: "merchant",
+    given: (doc) => void Object.assign(at(doc, "components", "parameters", "TransactionQuery"), { deprecated: true, "x-sunset": pastSunset }),
+    mutate: (doc) => {
+      const operation = at(doc, "paths", "/transactions", "get");
+      operation.parameters = (operation.parameters as Doc[]).filter((parameter) => parameter.$ref !== "#/components/parameters/TransactionQuery");
+    },
+    tier: "warning",
+    rule: "removed-after-sunset",
+    operation: "GET /transactions",
+  },
+  {
+    name: "a response bound is loosened (per_page in a page's answer may exceed 50)",
+    api: "merchant",
+    mutate: (doc) => {
+      const perPage = (Object.values(at(doc, "components", "schemas")) as Doc[]).find((schema) => schema.properties?.per_page?.readOnly === true);
+      if (perPage === undefined) throw new Error("the spec has no page schema with a read-only per_page any more: update this case");
+      perPage.properties.per_page.maximum = 100;
+    },
+    tier: "warning",
+    rule: "response-constraint-loosened",
+    field: "per_page",
+  },
+];
+
+const diffCase = (testCase: ClassCase, options: DiffOptions = {}) => diffMutation(testCase.api, testCase.mutate, { ...options, given: testCase.given });
+
+const findChange = (report: SpecDiffReport, testCase: Pick<ClassCase, "rule" | "operation" | "field">): ClassifiedChange | undefined =>
+  report.changes.find(
+    (change) =>
+      change.ruleIds.includes(testCase.rule) &&
+      (testCase.operation === undefined || change.operation === testCase.operation) &&
+      (testCase.field === undefined || change.location.includes(testCase.field)),
+  );
+
+// Each case runs redocly on a whole bundle: a second or two, more on a busy machine.
+const caseTimeout = { timeout: 60_000 };
+
+describe("classes of change on this repository's specs", caseTimeout, () => {
+  it.each(classCases)("$name: $tier under $rule", (testCase) => {
+    const report = diffCase(testCase);
+    const change = findChange(report, testCase);
+    expect(change, JSON.stringify(report.changes.map(({ ruleIds, operation, location, property }) => ({ ruleIds, operation, location, property })))).toBeDefined();
+    expect(change!.tier).toBe(testCase.tier);
+    // Nothing else in the same change set is rated worse than the case's tier.
+    if (testCase.tier !== "breaking") expect(changesOf(report, "breaking")).toEqual([]);
+  });
+});
+
+/** Refactors that change nothing on the wire: after normalization, no change at all. */
+const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
+  {
+    name: "an allOf wrapper around a single $ref with siblings replaced by the $ref (token[m4m], deprecated)",
+    api: "gateway",
+    mutate: (doc) => {
+      for (const schema of Object.values(at(doc, "components", "schemas")) as Doc[]) {
+        const m4m = schema.properties?.m4m as Doc | undefined;
+        if (m4m?.allOf?.length === 1) {
+          const [{ $ref }] = m4m.allOf as [{ $ref: string }];
+          delete m4m.allOf;
+          m4m.$ref = $ref;
+        }
+      }
+    },
+  },
+  {
+    name: "every property that is a bare $ref wrapped in a one-member allOf",
+    api: "merchant",
+    mutate: (doc) => {
+      for (const schema of Object.values(at(doc, "components", "schemas")) as Doc[]) {
+        for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Doc>)) {
+          if (typeof property === "object" && Object.keys(property).length === 1 && property.$ref !== undefined) schema.properties[name] = { allOf: [property] };
+        }
+      }
+    },
+  },
+  {
+    name: "a path-level parameter moved into its only operation (authorization_id of captures)",
+    api: "gateway",
+    mutate: (doc) => {
+      const pathItem = at(doc, "paths", "/authorizations/{authorization_id}/captures");
+      pathItem.post.parameters = [...(pathItem.parameters as unknown[]), ...((pathItem.post.parameters as unknown[] | undefined) ?? [])];
+      delete pathItem.parameters;
+    },
+  },
+  {
+    name: "path-level parameters moved into each operation of their paths, in reverse order",
+    api: "merchant",
+    mutate: (doc) => {
+      for (const pathItem of Object.values(at(doc, "paths")) as Doc[]) {
+        if (pathItem.parameters === undefined) continue;
+        for (const method of ["get", "put", "post", "patch", "delete", "options", "head", "trace"]) {
+          if (pathItem[method] !== undefined) pathItem[method].parameters = [...((pathItem[method].parameters as unknown[] | undefined) ?? []), ...(pathItem.parameters as unknown[])].reverse();
+        }
+        delete pathItem.parameters;
+      }
+    },
+  },
+  {
+    name: "a response header's name spelled in another case (Location → location)",
+    api: "merchant",
+    mutate: (doc) => {
+      const headers = at(doc, "paths", "/applications", "post", "responses", "201", "headers");
+      headers.location = headers.Location;
+      delete headers.Location;
+    },
+  },
+];
+
+describe("refactors that change nothing on the wire", caseTimeout, () => {
+  it.each(refactors)("$name: no change reported", ({ api, mutate }) => {
+    const report = diffMutation(api, mutate);
+    expect(report.changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }))).toEqual([]);
+  });
+});
+
+describe("the policy: severities and accepted breaks", caseTimeout, () => {
+  const encodingCase = classCases[0]!;
+  const acceptance = {
+    api: "gateway",
+    rule: "request-encoding-changed",
+    operation: "POST /authorizations",
+    reason: "The gateway parses card fields in both spellings since 2026-11 (confirmed with the service).",
+    reviewedBy: "A. Reviewer",
+    date: "2026-11-26",
+  };
+
+  it("a severity setting moves a rule to another tier", () => {
+    const report = diffCase(encodingCase, { policy: { severity: { "request-encoding-changed": "warning" }, accepted: [] } });
+    expect(findChange(report, encodingCase)?.tier).toBe("warning");
+    expect(changesOf(report, "breaking")).toEqual([]);
+  });
+
+  it("an acceptance keeps the change breaking but lets the check pass, and a stale one is listed", () => {
+    const stale = { ...acceptance, operation: "POST /credits" };
+    const policy: DiffPolicy = { severity: {}, accepted: [acceptance, stale] };
+    const report = diffCase(encodingCase, { policy });
+    const change = findChange(report, encodingCase)!;
+    expect(change).toMatchObject({ tier: "breaking", accepted: acceptance });
+    const sections = [{ api: "gateway", status: "compared" as const, report }];
+    expect(hasBreakingChange(sections)).toBe(true);
+    expect(hasBreakingChange(sections, { unaccepted: true })).toBe(false);
+    const markdown = renderSpecDiffMarkdown(sections, "base", "revision", { unused: [stale] });
+    expect(markdown).toContain("**Breaking changes, each accepted by a reviewer**");
+    expect(markdown).toContain("confirmed with the service). (A. Reviewer, 2026-11-26)");
+    expect(markdown).toMatch(/### Acceptances that match no change[\s\S]*POST \/credits/);
+  });
+
+  it("an acceptance for another API or operation does not cover the change", () => {
+    const report = diffCase(encodingCase, { policy: { severity: {}, accepted: [{ ...acceptance, api: "merchant" }] } });
+    expect(findChange(report, encodingCase)?.accepted).toBeUndefined();
+  });
+});
+
+describe("policy file validation", () => {
+  const dir = mkdtempSync(join(tmpdir(), "spec-diff-policy-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (text: string) => {
+    const path = join(dir, "diff-policy.yaml");
+    writeFileSync(path, text);
+    return () => loadPolicy(path);
+  };
+  const entry = "  - api: gateway\n    rule: request-pattern-changed\n    operation: POST /authorizations\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n";
+
+  it("reads the project's own file", () => {
+    expect(loadPolicy()).toMatchObject({ severity: expect.any(Object), accepted: expect.any(Array) });
+  });
+
+  it.each([
+    ["an acceptance without a reason", `accepted:\n${entry}`, /accepted\.0: missing "reason" \(say why the break is acceptable\)\.$/],
+    ["an unknown rule in severity", "severity:\n  request-patern-changed: warning\n", /severity\.request-patern-changed: names no rule; use one of .*request-pattern-changed/],
+    ["an unknown tier", "severity:\n  request-pattern-changed: fatal\n", /severity\.request-pattern-changed: must be one of breaking, warning, info\.$/],
+    ["a date in another form", `accepted:\n${entry.replace("2026-11-26", "26.11.2026")}    reason: A reason long enough.\n`, /accepted\.0\.date: must be a date, YYYY-MM-DD\.$/],
+    ["an unknown key", "acepted: []\n", /\(top level\): unknown key "acepted"\.$/],
+  ])("refuses %s with one line naming the field", (_label, text, message) => {
+    const attempt = load(text);
+    expect(attempt).toThrow(message);
+    expect(() => attempt()).toThrow(/^[^\n]+$/);
+  });
+});
+
+describe("report formats", () => {
+  const change = (overrides: Partial<ClassifiedChange>): ClassifiedChange => ({
+    pointer: "#/paths/~1orders/post/requestBody/content/application~1json/schema/properties/note",
+    kind: "modified",
+    side: "request",
+    sides: ["request"],
+    operation: "POST /orders",
+    location: "request body application/json › note",
+    redocly: { impact: "patch", ruleIds: [], messages: [] },
+    tier: "info",
+    ruleIds: [],
+    ...overrides,
+  });
+
+  it("keeps multi-line values, backticks, pipes and HTML on their list line and in their cell", () => {
+    const report: SpecDiffReport = {
+      changes: [
+        change({ tier: "breaking", ruleIds: ["request-pattern-changed"], property: "pattern", before: "^a|b$", after: "^a\n|c`$" }),
+        change({ property: "description", before: "Line one.\n\n- not a list item\n<details>", after: "One `line` | with a pipe" }),
+      ],
+    };
+    const markdown = renderSpecDiffMarkdown([{ api: "gateway", status: "compared", report }], "base", "revision");
+    const row = markdown.split("\n").find((line) => line.startsWith("| `request-pattern-changed`"))!;
+    expect(row).toContain("pattern: `^a\\|b$` → ``^a\\n\\|c`$``");
+    expect(row.split(/(?<!\\)\|/)).toHaveLength(7);
+    const item = markdown.split("\n").find((line) => line.startsWith("- POST /orders"))!;
+    expect(item).toBe("- POST /orders · request body application/json › note: description: `Line one.\\n\\n- not a list item\\n<details>` → ``One `line` | with a pipe``");
+    // The folded list holds exactly one item: the multi-line value did not open another.
+    const folded = markdown.slice(markdown.indexOf("<details>"), markdown.indexOf("</details>"));
+    expect(folded.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(1);
+  });
+
+  it("escapes text that Markdown or HTML would read", () => {
+    expect(inlineText("a *b*\n<i>|c_d _e_")).toBe("a \\*b\\* &lt;i&gt;\\|c_d \\_e\\_");
+    expect(code("``")).toBe("``` `` ```");
+  });
+
+  it("writes the same data as JSON, with tiers, rules and the verdict", () => {
+    const report: SpecDiffReport = { changes: [change({ tier: "warning", ruleIds: ["deprecated"], property: "deprecated", before: undefined, after: true })] };
+    const json = JSON.parse(renderSpecDiffJson([{ api: "gateway", status: "compared", report }, { api: "merchant", status: "added" }], "main", "working tree")) as Record<string, unknown>;
+    expect(json).toMatchObject({
+      reportVersion: 1,
+      verdict: "warning",
+      apis: [
+        { api: "gateway", status: "compared", changes: [{ tier: "warning", rules: ["deprecated"], operation: "POST /orders", property: "deprecated", before: null, after: true }] },
+        { api: "merchant", status: "added" },
+      ],
+    });
+  });
+
+  it("renders a changelog section with breaking changes first and documentation changes counted", () => {
+    const report: SpecDiffReport = {
+      changes: [
+        change({ tier: "breaking", ruleIds: ["request-bound-tightened"], property: "maxLength", before: 200, after: 100 }),
+        change({ property: "description", before: "a", after: "b" }),
+        change({ kind: "added", property: undefined, location: "request body application/json › reference" }),
+      ],
+    };
+    const section = renderChangelogSection("1.1.0 - 2026-11-26", [{ api: "gateway", status: "compared", report, versions: { base: "0.10.0", revision: "0.11.0" } }]);
+    expect(section).toBe(
+      [
+        "## 1.1.0 - 2026-11-26",
+        "",
+        "### gateway 0.10.0 → 0.11.0",
+        "",
+        "#### Breaking",
+        "",
+        "- **POST /orders** request body application/json › note: maxLength: `200` → `100` (`request-bound-tightened`)",
+        "",
+        "#### Other changes",
+        "",
+        "- **POST /orders** request body application/json › reference: added",
+        "",
+        "1 documentation change (descriptions, summaries, examples, `x-` notes).",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("redocly diff's report format", () => {
+  const recorded = join(fixturesDir, "redocly-report", "expected.json");
+  /** The report without what depends on where the files are (paths, lines, columns). */
+  const portable = (report: unknown) =>
+    JSON.parse(JSON.stringify(report, (key, value: unknown) => (["file", "files", "line", "col"].includes(key) ? undefined : value))) as unknown;
+
+  it("is still what this tool reads, for one fixture pair (an upgrade that changes it fails here)", () => {
+    const raw = runRedoclyDiff(fixture("optional-field-made-required", "base"), fixture("optional-field-made-required", "revision"));
+    expect(portable(raw)).toEqual(JSON.parse(readFileSync(recorded, "utf8")));
+  });
+
+  it.each([
+    ["another report version", { reportVersion: "2", changes: [] }, /report format changed \(\/reportVersion must be equal to constant\)/],
+    ["a change without typeName", { reportVersion: "1", changes: [{ path: "#/paths", kind: "added", impact: "minor", verdicts: [] }] }, /\/changes\/0 must have required property 'typeName'/],
+    ["an unknown impact", { reportVersion: "1", changes: [{ path: "#/paths", typeName: "Paths", kind: "added", impact: "breaking", verdicts: [] }] }, /\/changes\/0\/impact must be equal to one of the allowed values/],
+  ])("fails loudly on %s", (_label, report, message) => {
+    expect(() => checkRedoclyReport(report)).toThrow(message);
   });
 });
 

@@ -1,35 +1,71 @@
 /**
- * Renders spec-diff reports as Markdown for a pull-request comment: per API a heading, a
- * summary line, a table of the breaking changes and the non-breaking ones folded away.
+ * Renders spec-diff reports: Markdown for a pull-request comment (per API a heading, a count
+ * line, a table of the breaking changes and one of the warnings, the informational ones folded
+ * away), the same data as JSON for other tools, and a changelog section for a release (the docs'
+ * "What changed" page is made of those).
  */
-import type { ClassifiedChange, SpecDiffReport } from "./spec-diff";
+import type { Acceptance, DiffPolicy } from "./spec-diff-policy";
+import { changesOf, type ClassifiedChange, type SpecDiffReport } from "./spec-diff";
 
 /** What was found for one API: compared at both sides, or present at only one of them. */
 export type ApiDiffSection =
-  | { api: string; status: "compared"; report: SpecDiffReport }
+  | { api: string; status: "compared"; report: SpecDiffReport; versions?: { base: string; revision: string } }
   | { api: string; status: "added" | "removed" };
 
 /** First line of every report, so CI can find and update its own earlier comment. */
 export const reportMarker = "<!-- spec-diff-report -->";
 
-/** True when the sections hold a breaking change (a removed API is one). */
-export function hasBreakingChange(sections: readonly ApiDiffSection[]): boolean {
-  return sections.some((section) => section.status === "removed" || (section.status === "compared" && section.report.breaking.length > 0));
+const comparedReports = (sections: readonly ApiDiffSection[]) =>
+  sections.flatMap((section) => (section.status === "compared" ? [section.report] : []));
+
+/**
+ * True when the sections hold a breaking change (a removed API is one); with
+ * `{ unaccepted: true }`, only one that no reviewer accepted in the policy.
+ */
+export function hasBreakingChange(sections: readonly ApiDiffSection[], options: { unaccepted?: boolean } = {}): boolean {
+  return (
+    sections.some((section) => section.status === "removed") ||
+    comparedReports(sections).some((report) => changesOf(report, "breaking", { accepted: !options.unaccepted }).length > 0)
+  );
 }
 
-/** Text for a table cell: no pipes or line breaks, which would end the cell or the row. */
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+/** The policy's acceptances that no change in these sections used: stale once their change is released. */
+export function unusedAcceptances(sections: readonly ApiDiffSection[], policy: DiffPolicy): Acceptance[] {
+  const used = new Set(comparedReports(sections).flatMap((report) => report.changes.flatMap((change) => (change.accepted ? [change.accepted] : []))));
+  return policy.accepted.filter((entry) => !used.has(entry));
+}
 
-const code = (value: unknown) => {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
-  const short = text.length > 80 ? `${text.slice(0, 77)}...` : text;
-  return "`" + short.replace(/`/g, "'") + "`";
-};
+// --- escaping ---------------------------------------------------------------------------------
+
+/** Plain text in a list item or a cell: one line, Markdown and HTML characters taken literally. */
+export function inlineText(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\`*[\]#|~]/g, (c) => `\\${c}`)
+    // An underscore inside a word (order_id) cannot start emphasis; elsewhere it can.
+    .replace(/_/g, (c, offset: number, whole: string) => (/[\p{L}\p{N}]/u.test(whole[offset - 1] ?? "") && /[\p{L}\p{N}]/u.test(whole[offset + 1] ?? "") ? c : `\\${c}`))
+    .replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+}
+
+/** Text for a table cell: pipes escaped (also inside code spans, as GitHub tables want). */
+const cell = (text: string) => text.replace(/(?<!\\)\|/g, "\\|");
+
+/** A value as a one-line code span: line breaks shown as \n, backticks fenced by a longer run. */
+export function code(value: unknown): string {
+  let text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  if (/[\r\n]/.test(text)) text = JSON.stringify(text).slice(1, -1);
+  if (text.length > 80) text = `${text.slice(0, 77)}...`;
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longestRun + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") || text === "" ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
 
 function formatValue(value: unknown): string {
   if (value === undefined) return "(none)";
   if (Array.isArray(value)) return value.length === 0 ? "(empty)" : value.map(code).join(", ");
-  // A whole schema or operation says nothing useful in one cell; the Field column names it.
+  // A whole schema or operation says nothing useful in one line; the field names it.
   if (value !== null && typeof value === "object") return "defined";
   return code(value);
 }
@@ -50,18 +86,42 @@ function describeValues(change: ClassifiedChange): string {
 }
 
 /** "pattern: `^a$` → `^b$`" for a modified keyword, "added"/"removed" for a whole node. */
-function describeChange(change: ClassifiedChange): string {
+export function describeChange(change: ClassifiedChange): string {
   const values = describeValues(change);
-  return change.property === undefined ? values : `${change.property}: ${values}`;
+  return change.property === undefined ? values : `${inlineText(change.property)}: ${values}`;
 }
 
-function countLine(breaking: number, nonBreaking: number): string {
-  const plural = (n: number, word: string) => `${n} ${word} change${n === 1 ? "" : "s"}`;
-  return `${breaking > 0 ? `**${plural(breaking, "breaking")}**` : plural(0, "breaking")}, ${plural(nonBreaking, "non-breaking")}.`;
+const rulesOf = (change: ClassifiedChange) => change.ruleIds.map(code).join(", ");
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+
+// --- the pull-request report ------------------------------------------------------------------
+
+function countLine(report: SpecDiffReport): string {
+  const breaking = changesOf(report, "breaking");
+  const accepted = breaking.filter((change) => change.accepted).length;
+  const parts = [
+    breaking.length > accepted ? `**${plural(breaking.length, "breaking change")}**` : plural(breaking.length, "breaking change"),
+    ...(accepted > 0 ? [`(${accepted} accepted)`] : []),
+  ];
+  return `${parts.join(" ")}, ${plural(changesOf(report, "warning").length, "warning")}, ${plural(changesOf(report, "info").length, "informational change")}.`;
+}
+
+function table(changes: readonly ClassifiedChange[], withAcceptance: boolean): string[] {
+  const header = withAcceptance ? "| Rule | Operation | Field | Before → after | Accepted |" : "| Rule | Operation | Field | Before → after |";
+  const lines = [header, withAcceptance ? "|---|---|---|---|---|" : "|---|---|---|---|"];
+  for (const change of changes) {
+    const columns = [rulesOf(change), inlineText(change.operation ?? "—"), inlineText(change.location), describeChange(change)];
+    if (withAcceptance) {
+      const entry = change.accepted;
+      columns.push(entry ? `${inlineText(entry.reason)} (${inlineText(entry.reviewedBy)}, ${entry.date})` : "**no**");
+    }
+    lines.push(`| ${columns.map(cell).join(" | ")} |`);
+  }
+  return [...lines, ""];
 }
 
 function renderSection(section: ApiDiffSection, baseLabel: string): string[] {
-  const lines = [`### ${section.api}`, ""];
+  const lines = [`### ${inlineText(section.api)}`, ""];
   if (section.status !== "compared") {
     const note =
       section.status === "added"
@@ -70,34 +130,142 @@ function renderSection(section: ApiDiffSection, baseLabel: string): string[] {
     return [...lines, note, ""];
   }
 
-  const { breaking, nonBreaking } = section.report;
-  if (breaking.length + nonBreaking.length === 0) return [...lines, "No changes.", ""];
-  lines.push(countLine(breaking.length, nonBreaking.length), "");
-  if (breaking.length > 0) {
-    lines.push("| Rule | Operation | Field | Before → after |", "|---|---|---|---|");
-    for (const change of breaking) {
-      const rules = change.ruleIds.map((id) => `\`${id}\``).join(", ");
-      lines.push(`| ${cell(rules)} | ${cell(change.operation ?? "—")} | ${cell(change.location)} | ${cell(describeChange(change))} |`);
-    }
-    lines.push("");
-  }
-  if (nonBreaking.length > 0) {
-    lines.push(`<details><summary>${nonBreaking.length} non-breaking change${nonBreaking.length === 1 ? "" : "s"}</summary>`, "");
-    for (const change of nonBreaking) {
-      const where = [change.operation, change.location].filter(Boolean).join(" · ");
-      lines.push(`- ${change.redocly.impact}: ${where}: ${describeChange(change)}`);
+  const { report } = section;
+  if (report.changes.length === 0) return [...lines, "No changes.", ""];
+  lines.push(countLine(report), "");
+  const breaking = changesOf(report, "breaking");
+  if (breaking.length > 0) lines.push("#### Breaking", "", ...table(breaking, true));
+  const warnings = changesOf(report, "warning");
+  if (warnings.length > 0) lines.push("#### Warnings: a reviewer decides", "", ...table(warnings, false));
+  const info = changesOf(report, "info");
+  if (info.length > 0) {
+    lines.push(`<details><summary>${plural(info.length, "informational change")}</summary>`, "");
+    for (const change of info) {
+      const where = [change.operation, change.location].filter((part) => part !== undefined).map((part) => inlineText(part)).join(" · ");
+      lines.push(`- ${where}: ${describeChange(change)}`);
     }
     lines.push("", "</details>", "");
   }
   return lines;
 }
 
+function verdictLine(sections: readonly ApiDiffSection[]): string {
+  if (hasBreakingChange(sections, { unaccepted: true })) {
+    return "**Breaking changes found.** They need a major version, and this check fails until a reviewer accepts each one in `openapi/diff-policy.yaml` (see docs/versioning.md).";
+  }
+  if (hasBreakingChange(sections)) return "**Breaking changes, each accepted by a reviewer** in `openapi/diff-policy.yaml`. They still need a major version.";
+  const warnings = comparedReports(sections).reduce((sum, report) => sum + changesOf(report, "warning").length, 0);
+  return warnings > 0 ? `No breaking changes; ${plural(warnings, "warning needs", "warnings need")} a reviewer's eye.` : "No breaking changes.";
+}
+
 /** The whole comment: one section per API, in the order given. */
-export function renderSpecDiffMarkdown(sections: readonly ApiDiffSection[], baseLabel: string, revisionLabel: string): string {
-  const verdict = hasBreakingChange(sections)
-    ? "**Breaking changes found.** They need a major version (see docs/versioning.md)."
-    : "No breaking changes.";
-  const lines = [reportMarker, `## Spec changes: ${baseLabel} → ${revisionLabel}`, "", verdict, ""];
+export function renderSpecDiffMarkdown(
+  sections: readonly ApiDiffSection[],
+  baseLabel: string,
+  revisionLabel: string,
+  options: { unused?: readonly Acceptance[] } = {},
+): string {
+  const lines = [reportMarker, `## Spec changes: ${baseLabel} → ${revisionLabel}`, "", verdictLine(sections), ""];
   for (const section of sections) lines.push(...renderSection(section, baseLabel));
+  const unused = options.unused ?? [];
+  if (unused.length > 0) {
+    lines.push("### Acceptances that match no change", "", "Remove them from `openapi/diff-policy.yaml` once the release that holds their change is out:", "");
+    for (const entry of unused) lines.push(`- ${inlineText(entry.api)}, ${code(entry.rule)} on ${inlineText(entry.operation)} (${inlineText(entry.reviewedBy)}, ${entry.date})`);
+    lines.push("");
+  }
   return lines.join("\n").replace(/\n+$/, "\n");
+}
+
+// --- JSON ---------------------------------------------------------------------------------------
+
+/** The report for other tools: version 1 of this project's own format (docs/versioning.md). */
+export function renderSpecDiffJson(
+  sections: readonly ApiDiffSection[],
+  baseLabel: string,
+  revisionLabel: string,
+  options: { unused?: readonly Acceptance[] } = {},
+): string {
+  const verdict = hasBreakingChange(sections, { unaccepted: true })
+    ? "breaking"
+    : hasBreakingChange(sections)
+      ? "breaking-accepted"
+      : comparedReports(sections).some((report) => changesOf(report, "warning").length > 0)
+        ? "warning"
+        : "compatible";
+  const json = {
+    reportVersion: 1,
+    base: baseLabel,
+    revision: revisionLabel,
+    verdict,
+    apis: sections.map((section) =>
+      section.status !== "compared"
+        ? { api: section.api, status: section.status }
+        : {
+            api: section.api,
+            status: section.status,
+            ...(section.versions ? { versions: section.versions } : {}),
+            changes: section.report.changes.map((change) => ({
+              tier: change.tier,
+              rules: change.ruleIds,
+              ...(change.accepted ? { accepted: change.accepted } : {}),
+              operation: change.operation ?? null,
+              location: change.location,
+              side: change.side,
+              kind: change.kind,
+              property: change.property ?? null,
+              pointer: change.pointer,
+              before: change.before ?? null,
+              after: change.after ?? null,
+            })),
+          },
+    ),
+    unusedAcceptances: options.unused ?? [],
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+// --- the changelog ------------------------------------------------------------------------------
+
+/** Keywords that change only what people read, not what a client or its generated code sees. */
+const documentationKeywords = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "tags"]);
+const isDocumentationOnly = (change: ClassifiedChange) =>
+  change.tier === "info" && change.property !== undefined && (documentationKeywords.has(change.property) || change.property.startsWith("x-"));
+
+function changelogItem(change: ClassifiedChange): string {
+  const where = [change.operation === undefined ? undefined : `**${inlineText(change.operation)}**`, inlineText(change.location)].filter(Boolean).join(" ");
+  const rules = change.ruleIds.length > 0 ? ` (${rulesOf(change)}${change.accepted ? `; ${inlineText(change.accepted.reason)}` : ""})` : "";
+  return `- ${where}: ${describeChange(change)}${rules}`;
+}
+
+/**
+ * One release's section for a changelog: per API its spec version and the changes, grouped as
+ * integrators need them (breaking, needs attention, other), documentation-only changes counted.
+ */
+export function renderChangelogSection(heading: string, sections: readonly ApiDiffSection[]): string {
+  const lines = [`## ${heading}`, ""];
+  for (const section of sections) {
+    if (section.status !== "compared") {
+      lines.push(`### ${inlineText(section.api)}`, "", section.status === "added" ? "New API." : "**Breaking:** the API was removed.", "");
+      continue;
+    }
+    const versions = section.versions;
+    const versionText = versions === undefined ? "" : versions.base === versions.revision ? versions.revision : `${versions.base} → ${versions.revision}`;
+    lines.push(`### ${inlineText(`${section.api} ${versionText}`)}`, "");
+    const { report } = section;
+    if (report.changes.length === 0) {
+      lines.push("No changes to the spec.", "");
+      continue;
+    }
+    const groups: [string, ClassifiedChange[]][] = [
+      ["Breaking", changesOf(report, "breaking")],
+      ["Needs attention", changesOf(report, "warning")],
+      ["Other changes", changesOf(report, "info").filter((change) => !isDocumentationOnly(change))],
+    ];
+    for (const [title, changes] of groups) {
+      if (changes.length > 0) lines.push(`#### ${title}`, "", ...changes.map(changelogItem), "");
+    }
+    const documentation = report.changes.filter(isDocumentationOnly).length;
+    if (documentation > 0) lines.push(`${plural(documentation, "documentation change")} (descriptions, summaries, examples, \`x-\` notes).`, "");
+  }
+  return lines.join("\n");
 }

@@ -1,72 +1,48 @@
 /**
- * The core of `npm run diff`: compares two bundled OpenAPI documents with `redocly diff`
- * (diff-recommended) and classifies every change as breaking or not with this project's rules
- * (spec-diff-rules.ts). Works on two files, no git involved, so the tests can drive it directly.
+ * The core of `npm run diff`: puts two bundled OpenAPI documents into one canonical form
+ * (spec-diff-normalize.ts), compares them with `redocly diff` (spec-diff-redocly.ts) and sorts
+ * every change into a tier with this project's rules (spec-diff-rules.ts) and policy
+ * (openapi/diff-policy.yaml). Works on two files, no git involved, so the tests can drive it directly.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { runBin } from "./exec";
+import { innermostReference, normalizeDocument, referenceSides } from "./spec-diff-normalize";
+import { emptyPolicy, tierOf, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
+import { runRedoclyDiff, type RedoclyDiffChange } from "./spec-diff-redocly";
 import {
   codegenComponentSections,
   compatibilityRules,
   httpMethods,
   pointerSegments,
+  tiers,
   type ChangeSide,
   type SpecChange,
+  type Tier,
 } from "./spec-diff-rules";
 
 export interface ClassifiedChange extends SpecChange {
-  breaking: boolean;
+  tier: Tier;
   /** Ids of this project's rules that matched, else `redocly:<id>` when redocly rated it major. */
   ruleIds: string[];
+  /** The reviewed acceptance that covers this breaking change, if any. */
+  accepted?: Acceptance;
 }
 
 export interface SpecDiffReport {
-  breaking: ClassifiedChange[];
-  nonBreaking: ClassifiedChange[];
+  /** Every change, breaking first, then warnings, then informational ones. */
+  changes: ClassifiedChange[];
 }
 
-/** The parts of `redocly diff --format json` this tool reads (report version 1). */
-interface RedoclyDiffLocation {
-  pointer: string;
-  value?: unknown;
-}
-interface RedoclyDiffChange {
-  path: string;
-  kind: "added" | "removed" | "modified";
-  impact: "major" | "minor" | "patch";
-  property?: string;
-  verdicts?: { ruleId: string; message: string }[];
-  base?: RedoclyDiffLocation;
-  revision?: RedoclyDiffLocation;
-}
-interface RedoclyDiffReport {
-  changes: RedoclyDiffChange[];
+/** The changes of one tier; `accepted` false leaves out those a reviewer accepted. */
+export function changesOf(report: SpecDiffReport, tier: Tier, options: { accepted?: boolean } = {}): ClassifiedChange[] {
+  return report.changes.filter((change) => change.tier === tier && (options.accepted ?? true ? true : change.accepted === undefined));
 }
 
 type Document = Record<string, unknown>;
 
-/** Runs `redocly diff` with a throw-away config: diff needs `extends: [diff-recommended]`. */
-function runRedoclyDiff(basePath: string, revisionPath: string): RedoclyDiffReport {
-  const workDir = mkdtempSync(join(tmpdir(), "spec-diff-"));
-  try {
-    const configPath = join(workDir, "redocly.yaml");
-    writeFileSync(configPath, "extends:\n  - diff-recommended\n");
-    const reportPath = join(workDir, "diff.json");
-    // --fail-on none: the verdict is this tool's, not redocly's. --output keeps the JSON clear
-    // of whatever the CLI prints (its Node 20 deprecation box, progress lines).
-    runBin(
-      "redocly",
-      ["diff", basePath, revisionPath, "--config", configPath, "--lint-config", "off", "--format", "json", "--fail-on", "none", "--output", reportPath],
-      { quiet: true },
-    );
-    return JSON.parse(readFileSync(reportPath, "utf8")) as RedoclyDiffReport;
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
-}
+const escapePointerSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 function loadDocument(path: string): Document {
   const doc = parse(readFileSync(path, "utf8")) as unknown;
@@ -171,28 +147,47 @@ function requiredListFields(before: unknown, after: unknown): string[] {
   return [...is.filter((name) => !was.includes(name)), ...was.filter((name) => !is.includes(name))];
 }
 
-function toSpecChange(change: RedoclyDiffChange, baseDoc: Document, revisionDoc: Document): SpecChange {
+/** The sides of an exchange that the node at `pointer` is part of, in one document. */
+function sidesIn(doc: Document, sides: Map<string, Set<"request" | "response">>, pointer: string, ownSide: ChangeSide): Set<"request" | "response"> {
+  const segments = pointerSegments(pointer);
+  const found = new Set<"request" | "response">(ownSide === "request" || ownSide === "response" ? [ownSide] : []);
+  const references = [innermostReference(doc, segments)];
+  if (segments[0] === "components" && segments.length >= 3) references.push(`#/components/${segments[1]}/${escapePointerSegment(segments[2]!)}`);
+  for (const reference of references) for (const side of (reference === undefined ? undefined : sides.get(reference)) ?? []) found.add(side);
+  return found;
+}
+
+interface Compared {
+  doc: Document;
+  sides: Map<string, Set<"request" | "response">>;
+}
+
+function toSpecChange(change: RedoclyDiffChange, base: Compared, revision: Compared): SpecChange {
   // A removed node only exists in the base; everything else is described from the revision.
-  const described = describePointer(change.path, change.kind === "removed" ? baseDoc : revisionDoc);
+  const described = describePointer(change.path, change.kind === "removed" ? base.doc : revision.doc);
   // Redocly reports a required-list change on the object; name the properties it concerns.
   const requiredFields = change.property === "required" ? requiredListFields(change.base?.value, change.revision?.value) : [];
   if (requiredFields.length > 0) described.location += ` › ${requiredFields.join(", ")}`;
+  const sides = new Set([
+    ...(change.kind === "added" ? [] : sidesIn(base.doc, base.sides, change.path, described.side)),
+    ...(change.kind === "removed" ? [] : sidesIn(revision.doc, revision.sides, change.path, described.side)),
+  ]);
   return {
     pointer: change.path,
     kind: change.kind,
+    typeName: change.typeName,
     ...(change.property === undefined ? {} : { property: change.property }),
     ...described,
+    sides: (["request", "response"] as const).filter((side) => sides.has(side)),
     before: change.base?.value,
     after: change.revision?.value,
     redocly: {
       impact: change.impact,
-      ruleIds: (change.verdicts ?? []).map((verdict) => verdict.ruleId),
-      messages: (change.verdicts ?? []).map((verdict) => verdict.message),
+      ruleIds: change.verdicts.map((verdict) => verdict.ruleId),
+      messages: change.verdicts.map((verdict) => verdict.message),
     },
   };
 }
-
-const escapePointerSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /**
  * Component removals and renames, from the documents themselves: redocly reports them
@@ -218,6 +213,7 @@ function reconcileComponentChanges(changes: SpecChange[], baseDoc: Document, rev
         pointer,
         kind: "removed",
         side: "component",
+        sides: [],
         location: `components.${section}.${name}`,
         before: name,
         after: rename?.after,
@@ -230,28 +226,67 @@ function reconcileComponentChanges(changes: SpecChange[], baseDoc: Document, rev
   return [...changes.filter((change) => !isReplaced(change)), ...removed];
 }
 
-function classify(change: SpecChange): ClassifiedChange {
-  const projectRules = compatibilityRules.filter((rule) => rule.breaks(change)).map((rule) => rule.id);
-  const redoclyRules =
-    change.redocly.impact === "major"
-      ? (change.redocly.ruleIds.length > 0 ? change.redocly.ruleIds : ["major"]).map((id) => `redocly:${id}`)
-      : [];
-  const ruleIds = projectRules.length > 0 ? projectRules : redoclyRules;
-  return { ...change, breaking: ruleIds.length > 0, ruleIds };
+const tierRank = (tier: Tier) => tiers.length - tiers.indexOf(tier);
+
+/** The rules that match a change, and its tier under the policy. */
+export function classify(change: SpecChange, policy: DiffPolicy = emptyPolicy): Omit<ClassifiedChange, "accepted"> {
+  const matched = compatibilityRules.filter((rule) => rule.matches(change));
+  const superseded = new Set(matched.flatMap((rule) => rule.supersedes ?? []));
+  const redoclyIds =
+    change.redocly.impact === "major" ? (change.redocly.ruleIds.length > 0 ? change.redocly.ruleIds : ["major"]).map((id) => `redocly:${id}`) : [];
+  const ids = (matched.length > 0 ? matched.map((rule) => rule.id) : redoclyIds).filter((id) => !superseded.has(id));
+  const defaultTier = (id: string): Tier => compatibilityRules.find((rule) => rule.id === id)?.tier ?? "breaking";
+  const tier = ids.map((id) => tierOf(policy, id, defaultTier(id))).reduce<Tier>((worst, next) => (tierRank(next) > tierRank(worst) ? next : worst), "info");
+  return { ...change, tier, ruleIds: ids };
 }
 
-/** Compares two bundled documents (YAML or JSON) and classifies every change. */
-export function diffBundles(baseBundlePath: string, revisionBundlePath: string): SpecDiffReport {
-  const baseDoc = loadDocument(baseBundlePath);
-  const revisionDoc = loadDocument(revisionBundlePath);
-  const redoclyReport = runRedoclyDiff(baseBundlePath, revisionBundlePath);
-  const changes = reconcileComponentChanges(
-    redoclyReport.changes.map((change) => toSpecChange(change, baseDoc, revisionDoc)),
-    baseDoc,
-    revisionDoc,
-  ).map(classify);
-  return {
-    breaking: changes.filter((change) => change.breaking),
-    nonBreaking: changes.filter((change) => !change.breaking),
-  };
+/** The policy's acceptance of a breaking change in `api`, if a reviewer gave one. */
+function acceptanceFor(change: Omit<ClassifiedChange, "accepted">, api: string, policy: DiffPolicy): Acceptance | undefined {
+  if (change.tier !== "breaking") return undefined;
+  return policy.accepted.find(
+    (entry) =>
+      entry.api === api &&
+      change.ruleIds.includes(entry.rule) &&
+      entry.operation === change.operation &&
+      (entry.field === undefined || change.location.includes(entry.field)),
+  );
+}
+
+export interface DiffOptions {
+  /** The API's name, which acceptances in the policy name. */
+  api?: string;
+  policy?: DiffPolicy;
+}
+
+/** Each document in canonical form, written beside the work files for redocly to read. */
+function prepare(path: string, workDir: string, name: string): Compared & { path: string } {
+  const doc = normalizeDocument(loadDocument(path));
+  const normalizedPath = join(workDir, `${name}.json`);
+  writeFileSync(normalizedPath, JSON.stringify(doc));
+  return { doc, sides: referenceSides(doc), path: normalizedPath };
+}
+
+/** Compares two bundled documents (YAML or JSON) in canonical form and classifies every change. */
+export function diffBundles(baseBundlePath: string, revisionBundlePath: string, options: DiffOptions = {}): SpecDiffReport {
+  const policy = options.policy ?? emptyPolicy;
+  const workDir = mkdtempSync(join(tmpdir(), "spec-diff-normalized-"));
+  try {
+    const base = prepare(baseBundlePath, workDir, "base");
+    const revision = prepare(revisionBundlePath, workDir, "revision");
+    const redoclyReport = runRedoclyDiff(base.path, revision.path);
+    const changes = reconcileComponentChanges(
+      redoclyReport.changes.map((change) => toSpecChange(change, base, revision)),
+      base.doc,
+      revision.doc,
+    )
+      .map((change) => classify(change, policy))
+      .map((change): ClassifiedChange => {
+        const accepted = acceptanceFor(change, options.api ?? "", policy);
+        return accepted === undefined ? change : { ...change, accepted };
+      })
+      .sort((a, b) => tierRank(b.tier) - tierRank(a.tier));
+    return { changes };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,121 @@
+/**
+ * The spec diff over git: every API of one commit (or the working tree) against the same API at
+ * another, and the changelog of released versions built from those comparisons (one section per
+ * release tag `vX.Y.Z`, against the release before it), which the docs show as "What changed".
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import semver from "semver";
+import { parse } from "yaml";
+import { listApis } from "./apis";
+import { bundleApi } from "./bundle-api";
+import { extractSpecSources, resolveCommit } from "./git-snapshot";
+import { diffBundles } from "./spec-diff";
+import { renderChangelogSection, type ApiDiffSection } from "./spec-diff-markdown";
+import { loadPolicy, type DiffPolicy } from "./spec-diff-policy";
+
+export interface Comparison {
+  sections: ApiDiffSection[];
+  policy: DiffPolicy;
+}
+
+/** A checkout's policy file, relative to its root. */
+export const policyFileIn = (root: string) => join(root, "openapi", "diff-policy.yaml");
+
+/** An API counts as present when redocly.yaml lists it and its root document exists (early commits list an API before its spec is written). */
+const presentApis = (root: string) => listApis(root).filter((api) => existsSync(api.root)).map((api) => api.name);
+
+const infoVersion = (bundle: string) => String((parse(readFileSync(bundle, "utf8")) as { info?: { version?: unknown } }).info?.version ?? "?");
+
+/**
+ * Every API at `revision` (a commit of `repo`, or its working tree when undefined) against the
+ * same API at `baseCommit`, under the revision's policy unless `policy` is given.
+ */
+export function compareTrees(repo: string, baseCommit: string, revisionCommit: string | undefined, policy?: DiffPolicy): Comparison {
+  const workDir = mkdtempSync(join(tmpdir(), "spec-diff-ref-"));
+  try {
+    const snapshot = (commit: string, name: string) => {
+      const dir = join(workDir, name);
+      mkdirSync(dir);
+      extractSpecSources(repo, commit, dir);
+      return dir;
+    };
+    const baseRoot = snapshot(baseCommit, "base");
+    const revisionRoot = revisionCommit === undefined ? repo : snapshot(revisionCommit, "revision");
+    const effectivePolicy = policy ?? loadPolicy(policyFileIn(revisionRoot));
+    const baseApis = new Set(presentApis(baseRoot));
+    const revisionApis = presentApis(revisionRoot);
+    const sections = [...new Set([...revisionApis, ...baseApis])].map((api): ApiDiffSection => {
+      if (!baseApis.has(api)) return { api, status: "added" };
+      if (!revisionApis.includes(api)) return { api, status: "removed" };
+      const basePath = bundleApi(baseRoot, api, join(workDir, `${api}.base.yaml`));
+      const revisionPath = bundleApi(revisionRoot, api, join(workDir, `${api}.revision.yaml`));
+      const report = diffBundles(basePath, revisionPath, { api, policy: effectivePolicy });
+      return { api, status: "compared", report, versions: { base: infoVersion(basePath), revision: infoVersion(revisionPath) } };
+    });
+    return { sections, policy: effectivePolicy };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Every API of the working tree of `repo` against `ref`. */
+export function compareWithRef(repo: string, ref: string, policy?: DiffPolicy): Comparison & { commit: string } {
+  const commit = resolveCommit(repo, ref);
+  return { ...compareTrees(repo, commit, undefined, policy), commit };
+}
+
+export interface Release {
+  tag: string;
+  commit: string;
+  /** YYYY-MM-DD of the tagged commit. */
+  date: string;
+}
+
+/** The release tags `vX.Y.Z` that HEAD contains, oldest first. */
+export function releasesOf(repo: string): Release[] {
+  const listed = spawnSync("git", ["-C", repo, "tag", "--list", "v*", "--merged", "HEAD", "--format=%(refname:short) %(creatordate:short)"], { encoding: "utf8" });
+  if (listed.status !== 0) throw new Error(`cannot list the release tags of ${repo}: ${listed.stderr.trim()}`);
+  return listed.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split(" "))
+    .filter(([tag]) => tag!.startsWith("v") && semver.valid(tag!.slice(1)) !== null)
+    .map(([tag, date]) => ({ tag: tag!, commit: resolveCommit(repo, tag!), date: date! }))
+    .sort((a, b) => semver.compare(a.tag.slice(1), b.tag.slice(1)));
+}
+
+/**
+ * The "What changed" page's content: one changelog section per release, newest first, each
+ * against the release before it; the first release has nothing to compare with.
+ */
+export function whatChangedMarkdown(repo: string): string {
+  const releases = releasesOf(repo);
+  if (releases.length === 0) {
+    return "No version has been released yet. Each release (a `vX.Y.Z` tag, see [Releasing](versioning.md#releasing)) adds a section here.\n";
+  }
+  const sections = releases.map((release, index) => {
+    const heading = `${release.tag.slice(1)} - ${release.date}`;
+    const previous = releases[index - 1];
+    if (previous === undefined) {
+      const apis = presentApisAt(repo, release.commit);
+      return `## ${heading}\n\nThe first release: ${apis.map((api) => `${api.name} ${api.version}`).join(", ")}.\n`;
+    }
+    const { sections: apiSections } = compareTrees(repo, previous.commit, release.commit);
+    return `${renderChangelogSection(`${heading} (since ${previous.tag.slice(1)})`, apiSections)}\n`;
+  });
+  return sections.reverse().join("\n");
+}
+
+/** The APIs of a commit with their `info.version`, bundled. */
+function presentApisAt(repo: string, commit: string): { name: string; version: string }[] {
+  const workDir = mkdtempSync(join(tmpdir(), "spec-diff-release-"));
+  try {
+    extractSpecSources(repo, commit, workDir);
+    return presentApis(workDir).map((name) => ({ name, version: infoVersion(bundleApi(workDir, name, join(workDir, `${name}.bundle.yaml`))) }));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
