@@ -746,7 +746,7 @@ export interface components {
         /**
          * TransactionId
          * Format: uuid
-         * @description Identifier of a transaction, a UUID (version 4).
+         * @description Identifier of a transaction, a UUID of version 4 (the source gives `series[previous][id]`, which holds the id of a previous authorization, as a UUIDv4; the public documentation gives transaction ids as UUID version 4). The pattern states the version (`4` leading the third group) and the RFC 9562 variant (`8`, `9`, `a` or `b` leading the fourth); `format: uuid` alone takes any version.
          * @example 4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b
          */
         TransactionId: string;
@@ -850,7 +850,7 @@ export interface components {
          * TextOnStatement
          * @description Text shown on the cardholder's bank statement: 2 to 22 printable ASCII characters (0x20 to 0x7E), not all digits and not all the same character. Defaults to the account `descriptor`. An invalid value gives status 40150.
          *
-         *     **Rule:** the text must not be sequential characters (for example `abcdef` or `123456`); `x-not-sequential` states it for tools: a text of at least `minimum-length` characters whose code points all rise, or all fall, by one is refused.
+         *     **Rule:** the text must not be sequential characters either (for example `abcdef` or `654321`): the last two branches of `not` state it; `x-not-sequential` is the same rule as a hint for tools that read it (a text of at least `minimum-length` characters whose code points all rise, or all fall, by one).
          * @example Coffee Shop Order 1234
          */
         TextOnStatement: string;
@@ -913,7 +913,7 @@ export interface components {
         /**
          * Timestamp
          * Format: date-time
-         * @description ISO 8601 / RFC 3339 timestamp with a numeric UTC offset and second precision, for example `2026-11-20T10:15:30+00:00`.
+         * @description ISO 8601 / RFC 3339 timestamp with a numeric UTC offset and second precision, for example `2026-11-20T10:15:30+00:00`. The pattern states the form the public documentation's responses have (seconds, no fraction, `+hh:mm` or `-hh:mm` rather than `Z`); `format: date-time` alone would also take `Z` and fractions of a second.
          * @example 2026-11-20T10:15:30+00:00
          */
         Timestamp: string;
@@ -977,7 +977,7 @@ export interface components {
         };
         /**
          * Authorization
-         * @description An authorization (reservation of money on the cardholder's account).
+         * @description An authorization (reservation of money on the cardholder's account). `threed_secure` was removed from authorization responses on 2024-11-01 (use `sca`, `liable_for_fraud_disputes` and `3dsecure`) and is refused in an answer.
          */
         Authorization: {
             id?: components["schemas"]["TransactionId"];
@@ -996,14 +996,15 @@ export interface components {
             sca?: components["schemas"]["ScaResult"];
             liable_for_fraud_disputes?: components["schemas"]["LiableForFraudDisputes"];
             series?: components["schemas"]["SeriesResult"];
+            threed_secure?: never;
             /**
              * AuthorizationLinks
-             * @description Relative links to the authorization's sub-resources.
+             * @description Relative links to the authorization's sub-resources. The source names `captures` as the link an authorization has, so it is required; the others may be absent.
              */
             _links?: {
                 /** @description The authorization itself; seen in older responses, may be absent. */
                 self?: components["schemas"]["HalLink"];
-                captures?: components["schemas"]["HalLink"];
+                captures: components["schemas"]["HalLink"];
                 /** @description The authorization's capture refunds. */
                 refunds?: components["schemas"]["HalLink"];
                 /** @description The authorization's voids. */
@@ -1119,11 +1120,11 @@ export interface components {
             text_on_statement?: string;
             /**
              * CaptureLinks
-             * @description Relative links.
+             * @description Relative links; the source names both as the links a capture has.
              */
             _links?: {
-                authorization?: components["schemas"]["HalLink"];
-                refunds?: components["schemas"]["HalLink"];
+                authorization: components["schemas"]["HalLink"];
+                refunds: components["schemas"]["HalLink"];
             };
         };
         /**
@@ -1154,10 +1155,10 @@ export interface components {
             text_on_statement?: string;
             /**
              * RefundLinks
-             * @description Relative links.
+             * @description Relative links; the source names `authorization` as the link a refund has.
              */
             _links?: {
-                authorization?: components["schemas"]["HalLink"];
+                authorization: components["schemas"]["HalLink"];
             };
         };
         /**
@@ -1417,21 +1418,27 @@ export interface components {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/vnd.clearhaus-gateway.hal+json": unknown;
+            };
         };
         /** @description Not found. The service lists 404 among its HTTP status codes without saying when it is returned; an unknown path (for example a misspelt one) is the assumed cause. No body is documented. An unknown transaction id in a valid path is answered with 400 and `status.message` `invalid transaction id` instead (observed by public clients). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/vnd.clearhaus-gateway.hal+json": unknown;
+            };
         };
-        /** @description Server error (HTTP 500, 502, 503 or 504). No body is documented. Distinct from transaction status code 50000, which comes in a transaction body. */
+        /** @description Server error. The source states the range (5xx) with the gateway's media type, as on every response, and no body; distinct from transaction status code 50000, which comes in a transaction body. The operations list 500, 502, 503 and 504 one by one only because code generators cannot name a 5XX range (orval emits `status: 5XX`, which does not compile): any other 5xx status is as documented as these. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/vnd.clearhaus-gateway.hal+json": unknown;
+            };
         };
         /** @description Created and approved (status code 20000). Money is reserved and can now be captured. */
         AuthorizationApproved: {
@@ -1439,7 +1446,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Approved"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Approved"] & unknown;
             };
         };
         /** @description Not approved: the authorization was declined (by the issuer, the card scheme or a rule; any status code the status code table lists for authorizations, 20000 excepted) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). An authorization that ended with 50000 can still be voided. */
@@ -1462,7 +1469,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Capture"] & components["schemas"]["Approved"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Capture"] & components["schemas"]["Approved"] & unknown;
             };
         };
         /** @description Not approved: the capture was declined (for example when the authorization is 180 days old or more, the amount exceeds the remaining amount, or a Visa amount is below the equivalent of USD 0.005) or the request had an input error (status 40000, with `status.message` naming the parameter). An unknown `authorization_id` gives `status.message` `invalid transaction id`. */
@@ -1485,7 +1492,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Refund"] & components["schemas"]["Approved"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Refund"] & components["schemas"]["Approved"] & unknown;
             };
         };
         /** @description Not approved: the refund was declined (by the issuer, the card scheme or a rule; for example when the last capture is more than 365 days old or the amount exceeds what is left to refund) or the request had an input error (status 40000, with `status.message` naming the parameter). An unknown `authorization_id` gives `status.message` `invalid transaction id`. */

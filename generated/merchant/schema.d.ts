@@ -856,7 +856,7 @@ export interface components {
         Curies: components["schemas"]["Curie"][];
         /**
          * HalLinks
-         * @description Members of `_links` common to every HAL representation of the service. Relations of the service are prefixed `ch:` and resolve through `curies`. **Rule:** `curies` is present on every top-level representation; embedded items may omit it (`x-required-at-top-level`).
+         * @description Members of `_links` common to every HAL representation of the service. Relations of the service are prefixed `ch:` and resolve through `curies`. **Rule:** `curies` is present on every top-level representation; embedded items may omit it. Each answer's schema states it (`TopLevelHal`); `x-required-at-top-level` repeats it as a hint for tools.
          */
         HalLinks: {
             self: components["schemas"]["Link"];
@@ -872,6 +872,13 @@ export interface components {
             templated: true;
         };
         /**
+         * CollectionLink
+         * @description A templated link to a paginated collection. The source states that a paginated collection exposes `per_page` as a template variable of its templated link, so the template has a form-style query expression naming `per_page` (`{?page,per_page}`, `{?query,page,per_page}`, `{?query,per_page}`).
+         */
+        CollectionLink: components["schemas"]["TemplatedLink"] & {
+            href?: unknown;
+        };
+        /**
          * Root
          * @description Entry point of the API. It has no properties, only links. The `ch:` collection links are present only when the token grants access to them. Gateways, people, contracts and files are reached from an application or a dispute, never from the root.
          */
@@ -880,19 +887,24 @@ export interface components {
                 /** @description The token endpoint (`POST`). */
                 "oauth2-token": components["schemas"]["Link"];
                 /** @description Applications collection, template `{?query,page,per_page}`. */
-                "ch:applications"?: components["schemas"]["TemplatedLink"];
+                "ch:applications"?: components["schemas"]["CollectionLink"];
                 /** @description Records collection, template `{?query,page,per_page}` (not described here). */
-                "ch:records"?: components["schemas"]["TemplatedLink"];
+                "ch:records"?: components["schemas"]["CollectionLink"];
                 /** @description Merchant accounts collection, template `{?query,page,per_page}` (not described here). */
-                "ch:accounts"?: components["schemas"]["TemplatedLink"];
+                "ch:accounts"?: components["schemas"]["CollectionLink"];
                 /** @description Settlements collection, template `{?query,page,per_page}` (not described here). */
-                "ch:settlements"?: components["schemas"]["TemplatedLink"];
+                "ch:settlements"?: components["schemas"]["CollectionLink"];
                 /** @description Transactions collection, template `{?query,per_page}` (no `page`; cursor pagination). */
-                "ch:transactions"?: components["schemas"]["TemplatedLink"];
+                "ch:transactions"?: components["schemas"]["CollectionLink"];
                 /** @description Disputes collection, template `{?query,page,per_page}`. */
-                "ch:disputes"?: components["schemas"]["TemplatedLink"];
+                "ch:disputes"?: components["schemas"]["CollectionLink"];
             };
         };
+        /**
+         * TopLevelHal
+         * @description What a top-level HAL representation adds to the same resource embedded in another: its `_links` carry `curies`. Every `application/hal+json` answer but the token's combines its resource schema (which requires `_links`) with this one; `x-required-at-top-level` on `HalLinks` says the same for tools.
+         */
+        TopLevelHal: unknown;
         /**
          * Problem
          * @description Problem details (RFC 7807), media type `application/problem+json`, used by every error response of the service except those of the token endpoint (see `OAuthError`). Members beyond `title` and `status` depend on the case; see the specialised problems and the Errors chapter.
@@ -935,17 +947,14 @@ export interface components {
         } & WithRequired<components["schemas"]["Problem"], "detail" | "oauth2-token" | "request-id">;
         /**
          * RateLimitProblem
-         * @description 429 Too Many Requests: the quota of this endpoint is exhausted. Retry after the number of seconds given by `RateLimit-Reset`.
+         * @description 429 Too Many Requests: the quota of this endpoint is exhausted. Retry after the number of seconds given by `RateLimit-Reset`. The source does not state the title or the members of this problem; `Too Many Requests` is the expected title (an example, not a rule).
          */
         RateLimitProblem: {
-            "request-id": unknown;
-            /** @constant */
-            title?: "Too Many Requests";
+            /** @example Too Many Requests */
+            title?: unknown;
             /** @constant */
             status?: 429;
-            errors?: never;
-            "oauth2-token"?: never;
-        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        } & components["schemas"]["Problem"];
         /**
          * ServiceUnavailableProblem
          * @description 503 Service Unavailable: the service cannot handle the request now. Carries no `detail`.
@@ -978,12 +987,12 @@ export interface components {
         };
         /**
          * OAuthToken
-         * @description Access token response of OAuth 2.0 (RFC 6749 §5.1). Send the token as `Authorization: Bearer <access_token>` on every call and reuse it until `expires_in` has passed; requesting a token per call exhausts the token endpoint's rate limit. The HAL form of the same answer is `Token`, which adds `_links`.
+         * @description Access token response of OAuth 2.0 (RFC 6749 §5.1). Send the token as `Authorization: Bearer <access_token>` on every call and reuse it until `expires_in` has passed; requesting a token per call exhausts the token endpoint's rate limit. The token endpoint answers with `Token`, which adds `_links` and fixes `token_type`.
          */
         OAuthToken: {
             /** @description The bearer token. */
             access_token: string;
-            /** @description `Bearer`. RFC 6749 §7.1 compares token types case-insensitively, so this form accepts any case; the HAL form (`Token`) has exactly `Bearer`. */
+            /** @description `Bearer`. RFC 6749 §7.1 compares token types case-insensitively, so these RFC members alone accept any case; the token endpoint's answer (`Token`, in either media type) has exactly `Bearer`, as the source gives it. */
             token_type: string;
             /** @description Lifetime of the token in seconds. */
             expires_in: number;
@@ -1063,7 +1072,7 @@ export interface components {
         };
         /**
          * ClientInformation
-         * @description Registered OAuth client in the form of RFC 7591 §3.2.1: the registered metadata echoed, plus the credentials to use with HTTP Basic on the token endpoint. Keep `client_secret` secret. The HAL form of the same answer is `Client`, which adds `_links`.
+         * @description Registered OAuth client in the form of RFC 7591 §3.2.1: the registered metadata echoed, plus the credentials to use with HTTP Basic on the token endpoint. Keep `client_secret` secret. The registration endpoint answers with `Client`, which adds `_links`.
          */
         ClientInformation: {
             readonly client_id: string;
@@ -1228,7 +1237,7 @@ export interface components {
             state: string;
             /**
              * Format: date-time
-             * @description Creation time, ISO 8601 in UTC.
+             * @description Creation time, ISO 8601 in UTC (`Z` or `+00:00`).
              */
             created_at: string;
             /** @description Why the application was declined. Present only in some states. */
@@ -1273,7 +1282,7 @@ export interface components {
                 /** @description Composite summary record (not described here). */
                 "ch:record": components["schemas"]["Link"];
                 /** @description Directors and owners, template `{?page,per_page}`. */
-                "ch:people"?: components["schemas"]["TemplatedLink"];
+                "ch:people"?: components["schemas"]["CollectionLink"];
                 /** @description Present once a contract exists. */
                 "ch:contracts"?: components["schemas"]["Link"];
                 /** @description Present once a merchant account exists. */
@@ -1510,7 +1519,7 @@ export interface components {
                 "ch:website"?: components["schemas"]["Link"];
                 /** @description Comments on the file, where the owner allows them. */
                 "ch:comments"?: components["schemas"]["Link"];
-            };
+            } & (unknown | unknown | unknown | unknown | unknown);
         } & WithRequired<components["schemas"]["FileProperties"], "label" | "name" | "content_type">;
         /**
          * FileCollection
@@ -1622,9 +1631,9 @@ export interface components {
                 /** @description The merchant account (not described here). */
                 "ch:account": components["schemas"]["Link"];
                 /** @description Evidence files, template `{?page,per_page}`. */
-                "ch:files": components["schemas"]["TemplatedLink"];
+                "ch:files": components["schemas"]["CollectionLink"];
                 /** @description Comments, template `{?page,per_page}`. */
-                "ch:comments": components["schemas"]["TemplatedLink"];
+                "ch:comments": components["schemas"]["CollectionLink"];
                 /** @description Present depending on `status`. Known names `refuted` and `accepted` (`DisputeStampName`), neither removable; the list is not published in full. */
                 "ch:stamps"?: components["schemas"]["StampLinks"];
             };
@@ -2048,7 +2057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Root"];
+                    "application/hal+json": components["schemas"]["Root"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2086,7 +2095,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Token issued. Documented in two forms: `application/hal+json` with `_links`, as the service description gives it, and the plain `application/json` token response of RFC 6749 §5.1. */
+            /** @description Token issued, as `application/hal+json` with `_links` (the service description's form). `application/json`, the media type of RFC 6749 §5.1, is accepted as tolerance for other implementations of this API, not as something the service is known to send: such an answer must still carry what the source requires (`_links` with `ch:root`, `token_type` `Bearer`). */
             200: {
                 headers: {
                     /** @description Token responses must not be cached (RFC 6749 §5.1). */
@@ -2098,7 +2107,7 @@ export interface operations {
                 };
                 content: {
                     "application/hal+json": components["schemas"]["Token"];
-                    "application/json": components["schemas"]["OAuthToken"];
+                    "application/json": components["schemas"]["Token"];
                 };
             };
             400: components["responses"]["OAuthBadRequest"];
@@ -2137,7 +2146,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client registered. Documented in two forms: `application/hal+json` with `_links`, as the service description gives it, and the plain `application/json` client information response of RFC 7591 §3.2.1. */
+            /** @description Client registered, as `application/hal+json` with `_links` (the service description's form). `application/json`, the media type of RFC 7591 §3.2.1, is accepted as tolerance for other implementations of this API, not as something the service is known to send: such an answer must still carry what the source requires (`client_id`, `client_secret`, `_links.self`); the RFC's `client_id_issued_at` and `client_secret_expires_at` may come with it. */
             201: {
                 headers: {
                     Location: components["headers"]["Location"];
@@ -2147,8 +2156,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Client"];
-                    "application/json": components["schemas"]["ClientInformation"];
+                    "application/hal+json": components["schemas"]["Client"] & components["schemas"]["TopLevelHal"];
+                    "application/json": components["schemas"]["Client"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2208,7 +2217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["TransactionCollection"];
+                    "application/hal+json": components["schemas"]["TransactionCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2268,7 +2277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["ApplicationCollection"];
+                    "application/hal+json": components["schemas"]["ApplicationCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2301,7 +2310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Application"];
+                    "application/hal+json": components["schemas"]["Application"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2351,7 +2360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Application"];
+                    "application/hal+json": components["schemas"]["Application"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2412,7 +2421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Application"];
+                    "application/hal+json": components["schemas"]["Application"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2546,7 +2555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["GatewayCollection"];
+                    "application/hal+json": components["schemas"]["GatewayCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2673,7 +2682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["PersonCollection"];
+                    "application/hal+json": components["schemas"]["PersonCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2713,7 +2722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Person"];
+                    "application/hal+json": components["schemas"]["Person"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2782,7 +2791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["FileCollection"];
+                    "application/hal+json": components["schemas"]["FileCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2822,7 +2831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["File"];
+                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2896,7 +2905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["ContractCollection"];
+                    "application/hal+json": components["schemas"]["ContractCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2954,7 +2963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Person"];
+                    "application/hal+json": components["schemas"]["Person"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3039,7 +3048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Person"];
+                    "application/hal+json": components["schemas"]["Person"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3085,7 +3094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["FileCollection"];
+                    "application/hal+json": components["schemas"]["FileCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3125,7 +3134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["File"];
+                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3183,7 +3192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Gateway"];
+                    "application/hal+json": components["schemas"]["Gateway"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3250,7 +3259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["DisputeCollection"];
+                    "application/hal+json": components["schemas"]["DisputeCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3301,7 +3310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Dispute"];
+                    "application/hal+json": components["schemas"]["Dispute"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3427,7 +3436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["FileCollection"];
+                    "application/hal+json": components["schemas"]["FileCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3467,7 +3476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["File"];
+                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3525,7 +3534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Contract"];
+                    "application/hal+json": components["schemas"]["Contract"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3645,7 +3654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["File"];
+                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3730,7 +3739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["File"];
+                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3890,7 +3899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["CommentCollection"];
+                    "application/hal+json": components["schemas"]["CommentCollection"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3935,7 +3944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Comment"];
+                    "application/hal+json": components["schemas"]["Comment"] & components["schemas"]["TopLevelHal"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3998,7 +4007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Comment"];
+                    "application/hal+json": components["schemas"]["Comment"] & components["schemas"]["TopLevelHal"];
                 };
             };
             401: components["responses"]["Unauthorized"];

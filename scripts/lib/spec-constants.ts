@@ -116,16 +116,18 @@ const gateway: Extractor = (doc) => {
 
 /**
  * The merchant API's problems, by schema name: each schema built on `Problem` that fixes its
- * `status` and `title` (`ValidationProblem` is 400 "Validation Error").
+ * `status` and `title` (`ValidationProblem` is 400 "Validation Error"), or fixes its status and
+ * gives an inferred title as an example only (`RateLimitProblem`: a guess describes, it does not
+ * reject another title).
  */
 function problemKinds(doc: OpenApiDocument): Record<string, { status: number; title: string }> {
-  type ProblemSchema = { allOf?: { $ref?: string }[]; properties?: { status?: { const?: number }; title?: { const?: string } } };
+  type ProblemSchema = { allOf?: { $ref?: string }[]; properties?: { status?: { const?: number }; title?: { const?: string; examples?: string[] } } };
   const schemas = required<Record<string, ProblemSchema>>(doc, "/components/schemas");
   const kinds: Record<string, { status: number; title: string }> = {};
   for (const [name, schema] of Object.entries(schemas)) {
     if (!schema.allOf?.some((part) => part.$ref === "#/components/schemas/Problem")) continue;
     const status = schema.properties?.status?.const;
-    const title = schema.properties?.title?.const;
+    const title = schema.properties?.title?.const ?? schema.properties?.title?.examples?.[0];
     if (status !== undefined && title !== undefined) kinds[name] = { status, title };
   }
   if (Object.keys(kinds).length === 0) throw new Error("spec-constants: no problem schema fixes its status and title");
