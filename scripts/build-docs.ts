@@ -19,7 +19,8 @@ import {
   redocOptions,
   replaceBooleanSchemas,
 } from "./lib/docs-decorations";
-import { docsPageCss, escapeHtml, guidePage, renderGuides } from "./lib/guides";
+import { docsPageCss, escapeHtml, guidePage, renderGuide, renderGuides, type Guide } from "./lib/guides";
+import { whatChangedMarkdown } from "./lib/spec-diff-history";
 
 export const docsOutDir = join(projectRoot, "dist", "docs");
 /** TypeScript samples, one file per operation: docs/examples/samples/<api>/<operationId>.ts. */
@@ -38,6 +39,7 @@ export const integratorGuides: readonly { source: string; why: string }[] = [
   { source: "sandbox.md", why: "run both APIs on your machine, with seeded test credentials, for your integration tests" },
   { source: "contract-tests.md", why: "check in CI that an implementation (yours, the sandbox, the test environment) honours the specs" },
   { source: "versioning.md", why: "what a new version of a spec or a package means for your code" },
+  { source: "what-changed.md", why: "what changed in each API from one release to the next, breaking changes first" },
 ];
 export const contributorGuides: readonly string[] = [
   "architecture.md",
@@ -48,6 +50,18 @@ export const contributorGuides: readonly string[] = [
   "codegen.md",
   "benchmarks.md",
 ];
+
+/** Where docs/what-changed.md takes the release sections, generated from the release tags. */
+const whatChangedMarker = "<!-- what-changed: the release sections go here (scripts/build-docs.ts) -->";
+
+function withReleaseSections(guides: Guide[]): Guide[] {
+  return guides.map((guide) => {
+    if (guide.source !== "what-changed.md") return guide;
+    if (!guide.body.includes(whatChangedMarker)) throw new Error(`build-docs: docs/what-changed.md lost its line ${whatChangedMarker}`);
+    const sections = renderGuide(whatChangedMarkdown(projectRoot), new Set(guides.map((g) => g.source))).body;
+    return { ...guide, body: guide.body.replace(whatChangedMarker, () => sections) };
+  });
+}
 
 export async function buildDocs(): Promise<void> {
   rmSync(join(docsOutDir, "guides"), { recursive: true, force: true });
@@ -78,7 +92,7 @@ export async function buildDocs(): Promise<void> {
   }));
   rmSync(workDir, { recursive: true, force: true });
 
-  const rendered = renderGuides(guidesSourceDir);
+  const rendered = withReleaseSections(renderGuides(guidesSourceDir));
   const findGuide = (source: string) => {
     const found = rendered.find((g) => g.source === source);
     if (!found) throw new Error(`build-docs: docs/${source} is in the docs index's lists but does not exist`);

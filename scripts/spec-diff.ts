@@ -4,7 +4,7 @@
  *
  *   npm run diff -- origin/main                       working tree against a ref
  *   npm run diff -- HEAD --repo ../other-checkout     the same for another checkout of the project
- *   npm run diff -- --base a.yaml --revision b.yaml   two bundles directly, no git
+ *   npm run diff -- --base a.yaml --revision b.yaml   two bundles directly, no git (--api NAME: the API they are, for acceptances)
  *   ... --output diff.md                              write the report to a file instead of stdout
  *   ... --json diff.json                              also write the report as JSON for other tools
  *   ... --policy FILE                                 severities and acceptances (default: openapi/diff-policy.yaml of the revision)
@@ -26,7 +26,7 @@ import { loadPolicy, type DiffPolicy } from "./lib/spec-diff-policy";
 
 const usage = `Usage:
   npm run diff -- <git ref> [--repo DIR] [--output FILE] [--json FILE] [--policy FILE] [--fail-on breaking|unaccepted]
-  npm run diff -- --base BASE_BUNDLE --revision REVISION_BUNDLE [same options]
+  npm run diff -- --base BASE_BUNDLE --revision REVISION_BUNDLE [--api NAME] [same options]
   npm run diff -- --what-changed [--repo DIR] [--output FILE]`;
 
 /** npm runs scripts from the project root; paths on the command line mean the caller's directory. */
@@ -61,6 +61,7 @@ function main(argv: string[]): number {
       output: { type: "string" },
       json: { type: "string" },
       policy: { type: "string" },
+      api: { type: "string" },
       "fail-on": { type: "string", default: "breaking" },
       "what-changed": { type: "boolean", default: false },
     },
@@ -81,8 +82,8 @@ function main(argv: string[]): number {
     if (values.base === undefined || values.revision === undefined) throw new UsageError("--base and --revision go together.");
     if (positionals.length > 0) throw new UsageError(`give either a git ref or --base/--revision, not both (got '${positionals.join(" ")}').`);
     const effectivePolicy = policy ?? loadPolicy(policyFileIn(projectRoot));
-    // The API's name for acceptances: the bundle's file name without extension (gateway.yaml → gateway).
-    const api = basename(values.revision).replace(/\.(ya?ml|json)$/, "");
+    // The API's name, which acceptances name: --api, else the bundle's file name (gateway.yaml → gateway).
+    const api = values.api ?? basename(values.revision).replace(/\.(ya?ml|json)$/, "");
     const report = diffBundles(fromCaller(values.base), fromCaller(values.revision), { api, policy: effectivePolicy });
     comparison = { sections: [{ api, status: "compared", report }], policy: effectivePolicy, baseLabel: values.base, revisionLabel: values.revision };
   } else {

@@ -585,6 +585,40 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--base and --revision go together");
   });
+
+  describe("with a policy file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "spec-diff-cli-policy-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const enumRemoved = ["--base", fixture("response-enum-value-removed", "base"), "--revision", fixture("response-enum-value-removed", "revision"), "--api", "orders"];
+    const policyFile = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const accepting = policyFile(
+      "accepting.yaml",
+      "accepted:\n  - api: orders\n    rule: response-enum-value-removed\n    operation: POST /orders\n    reason: No client of the orders API handles declined yet.\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n",
+    );
+
+    it("passes an accepted break with --fail-on unaccepted, shows who accepted it and writes --json", async () => {
+      const json = join(dir, "report.json");
+      const result = await runDiffCli([...enumRemoved, "--policy", accepting, "--fail-on", "unaccepted", "--json", json]);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain("No client of the orders API handles declined yet. (A. Reviewer, 2026-11-26)");
+      expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ verdict: "breaking-accepted", apis: [{ api: "orders", changes: [{ tier: "breaking", rules: ["response-enum-value-removed"], accepted: { reviewedBy: "A. Reviewer" } }] }] });
+    });
+
+    it("still exits 1 on the accepted break by default: the release is major", async () => {
+      const result = await runDiffCli([...enumRemoved, "--policy", accepting]);
+      expect(result.status, result.stderr).toBe(1);
+    });
+
+    it("exits 2 with one line naming the field of a wrong policy file", async () => {
+      const wrong = policyFile("wrong.yaml", "severity:\n  response-enum-value-removed: never\n");
+      const result = await runDiffCli([...enumRemoved, "--policy", wrong]);
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toMatch(/^spec-diff: .*wrong\.yaml: severity\.response-enum-value-removed: must be one of breaking, warning, info\.$/);
+    });
+  });
 });
 
 describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
@@ -624,5 +658,43 @@ describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
     const result = await runDiffCli(["no-such-branch", "--repo", repo]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("unknown git ref 'no-such-branch'");
+  });
+});
+
+describe("What changed: the changelog of the release tags", cliTimeout, () => {
+  // Its own throw-away repository: the tags and commits here must not race the tests above.
+  let repo: string;
+  const git = (...args: string[]) => {
+    const result = spawnSync("git", ["-C", repo, "-c", "user.name=spec-diff test", "-c", "user.email=spec-diff@example.invalid", ...args], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  };
+  const commitSpec = (text: string, message: string) => {
+    writeFileSync(join(repo, "openapi", "orders", "openapi.yaml"), text);
+    git("add", ".");
+    git("commit", "--quiet", "-m", message);
+  };
+
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), "spec-diff-releases-"));
+    mkdirSync(join(repo, "openapi", "orders"), { recursive: true });
+    writeFileSync(join(repo, "redocly.yaml"), "apis:\n  orders:\n    root: openapi/orders/openapi.yaml\n");
+    git("init", "--quiet");
+    commitSpec(readFileSync(fixture("response-enum-value-removed", "base"), "utf8"), "Orders API");
+  });
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+  it("says that nothing is released before the first tag, then gives a section per release, newest first", () => {
+    expect(whatChangedMarkdown(repo)).toMatch(/^No version has been released yet\./);
+
+    git("tag", "v1.0.0");
+    commitSpec(readFileSync(fixture("response-enum-value-removed", "revision"), "utf8").replace("version: 1.0.0", "version: 2.0.0"), "Declined orders are gone");
+    git("tag", "-a", "v2.0.0", "-m", "Release 2.0.0");
+    git("tag", "not-a-release");
+
+    const page = whatChangedMarkdown(repo);
+    const headings = page.split("\n").filter((line) => line.startsWith("## "));
+    expect(headings).toEqual([expect.stringMatching(/^## 2\.0\.0 - \d{4}-\d{2}-\d{2} \(since 1\.0\.0\)$/), expect.stringMatching(/^## 1\.0\.0 - \d{4}-\d{2}-\d{2}$/)]);
+    expect(page).toContain("### orders 1.0.0 → 2.0.0\n\n#### Breaking\n\n- **POST /orders** response 201 application/json › status: enum: `pending`, `approved`, `declined` → `pending`, `approved` (`response-enum-value-removed`)");
+    expect(page).toContain("The first release: orders 1.0.0.");
   });
 });
