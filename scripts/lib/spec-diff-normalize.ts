@@ -64,13 +64,9 @@ function canonicalSchemas(node: unknown): unknown {
   );
 }
 
-/** Follows a local `$ref` (one level at a time, bounded) to the node it names. */
-export function dereference(doc: Node, node: unknown, depth = 0): unknown {
-  const ref = isObject(node) ? node.$ref : undefined;
-  if (typeof ref !== "string" || !ref.startsWith("#/") || depth > 20) return node;
-  let target: unknown = doc;
-  for (const segment of pointerSegments(ref)) target = isObject(target) ? target[segment] : undefined;
-  return dereference(doc, target, depth + 1);
+/** The node a local `$ref` names (following further `$ref`s), or the node itself. */
+export function dereference(doc: Node, node: unknown): unknown {
+  return isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") ? walkPointer(doc, pointerSegments(node.$ref)).node : node;
 }
 
 function parameterKey(doc: Node, parameter: unknown): string {
@@ -172,13 +168,16 @@ export function referenceSides(doc: Node): Map<string, Set<ExchangeSide>> {
   return sides;
 }
 
-/** The innermost `$ref` that walking `segments` from the root passes through, if any. */
-export function innermostReference(doc: Node, segments: readonly string[]): string | undefined {
+/**
+ * Walks `segments` from the document root, following local `$ref`s on the way: the node reached
+ * (undefined when the path leads nowhere) and the innermost `$ref` passed through, if any.
+ */
+export function walkPointer(doc: Node, segments: readonly string[]): { node: unknown; reference?: string } {
   let node: unknown = doc;
-  let last: string | undefined;
+  let reference: string | undefined;
   const follow = () => {
     for (let depth = 0; isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && depth < 20; depth++) {
-      last = node.$ref;
+      reference = node.$ref;
       let target: unknown = doc;
       for (const part of pointerSegments(node.$ref)) target = isObject(target) ? target[part] : undefined;
       node = target;
@@ -189,5 +188,5 @@ export function innermostReference(doc: Node, segments: readonly string[]): stri
     node = isObject(node) ? node[segment] : Array.isArray(node) ? node[Number(segment)] : undefined;
   }
   follow();
-  return last;
+  return reference === undefined ? { node } : { node, reference };
 }

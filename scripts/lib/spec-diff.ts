@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { innermostReference, normalizeDocument, referenceSides } from "./spec-diff-normalize";
+import { normalizeDocument, referenceSides, walkPointer } from "./spec-diff-normalize";
 import { emptyPolicy, tierOf, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
 import { runRedoclyDiff, type RedoclyDiffChange } from "./spec-diff-redocly";
 import {
@@ -37,7 +37,8 @@ export interface SpecDiffReport {
 
 /** The changes of one tier; `accepted` false leaves out those a reviewer accepted. */
 export function changesOf(report: SpecDiffReport, tier: Tier, options: { accepted?: boolean } = {}): ClassifiedChange[] {
-  return report.changes.filter((change) => change.tier === tier && (options.accepted ?? true ? true : change.accepted === undefined));
+  const includeAccepted = options.accepted ?? true;
+  return report.changes.filter((change) => change.tier === tier && (includeAccepted || change.accepted === undefined));
 }
 
 type Document = Record<string, unknown>;
@@ -50,21 +51,7 @@ function loadDocument(path: string): Document {
   return doc as Document;
 }
 
-/** Walks `segments` from the document root, following local `$ref`s on the way. */
-function resolveSegments(doc: Document, segments: readonly string[]): unknown {
-  const followRef = (node: unknown, depth = 0): unknown => {
-    const ref = (node as { $ref?: unknown } | null)?.$ref;
-    if (typeof ref !== "string" || !ref.startsWith("#/") || depth > 20) return node;
-    return followRef(resolveSegments(doc, pointerSegments(ref)), depth + 1);
-  };
-  let node: unknown = doc;
-  for (const segment of segments) {
-    node = followRef(node);
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return followRef(node);
-}
+const resolveSegments = (doc: Document, segments: readonly string[]) => walkPointer(doc, segments).node;
 
 /** "card.pan", "lines[]", "oneOf[1].token": the schema keywords after `schema` in a pointer, in words. */
 function describeSchemaPath(segments: readonly string[]): string {
@@ -151,7 +138,7 @@ function requiredListFields(before: unknown, after: unknown): string[] {
 function sidesIn(doc: Document, sides: Map<string, Set<"request" | "response">>, pointer: string, ownSide: ChangeSide): Set<"request" | "response"> {
   const segments = pointerSegments(pointer);
   const found = new Set<"request" | "response">(ownSide === "request" || ownSide === "response" ? [ownSide] : []);
-  const references = [innermostReference(doc, segments)];
+  const references = [walkPointer(doc, segments).reference];
   if (segments[0] === "components" && segments.length >= 3) references.push(`#/components/${segments[1]}/${escapePointerSegment(segments[2]!)}`);
   for (const reference of references) for (const side of (reference === undefined ? undefined : sides.get(reference)) ?? []) found.add(side);
   return found;
