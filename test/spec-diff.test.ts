@@ -430,7 +430,8 @@ describe("the policy: severities and accepted breaks", caseTimeout, () => {
 });
 
 describe("policy file validation", () => {
-  const dir = mkdtempSync(join(tmpdir(), "spec-diff-policy-"));
+  let dir: string;
+  beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "spec-diff-policy-"))));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const load = (text: string) => {
     const path = join(dir, "diff-policy.yaml");
@@ -587,17 +588,21 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
   });
 
   describe("with a policy file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "spec-diff-cli-policy-"));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    let dir: string;
+    let accepting: string;
     const enumRemoved = ["--base", fixture("response-enum-value-removed", "base"), "--revision", fixture("response-enum-value-removed", "revision"), "--api", "orders"];
     const policyFile = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);
     };
-    const accepting = policyFile(
-      "accepting.yaml",
-      "accepted:\n  - api: orders\n    rule: response-enum-value-removed\n    operation: POST /orders\n    reason: No client of the orders API handles declined yet.\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n",
-    );
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), "spec-diff-cli-policy-"));
+      accepting = policyFile(
+        "accepting.yaml",
+        "accepted:\n  - api: orders\n    rule: response-enum-value-removed\n    operation: POST /orders\n    reason: No client of the orders API handles declined yet.\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n",
+      );
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it("passes an accepted break with --fail-on unaccepted, shows who accepted it and writes --json", async () => {
       const json = join(dir, "report.json");
