@@ -72,6 +72,29 @@ describe("gateway", () => {
     expect(request("createAuthorization", { amount: 4900, currency: "EUR", card: { ...card, csc: "987" }, credential_on_file: "store" })).toBe("");
   });
 
+  it("requires the token values the source requires for cardholder-initiated transactions, by default too", () => {
+    const vts = { tan: "4895370012003478", expire_month: "10", expire_year: "2028" };
+    const m4m = { tan: "5204731600014792", expire_month: "10", expire_year: "2028" };
+    const tav = "AgAAAAAAAIR8CQrXcIhbQAAAAAA=";
+    const pay = (token: Record<string, unknown>, extra: Record<string, unknown> = {}) => request("createAuthorization", { amount: 2999, currency: "EUR", token, ...extra });
+    expect(pay({ vts: { ...vts, eci: "05", tav } })).toBe("");
+    expect(pay({ vts }), "initiator omitted outside a series: cardholder-initiated").not.toBe("");
+    expect(pay({ vts: { ...vts, tav } }, { initiator: "cardholder" })).not.toBe("");
+    expect(pay({ m4m })).not.toBe("");
+    expect(pay({ m4m: { ...m4m, tav: "AJkBAQAAAAACkBgAZ7oIAAAAAAA=" } })).toBe("");
+    // Merchant-initiated, sent or by default on a series continuation: optional.
+    expect(pay({ vts }, { initiator: "merchant", credential_on_file: "use" })).toBe("");
+    expect(pay({ m4m }, { series: { previous: { id: "3b7e9a1c-5d2f-4e8b-a6c4-1d9f0e2b7a35" } } })).toBe("");
+  });
+
+  it("takes a relative href, as the source says links are, without requiring the absolute-path form it only observed", () => {
+    const link = (href: string) => describeErrors(validator.validate("/components/schemas/HalLink", { href }));
+    expect(link("/authorizations/4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b/captures")).toBe("");
+    expect(link("captures")).toBe("");
+    expect(link("https://gateway.clearhaus.com/authorizations")).not.toBe("");
+    expect(link("//gateway.clearhaus.com/authorizations")).not.toBe("");
+  });
+
   it("takes UUIDs of version 4 only where the source says UUIDv4", () => {
     const v1 = "3b7e9a1c-5d2f-11e8-a6c4-1d9f0e2b7a35";
     expect(request("createAuthorization", { ...subsequent, series: { previous: { id: v1 } } })).not.toBe("");

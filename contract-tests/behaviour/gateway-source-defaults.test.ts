@@ -1,12 +1,13 @@
 /**
  * Gateway rules that hold through a default (issue 25): what is invalid for a merchant-initiated
  * transaction is invalid on a subsequent-in-series one even when `initiator` is not sent, since
- * the source makes such a transaction merchant-initiated by default.
+ * the source makes such a transaction merchant-initiated by default; and what a
+ * cardholder-initiated one needs, one without `initiator` outside a series continuation needs.
  */
 import { describe, expect } from "vitest";
-import { statusCodeByKey } from "../../generated/gateway/constants";
+import { statusCodeByKey, testEnvironment } from "../../generated/gateway/constants";
 import { scenario, session } from "../support/context";
-import { card, expectApproved, expectDeclined, Gateway } from "../support/gateway";
+import { card, expectApproved, expectDeclined, Gateway, specExample } from "../support/gateway";
 
 const behaviour = { api: "gateway", behaviour: true } as const;
 const INPUT_ERROR = statusCodeByKey["general-input-error"];
@@ -26,6 +27,26 @@ describe("Defaults that carry a rule", () => {
       expectDeclined(store, INPUT_ERROR, "a subsequent-in-series storing the credential, initiator omitted");
       expect(String(store.json?.status?.message ?? ""), "names credential_on_file").toMatch(/credential_on_file/);
       expectApproved(await next("use"), "the same subsequent-in-series using the stored credential");
+    },
+  );
+
+  scenario(
+    "a token payment without initiator is cardholder-initiated: token[vts] without eci and tav, or token[m4m] without tav, is an input error naming the token; with them it is approved",
+    { ...behaviour, testCards: true, rules: ["gateway:rule:VtsToken.eci", "gateway:rule:VtsToken.tav", "gateway:rule:M4mToken.tav"] },
+    async () => {
+      const gw = new Gateway(session("gateway"));
+      const pay = (body: Record<string, unknown>) => gw.session.call({ operationId: "createAuthorization", body });
+      // The examples' token numbers are not test PANs; a Visa and a Mastercard one the test host accepts.
+      const [mastercard, visa] = testEnvironment["accepted-test-pans"];
+      for (const [name, framework, values, tan] of [["tokenVts", "vts", ["eci", "tav"], visa], ["tokenM4m", "m4m", ["tav"], mastercard]] as const) {
+        const example = specExample("createAuthorization", name) as Record<string, unknown> & { token: Record<string, Record<string, unknown>> };
+        example.token[framework]!.tan = tan;
+        const bare = Object.fromEntries(Object.entries(example.token[framework]!).filter(([key]) => !(values as readonly string[]).includes(key)));
+        const refused = await pay({ ...example, token: { [framework]: bare } });
+        expectDeclined(refused, INPUT_ERROR, `token[${framework}] without ${values.join(" and ")}, initiator omitted`);
+        expect(String(refused.json?.status?.message ?? ""), "names the token").toMatch(new RegExp(`token\\[${framework}\\]`));
+        expectApproved(await pay(example), `the spec example ${name}`);
+      }
     },
   );
 });

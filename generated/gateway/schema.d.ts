@@ -233,7 +233,7 @@ export interface components {
     schemas: {
         /**
          * HalLink
-         * @description A HAL link. `href` is relative to the host (no scheme or host part).
+         * @description A HAL link. `href` is relative (the source's word): a relative reference of RFC 3986, with no scheme and no host part, which the `not` states. Every published href is an absolute path (`/authorizations/...`); that is an observation, not a rule.
          */
         HalLink: {
             /**
@@ -887,7 +887,7 @@ export interface components {
              */
             sca_exemption?: "transaction_risk_analysis" | "low_value_payment" | "secure_corporate_payment";
             text_on_statement?: components["schemas"]["TextOnStatement"];
-        } & (unknown & unknown);
+        } & (unknown & unknown & unknown);
         /**
          * AuthorizationRequest
          * @description Form parameters of `POST /authorizations`: exactly one payment method plus the authorization parameters.
