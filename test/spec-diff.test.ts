@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { runCollected, type CollectedRun } from "../scripts/lib/exec";
 import { parse } from "yaml";
-import { changesOf, diffBundles, type ClassifiedChange, type DiffOptions, type SpecDiffReport } from "../scripts/lib/spec-diff";
+import { changesOf, classify, diffBundles, type ClassifiedChange, type DiffOptions, type SpecDiffReport } from "../scripts/lib/spec-diff";
 import { whatChangedMarkdown } from "../scripts/lib/spec-diff-history";
 import { code, hasBreakingChange, inlineText, renderChangelogSection, renderSpecDiffJson, renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
 import { loadPolicy, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
@@ -120,6 +120,46 @@ describe("compatibility rules on their own", () => {
     ["a request property removed", { kind: "removed" as const, property: undefined, before: { type: "string" } }, ["codegen:request-property-removed"]],
   ])("%s", (_label, change, expected) => {
     expect(matchingRules(change)).toEqual(expected);
+  });
+
+  // The boundaries of the issue-29 rules, with every tier: what matches and what must not.
+  const encoding = "#/paths/~1authorizations/post/requestBody/content/application~1x-www-form-urlencoded/encoding/card";
+  const allMatching = (change: Partial<SpecChange>) => {
+    const full: SpecChange = { pointer: encoding, kind: "modified", side: "request", sides: ["request"], location: "request body", redocly: { impact: "patch", ruleIds: [], messages: [] }, ...change };
+    return compatibilityRules.filter((rule) => rule.matches(full)).map((rule) => `${rule.tier} ${rule.id}`);
+  };
+  it.each([
+    ["an encoding entry added that spells out the defaults", { kind: "added" as const, before: undefined, after: { style: "form", explode: true } }, []],
+    ["an encoding entry removed that was deepObject", { kind: "removed" as const, before: { style: "deepObject", explode: true }, after: undefined }, ["breaking request-encoding-changed"]],
+    ["an encoding's explode restated with the same value", { property: "explode", before: true, after: true }, []],
+    ["a parameter's style changed", { pointer: "#/paths/~1orders/get/parameters/0", typeName: "Parameter", property: "style", before: "form", after: "spaceDelimited" }, ["breaking request-encoding-changed"]],
+    ["a default put where there was none", { pointer: "#/paths/~1orders/get/parameters/0/schema", property: "default", before: undefined, after: 20 }, []],
+    ["a default removed", { pointer: "#/paths/~1orders/get/parameters/0/schema", property: "default", before: 20, after: undefined }, ["breaking request-default-changed"]],
+    ["readOnly put on a field only answers use", { sides: ["response" as const], side: "response" as const, property: "readOnly", before: undefined, after: true }, []],
+    ["writeOnly put on a field only requests use", { property: "writeOnly", before: undefined, after: true }, []],
+    ["a response header made required", { typeName: "Header", sides: ["response" as const], side: "response" as const, property: "required", before: false, after: true }, []],
+    ["a response pattern removed", { sides: ["response" as const], side: "response" as const, property: "pattern", before: "^a$", after: undefined }, ["warning response-constraint-loosened"]],
+    ["a response maximum lowered", { sides: ["response" as const], side: "response" as const, property: "maximum", before: 10, after: 5 }, ["info response-constraint-tightened"]],
+    ["a maximum lowered where requests and answers share the field", { sides: ["request" as const, "response" as const], property: "maximum", before: 10, after: 5 }, ["breaking request-bound-tightened"]],
+    ["an operation removed whose sunset is ahead", { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { deprecated: true, "x-sunset": "2999-01-31" } }, ["breaking operation-removed"]],
+    ["an operation removed that was never deprecated but has a sunset", { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { "x-sunset": "2020-01-31" } }, ["breaking operation-removed"]],
+    ["a path removed whose operations were all deprecated with passed sunsets", { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: { deprecated: true, "x-sunset": "2021-06-30" } } }, ["breaking operation-removed", "warning removed-after-sunset"]],
+    ["a path removed with one operation not deprecated", { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: {} } }, ["breaking operation-removed"]],
+  ])("%s", (_label, change, expected) => {
+    expect(allMatching(change)).toEqual(expected);
+  });
+
+  it("a removal after a passed sunset replaces the removal's own verdict", () => {
+    const removal: SpecChange = {
+      pointer: "#/paths/~1orders/get",
+      kind: "removed",
+      side: "operation",
+      sides: [],
+      location: "(operation)",
+      before: { deprecated: true, "x-sunset": "2020-01-31" },
+      redocly: { impact: "major", ruleIds: ["operation-removed"], messages: [] },
+    };
+    expect(classify(removal)).toMatchObject({ tier: "warning", ruleIds: ["removed-after-sunset"] });
   });
 });
 
