@@ -128,10 +128,10 @@ function boundMoved(change: SpecChange, way: "narrowed" | "loosened"): boolean {
   return direction === "upper" ? after > before : after < before;
 }
 
-/** How a form field or parameter is serialized, with OpenAPI's defaults filled in. */
-function serialization(node: unknown, defaultStyle: string): string {
+/** How a form body's field is serialized (an `encoding` entry), with OpenAPI's defaults filled in. */
+function serialization(node: unknown): string {
   const value = (node ?? {}) as { style?: unknown; explode?: unknown; allowReserved?: unknown; contentType?: unknown };
-  const style = typeof value.style === "string" ? value.style : defaultStyle;
+  const style = typeof value.style === "string" ? value.style : "form";
   const explode = typeof value.explode === "boolean" ? value.explode : style === "form";
   return JSON.stringify([style, explode, value.allowReserved === true, value.contentType ?? null]);
 }
@@ -207,7 +207,7 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
       const encodingAt = segments.lastIndexOf("encoding");
       if (encodingAt >= 0 && segments[encodingAt - 2] === "content") {
         // A whole encoding entry added or removed matters only if it differs from the defaults.
-        if (change.property === undefined) return serialization(change.before, "form") !== serialization(change.after, "form");
+        if (change.property === undefined) return serialization(change.before) !== serialization(change.after);
         return ["style", "explode", "allowReserved", "contentType"].includes(change.property) && change.before !== change.after;
       }
       return (
