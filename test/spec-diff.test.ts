@@ -204,6 +204,11 @@ function at(doc: Doc, ...path: string[]): Doc {
   }
   return node as Doc;
 }
+/** Sets `key` of a node from the value the case expects the spec to hold now; another value fails the case naming it. */
+function change(node: Doc, key: string, from: unknown, to: unknown): void {
+  if (node[key] !== from) throw new Error(`the spec's ${key} is ${JSON.stringify(node[key])}, not ${JSON.stringify(from)} as this case expects: update it`);
+  node[key] = to;
+}
 const formBody = (doc: Doc, path: string) => at(doc, "paths", path, "post", "requestBody", "content", "application/x-www-form-urlencoded");
 
 interface ClassCase {
@@ -227,7 +232,7 @@ const classCases: ClassCase[] = [
   {
     name: "a form body field's encoding explode changes (card[...] no longer deepObject-exploded)",
     api: "gateway",
-    mutate: (doc) => void (at(formBody(doc, "/authorizations"), "encoding", "card").explode = false),
+    mutate: (doc) => change(at(formBody(doc, "/authorizations"), "encoding", "card"), "explode", true, false),
     tier: "breaking",
     rule: "request-encoding-changed",
     operation: "POST /authorizations",
@@ -235,7 +240,7 @@ const classCases: ClassCase[] = [
   {
     name: "a form body field's encoding style changes (travel from deepObject to form)",
     api: "gateway",
-    mutate: (doc) => void (at(formBody(doc, "/authorizations/{authorization_id}/captures"), "encoding", "travel").style = "form"),
+    mutate: (doc) => change(at(formBody(doc, "/authorizations/{authorization_id}/captures"), "encoding", "travel"), "style", "deepObject", "form"),
     tier: "breaking",
     rule: "request-encoding-changed",
     operation: "POST /authorizations/{authorization_id}/captures",
@@ -243,7 +248,7 @@ const classCases: ClassCase[] = [
   {
     name: "a response header goes from required to optional (RateLimit-Limit)",
     api: "merchant",
-    mutate: (doc) => void (at(doc, "components", "headers", "RateLimitLimit").required = false),
+    mutate: (doc) => change(at(doc, "components", "headers", "RateLimitLimit"), "required", true, false),
     tier: "breaking",
     rule: "response-header-optional",
     field: "header ratelimit-limit",
@@ -251,7 +256,7 @@ const classCases: ClassCase[] = [
   {
     name: "a query parameter's default changes (per_page 20 → 10)",
     api: "merchant",
-    mutate: (doc) => void (at(doc, "components", "parameters", "PerPage", "schema").default = 10),
+    mutate: (doc) => change(at(doc, "components", "parameters", "PerPage", "schema"), "default", 20, 10),
     tier: "breaking",
     rule: "request-default-changed",
     field: "query parameter per_page",
@@ -260,9 +265,9 @@ const classCases: ClassCase[] = [
     name: "a form field's default changes (series[previous][mastercard][type])",
     api: "gateway",
     mutate: (doc) => {
-      for (const schema of Object.values(at(doc, "components", "schemas")) as Doc[]) {
-        if (schema.properties?.type?.default === "recurring") schema.properties.type.default = "unscheduled";
-      }
+      const series = (Object.values(at(doc, "components", "schemas")) as Doc[]).filter((schema) => schema.properties?.type?.default === "recurring");
+      if (series.length === 0) throw new Error("the spec has no series type defaulting to recurring any more: update this case");
+      for (const schema of series) change(schema.properties.type, "default", "recurring", "unscheduled");
     },
     tier: "breaking",
     rule: "request-default-changed",
@@ -271,7 +276,7 @@ const classCases: ClassCase[] = [
   {
     name: "a property that requests send becomes readOnly (an application's additional_information)",
     api: "merchant",
-    mutate: (doc) => void (at(doc, "components", "schemas", "ApplicationProperties", "properties", "additional_information").readOnly = true),
+    mutate: (doc) => change(at(doc, "components", "schemas", "ApplicationProperties", "properties", "additional_information"), "readOnly", undefined, true),
     tier: "breaking",
     rule: "request-property-read-only",
     field: "additional_information",
@@ -279,7 +284,7 @@ const classCases: ClassCase[] = [
   {
     name: "a property that answers carry becomes writeOnly (a comment's created_at)",
     api: "merchant",
-    mutate: (doc) => void (at(doc, "components", "schemas", "Comment", "properties", "created_at").writeOnly = true),
+    mutate: (doc) => change(at(doc, "components", "schemas", "Comment", "properties", "created_at"), "writeOnly", undefined, true),
     tier: "breaking",
     rule: "response-property-write-only",
     field: "created_at",
@@ -287,7 +292,7 @@ const classCases: ClassCase[] = [
   {
     name: "a bound tightened in a component both requests and answers use (signer.name gets a maxLength)",
     api: "merchant",
-    mutate: (doc) => void (at(doc, "components", "schemas", "ApplicationSigner", "properties", "name").maxLength = 20),
+    mutate: (doc) => change(at(doc, "components", "schemas", "ApplicationSigner", "properties", "name"), "maxLength", undefined, 20),
     tier: "breaking",
     rule: "request-bound-tightened",
     field: "name",
@@ -295,7 +300,7 @@ const classCases: ClassCase[] = [
   {
     name: "an operation is deprecated",
     api: "merchant",
-    mutate: (doc) => void (at(doc, "paths", "/transactions", "get").deprecated = true),
+    mutate: (doc) => change(at(doc, "paths", "/transactions", "get"), "deprecated", undefined, true),
     tier: "warning",
     rule: "deprecated",
     operation: "GET /transactions",
