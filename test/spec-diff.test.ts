@@ -12,7 +12,7 @@ import { runCollected, type CollectedRun } from "../scripts/lib/exec";
 import { parse } from "yaml";
 import { changesOf, classify, diffBundles, type ClassifiedChange, type DiffOptions, type SpecDiffReport } from "../scripts/lib/spec-diff";
 import { whatChangedMarkdown } from "../scripts/lib/spec-diff-history";
-import { code, hasBreakingChange, inlineText, renderChangelogSection, renderSpecDiffJson, renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
+import { code, hasBreakingChange, inlineText, maxListedInformational, renderChangelogSection, renderSpecDiffJson, renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
 import { loadPolicy, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
 import { checkRedoclyReport, runRedoclyDiff } from "../scripts/lib/spec-diff-redocly";
 import { compatibilityRules, type SpecChange } from "../scripts/lib/spec-diff-rules";
@@ -532,6 +532,13 @@ describe("report formats", () => {
     // The folded list holds exactly one item: the multi-line value did not open another.
     const folded = markdown.slice(markdown.indexOf("<details>"), markdown.indexOf("</details>"));
     expect(folded.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(1);
+  });
+
+  it("lists informational changes up to a bound, and says how many more the JSON report holds", () => {
+    const many = Array.from({ length: maxListedInformational + 3 }, (_, i) => change({ property: "description", before: `a${i}`, after: `b${i}` }));
+    const markdown = renderSpecDiffMarkdown([{ api: "gateway", status: "compared", report: { changes: many } }], "base", "revision");
+    expect(markdown.split("\n").filter((line) => line.startsWith("- POST /orders"))).toHaveLength(maxListedInformational);
+    expect(markdown).toContain("- … and 3 more, listed in the JSON report (`--json`).");
   });
 
   it("escapes text that Markdown or HTML would read", () => {

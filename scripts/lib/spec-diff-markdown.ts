@@ -96,6 +96,12 @@ const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 
 
 // --- the pull-request report ------------------------------------------------------------------
 
+/**
+ * Informational changes listed per API: a pull-request comment holds at most 65,536 characters,
+ * and a large refactor must not cost the breaking table its place.
+ */
+export const maxListedInformational = 200;
+
 function countLine(report: SpecDiffReport): string {
   const breaking = changesOf(report, "breaking");
   const accepted = breaking.filter((change) => change.accepted).length;
@@ -140,10 +146,11 @@ function renderSection(section: ApiDiffSection, baseLabel: string): string[] {
   const info = changesOf(report, "info");
   if (info.length > 0) {
     lines.push(`<details><summary>${plural(info.length, "informational change")}</summary>`, "");
-    for (const change of info) {
+    for (const change of info.slice(0, maxListedInformational)) {
       const where = [change.operation, change.location].filter((part) => part !== undefined).map((part) => inlineText(part)).join(" · ");
       lines.push(`- ${where}: ${describeChange(change)}`);
     }
+    if (info.length > maxListedInformational) lines.push(`- … and ${info.length - maxListedInformational} more, listed in the JSON report (\`--json\`).`);
     lines.push("", "</details>", "");
   }
   return lines;
