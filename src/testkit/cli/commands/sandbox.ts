@@ -1,8 +1,9 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
-import { relative } from "node:path";
+import { relative, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/config";
 import { configFromFile } from "../../sandbox/config-file";
+import { applyFixture, loadFixtureFile } from "../../sandbox/fixtures";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
@@ -15,6 +16,8 @@ export interface SandboxSettings {
   storagePort: number;
   /** The config file, if any (SANDBOX_CONFIG). */
   config?: string;
+  /** A fixture file built before `ready` (SANDBOX_FIXTURES). */
+  fixtures?: string;
   responseValidation: ResponseValidationMode;
 }
 
@@ -28,9 +31,12 @@ const PORT_SETTINGS = {
 /** Starts the sandbox as `payment-apis sandbox` does; it is stopped by `lifecycle`. */
 export async function startSandboxFromSettings(settings: SandboxSettings, lifecycle: Lifecycle): Promise<RunningSandbox> {
   const ports = { gateway: settings.gatewayPort, merchant: settings.merchantPort, storage: settings.storagePort };
+  const config = configFromFile(settings.config);
+  // A bad fixture file stops the start before any port is taken.
+  const fixture = settings.fixtures === undefined ? undefined : loadFixtureFile(settings.fixtures);
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ config: configFromFile(settings.config), ports, responseValidation: settings.responseValidation, precompile: true });
+    sandbox = await startSandbox({ config, ports, responseValidation: settings.responseValidation, precompile: true });
   } catch (error) {
     const port = (error as { port?: unknown }).port;
     const listener = (Object.keys(ports) as Array<keyof typeof ports>).find((name) => ports[name] === port);
@@ -38,6 +44,8 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
     throw describeListenError(error, ports[listener], PORT_SETTINGS[listener]);
   }
   lifecycle.add(() => sandbox.stop());
+  // No rehearsal: a fixture that fails here ends the process, and its sandbox with it.
+  if (fixture !== undefined) await applyFixture(sandbox, fixture, { rehearse: false, source: resolve(settings.fixtures!) });
   return sandbox;
 }
 
@@ -70,6 +78,7 @@ export const sandboxCommand = new Command("sandbox")
   .addOption(portOption("--merchant-port <N>", "MERCHANT_SANDBOX_PORT", "the merchant sandbox's port", defaultPorts.merchant, { allowZero: true }))
   .addOption(portOption("--storage-port <N>", "SANDBOX_STORAGE_PORT", "the storage host's port (pre-signed uploads)", defaultPorts.storage, { allowZero: true }))
   .addOption(new Option("--config <FILE>", "more accounts, keys, clients, quotas (JSON; docs/sandbox.md)").env("SANDBOX_CONFIG"))
+  .addOption(new Option("--fixtures <FILE>", "build a known state before ready: transactions, applications, disputes (YAML or JSON; docs/sandbox.md)").env("SANDBOX_FIXTURES"))
   .addOption(new Option("--response-validation <MODE>", "check every answer against the spec").env("SANDBOX_RESPONSE_VALIDATION").choices(["strict", "log", "off"]).default("strict"))
   .action((settings: SandboxSettings) =>
     runWithLifecycle(async (lifecycle) => {
