@@ -57,7 +57,7 @@ export function render(statuses: RuleStatus[]): string {
     "[contract-tests/rules/inventory.ts](../contract-tests/rules/inventory.ts).",
     "",
     `**${statuses.length} rules**: ${proven.length} proven by a named scenario, ${waived.length} waived with a reason, ${open.length} unproven.`,
-    `By kind: ${["rule", "status", "401", "echo", "header", "extension", "guide"].map((k) => `${byKind(k)} ${k}`).join(", ")}.`,
+    `By kind: ${["rule", "status", "401", "echo", "header", "extension", "guide", "link", "default", "readback", "time", "query"].map((k) => `${byKind(k)} ${k}`).join(", ")}.`,
     "",
   ];
   if (open.length > 0) {

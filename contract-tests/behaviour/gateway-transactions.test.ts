@@ -27,7 +27,7 @@ describe("Charge flow", () => {
 });
 
 describe("Partial captures", () => {
-  scenario("several captures are allowed up to the authorized amount; an omitted amount captures the remainder", { rules: ["gateway:rule:CaptureRequest.amount"], api: "gateway", behaviour: true }, async () => {
+  scenario("several captures are allowed up to the authorized amount; an omitted amount captures the remainder", { rules: ["gateway:rule:CaptureRequest.amount", "gateway:default:CaptureRequest.amount"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     const first = await gw.capture(authorization, { amount: 300 });
@@ -63,7 +63,7 @@ describe("Capture refunds", () => {
     expectDeclined(await gw.capture(authorization, { amount: 1 }), undefined, "capture beyond the authorized amount after a refund");
   });
 
-  scenario("refunds are allowed up to the captured amount not yet refunded; an omitted amount refunds the rest", { rules: ["gateway:rule:RefundRequest.amount", "gateway:status:RefundDeclined"], api: "gateway", behaviour: true }, async () => {
+  scenario("refunds are allowed up to the captured amount not yet refunded; an omitted amount refunds the rest", { rules: ["gateway:rule:RefundRequest.amount", "gateway:default:RefundRequest.amount", "gateway:status:RefundDeclined"], api: "gateway", behaviour: true }, async () => {
     const gw = gateway();
     const authorization = await gw.approvedAuthorization(1000);
     expectApproved(await gw.capture(authorization, { amount: 700 }), "capture of 700");

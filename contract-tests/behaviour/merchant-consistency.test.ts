@@ -242,7 +242,7 @@ describe("Rate-limit windows", () => {
     expect(values.filter((v, i) => i > 0 && v.reset > values[i - 1]!.reset).length, `${RESET} grew more than once in six requests`).toBeLessThanOrEqual(1);
   });
 
-  scenario(`an exhausted quota stays exhausted until ${RESET} seconds have passed, and no longer`, { ...behaviour, testClock: true, rules: ["merchant:header:RateLimitReset", "merchant:status:TooManyRequests"] }, async (ctx) => {
+  scenario(`an exhausted quota stays exhausted until ${RESET} seconds have passed, and no longer`, { ...behaviour, testClock: true, rules: ["merchant:header:RateLimitReset", "merchant:status:TooManyRequests", "merchant:time:header.RateLimitReset"] }, async (ctx) => {
     const api = session("merchant");
     await api.bearer(true);
     const operationId = target.rateLimit.operationId;

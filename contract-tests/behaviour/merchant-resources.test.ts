@@ -178,7 +178,7 @@ describe("Field comments", () => {
 });
 
 describe("Files", () => {
-  scenario("a file's metadata is created at ch:files, its bytes uploaded to the pre-signed link, and the same bytes downloaded", { ...behaviour, rules: ["merchant:status:createApplicationFile:201", "merchant:status:uploadFileContent:200", "merchant:status:downloadFileContent:200", "merchant:x-from-link:parameter.UploadPath", "merchant:rule:parameter.UploadPath", "merchant:x-external:uploadFileContent"] }, async () => {
+  scenario("a file's metadata is created at ch:files, its bytes uploaded to the pre-signed link, and the same bytes downloaded", { ...behaviour, rules: ["merchant:status:createApplicationFile:201", "merchant:status:uploadFileContent:200", "merchant:status:downloadFileContent:200", "merchant:x-from-link:parameter.UploadPath", "merchant:rule:parameter.UploadPath", "merchant:x-external:uploadFileContent", "merchant:readback:uploadFileContent"] }, async () => {
     const client = merchantClient(session("merchant"));
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
     const metadata = merchantExample("createApplicationFile");

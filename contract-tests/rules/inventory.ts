@@ -13,6 +13,17 @@
  *   - a rule the introduction (`info.description`) states in prose, recognised by its wording
  *     (`<api>:guide:<name>`: unknown parameters ignored, the media type's version parameter);
  *   - a header's description (`<api>:header:<Name>`);
+ *   - facts that must agree across answers: each link relation a schema's `_links` declares
+ *     (`<api>:link:<Schema>.<rel>`), but `curies` and the pages' relations (those are listings);
+ *   - each documented default: a `default` keyword, or a description saying what an omitted
+ *     value "defaults to" / is "when omitted" (`<api>:default:<where>`);
+ *   - each write (POST, PUT, PATCH, DELETE): what it did reads back (`<api>:readback:<operationId>`);
+ *   - each time-valued field and header: a `format` of date, date-time, time or duration, an
+ *     integer named `*_at` or `expires_in`, a header named for a reset, a retry or an expiry
+ *     (`<api>:time:<where>`);
+ *   - each query parameter (`<api>:query:<Parameter>` for a shared one, else
+ *     `<api>:query:<operationId>.<name>`) and each pagination relation (`next`, `prev`, `first`,
+ *     `last`) a collection declares (`<api>:query:<Schema>.<rel>`);
  *   - an `x-` extension that states behaviour (every one but the annotations below): one rule per
  *     place (`<api>:<x-name>:<where>`), per key for the object-valued chapters (`x-windows`,
  *     `x-test-environment`: `<api>:x-windows:<key>`), and one rule per API for the markers that
@@ -25,7 +36,10 @@ import { HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/spec/docum
 import { echoedMembers } from "../support/echo";
 import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
 
-export type RuleKind = "rule" | "status" | "401" | "header" | "extension" | "echo" | "guide";
+export type RuleKind = "rule" | "status" | "401" | "header" | "extension" | "echo" | "guide" | "link" | "default" | "readback" | "time" | "query";
+
+/** The kinds that need more than one answer (or an omitted parameter, or the clock) to check, in the order docs/contract-rules.md lists them. */
+export const CROSS_ANSWER_KINDS: readonly RuleKind[] = ["link", "default", "readback", "time", "query"];
 
 export interface SpecRule {
   id: string;
@@ -52,6 +66,15 @@ const CAUSES: Array<[string, RegExp]> = [
   ["unknown", /\bunknown client\b/i],
   ["wrong-secret", /\bwrong secret\b/i],
 ];
+
+/** Link relations of a collection's pages: listings against their query, not facts about other resources. */
+const PAGE_RELATIONS = new Set(["next", "prev", "first", "last"]);
+/** What the issue names a default by, besides the `default` keyword. */
+const DEFAULT_WORDS = /\bdefaults? to\b|\b(when|if) omitted\b/i;
+const TIME_FORMATS = new Set(["date", "date-time", "time", "duration"]);
+const TIME_NAMES = /(_at|^expires_in)$/;
+const TIME_HEADERS = /reset|retry|expire|date|modified/i;
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Rules the specs' introductions state in prose, recognised by their wording. */
 const GUIDE_RULES: Array<[string, RegExp]> = [
@@ -149,6 +172,52 @@ function rulesOf(api: ApiName): SpecRule[] {
     }
   });
 
+  // Link relations (facts across answers) and pagination relations (listings), per schema.
+  for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Record<string, unknown>)) {
+    walk(schema, ["components", "schemas", name], (value, path) => {
+      // The `_links` member itself, or a branch of its allOf/oneOf/anyOf.
+      const at = path.lastIndexOf("_links");
+      const branches = path.slice(at + 1);
+      if (at < 1 || path[at - 1] !== "properties" || branches.some((seg, i) => (i % 2 === 0 ? !["allOf", "oneOf", "anyOf"].includes(seg) : !/^\d+$/.test(seg)))) return;
+      if (!value.properties || typeof value.properties !== "object") return;
+      for (const rel of Object.keys(value.properties)) {
+        if (rel === "curies") continue;
+        const kind: RuleKind = PAGE_RELATIONS.has(rel) ? "query" : "link";
+        add({ id: `${api}:${kind}:${name}.${rel}`, api, kind, at: pointer([...path, "properties", rel]), text: squash(kind === "link" ? `the \`${rel}\` link of a ${name} names the resource it stands for, as the other answers of the run show it` : `the \`${rel}\` page of a ${name} is the page its query and position name`) });
+      }
+    });
+  }
+
+  // Defaults and time-valued fields, wherever a schema, parameter or description states them.
+  walk(doc, [], (value, path) => {
+    if (path[0] === "info") return;
+    const where = placeName(doc, path);
+    if ("default" in value && path.at(-1) !== "responses" && (value.type !== undefined || value.enum !== undefined || path.includes("variables"))) {
+      add({ id: `${api}:default:${where}`, api, kind: "default", at: pointer([...path, "default"]), text: squash(`an omitted ${where} is ${JSON.stringify(value.default)}${typeof value.description === "string" ? `: ${value.description}` : ""}`) });
+    } else if (typeof value.description === "string" && DEFAULT_WORDS.test(value.description)) {
+      const found = DEFAULT_WORDS.exec(value.description)!;
+      add({ id: `${api}:default:${where}`, api, kind: "default", at: pointer([...path, "description"]), text: squash(sentenceAround(value.description, found.index)) });
+    }
+    const propertyName = path.at(-2) === "properties" ? path.at(-1)! : undefined;
+    if ((typeof value.format === "string" && TIME_FORMATS.has(value.format)) || (propertyName && TIME_NAMES.test(propertyName) && value.type === "integer")) {
+      add({ id: `${api}:time:${where}`, api, kind: "time", at: pointer(path), text: squash(`${where} is a time (${String(value.format ?? "seconds")}): of its stated form and consistent with the clock${typeof value.description === "string" ? `. ${value.description}` : ""}`) });
+    }
+  });
+  for (const [name, header] of Object.entries((doc.components?.headers ?? {}) as Record<string, { description?: string }>)) {
+    if (TIME_HEADERS.test(name)) add({ id: `${api}:time:header.${name}`, api, kind: "time", at: `#/components/headers/${name}`, text: squash(`${name} is a time: honoured at both ends. ${header.description ?? ""}`) });
+  }
+
+  // Writes and query parameters, per operation.
+  for (const operation of apiSpec(api).operations) {
+    if (WRITES.has(operation.method)) add({ id: `${api}:readback:${operation.operationId}`, api, kind: "readback", at: pointer([...operation.at]), text: squash(`after ${operation.operationId} (${operation.method} ${operation.template}), a read shows exactly what it changed, and nothing else`) });
+    for (const raw of (operation.operation.parameters ?? []) as Array<{ $ref?: string; in?: string; name?: string }>) {
+      const parameter = raw.$ref ? ((doc.components?.parameters ?? {}) as Record<string, { in?: string; name?: string; description?: string }>)[raw.$ref.split("/").pop()!] : raw;
+      if (parameter?.in !== "query") continue;
+      const id = raw.$ref ? `${api}:query:${raw.$ref.split("/").pop()}` : `${api}:query:${operation.operationId}.${parameter.name}`;
+      add({ id, api, kind: "query", at: raw.$ref ? `#/components/parameters/${raw.$ref.split("/").pop()}` : pointer([...operation.at, "parameters"]), text: squash(`every listing answers its \`${parameter.name}\` as asked: ${(parameter as { description?: string }).description ?? ""}`) });
+    }
+  }
+
   // Documented statuses and their "when"; the causes of each 401.
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const method of HTTP_METHODS) {
@@ -203,4 +272,13 @@ export function ruleInventory(): SpecRule[] {
 export function ruleIds(pattern: string): string[] {
   const re = new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
   return ruleInventory().filter((r) => re.test(r.id)).map((r) => r.id);
+}
+
+/**
+ * The ids matching a pattern that no waiver (./waivers.ts) names: what a scenario checking every
+ * rule of a kind claims, and must then see evaluated (support/invariants.ts `unevaluated()`).
+ */
+export function claimableIds(pattern: string, waived: ReadonlyArray<{ rules: string }>): string[] {
+  const matches = (p: string, id: string) => new RegExp(`^${p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(id);
+  return ruleIds(pattern).filter((id) => !waived.some((w) => matches(w.rules, id)));
 }

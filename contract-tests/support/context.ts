@@ -6,6 +6,7 @@ import { inject, it, type TestContext, type TestOptions } from "vitest";
 import type { ContractTarget } from "../targets/target";
 import { suiteFetch } from "./connections";
 import { mark } from "./exchange-log";
+import { forgetWrites } from "./invariants";
 import { ApiSession } from "./http";
 import { attachReproduction } from "./reproduction";
 import type { ApiName } from "./spec";
@@ -107,6 +108,7 @@ export function scenario(name: string, requirements: Requirements, body: (ctx: T
 export async function advanceClock(seconds: number, api: ApiName = "gateway"): Promise<void> {
   const response = await suiteFetch(`${target[api].baseUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
   if (response.status !== 200) throw new Error(`the test clock refused to advance: ${response.status}`);
+  forgetWrites();
 }
 
 /** The target's current time (the test clock's, where there is one). */

@@ -9,6 +9,8 @@
  *     was sent;
  *   - merchant (JSON bodies): what was sent is contained in the answer (objects by the members
  *     sent, arrays item by item);
+ *   - a member sent that the answer lacks is a broken echo (`... sent, but missing from the
+ *     answer`), not a member with nothing to compare;
  *   - any 201 with a `Location` and a `_links.self`: the two are the same address (the
  *     `Location` header's description).
  *
@@ -53,12 +55,18 @@ function contained(sent: unknown, answered: unknown, path: string, out: string[]
     }
     for (const [key, value] of Object.entries(sent as Json)) {
       if (value === null || value === undefined) continue;
-      if (!(key in (answered as Json))) continue;
+      if (!(key in (answered as Json))) {
+        out.push(`${path}.${key}: sent, but missing from the answer`);
+        continue;
+      }
       contained(value, (answered as Json)[key], `${path}.${key}`, out);
     }
     return;
   }
-  if (answered === undefined) return;
+  if (answered === undefined) {
+    out.push(`${path}: sent, but missing from the answer`);
+    return;
+  }
   if (String(sent) !== String(answered)) out.push(`${path}: the answer's value is not the one sent`);
 }
 
@@ -87,10 +95,12 @@ export function echoProblems(
   const form = !/json/i.test(sent.mediaType ?? "");
   for (const name of members) {
     const value = (body as Json)[name];
-    if (value === undefined || value === "" || !(name in json)) continue;
+    if (value === undefined || value === "") continue;
     if (form && typeof value === "object") continue;
     const found: string[] = [];
-    contained(value, json[name], name, found);
+    // A member the answer declares and the request sent is missing: that is a broken echo, not nothing to compare.
+    if (!(name in json)) found.push(`${name}: sent, but missing from the answer`);
+    else contained(value, json[name], name, found);
     problems.push(...found.map((f) => `${f} (${operation.operationId} answers must echo what was sent)`));
   }
   // A card request: whether a CSC was sent is what csc.present reports.

@@ -19,6 +19,7 @@ import { conformanceProblems } from "./conformance";
 import { suiteFetch } from "./connections";
 import { echoProblems } from "./echo";
 import { noteIssuedToken, noteOperation } from "./exchange-log";
+import { invariantProblems } from "./invariants";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
 
 export interface CallOptions {
@@ -206,7 +207,7 @@ export class ApiSession {
     Object.assign(headers, await this.credentials(operation, options, payload), options.headers ?? {});
 
     const response = await suiteFetch(url, { method, headers, body: payload ? new Uint8Array(payload) : undefined, redirect: "manual" });
-    const exchange = this.received(method, url, response, Buffer.from(await response.arrayBuffer()), operation);
+    const exchange = this.received(method, url, response, Buffer.from(await response.arrayBuffer()), operation, payload?.toString("utf8"), headers["content-type"]);
     exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"]), exchange));
     exchange.problems.push(...this.echoes(operation, payload?.toString("utf8"), headers["content-type"], exchange));
     if (meant && routed && routed.operationId !== meant.operationId) {
@@ -225,7 +226,7 @@ export class ApiSession {
   }
 
   /** Records a response and its conformance problems (the operation is found by routing when not given). */
-  private received(method: string, url: string, response: Response, bytes: Buffer, operation?: ContractOperation): Exchange {
+  private received(method: string, url: string, response: Response, bytes: Buffer, operation?: ContractOperation, sentBody?: string, sentType?: string): Exchange {
     const op = operation ?? this.spec.route(method, new URL(url), this.origin);
     const text = bytes.toString("utf8");
     const media = parseMediaType(response.headers.get("content-type"));
@@ -242,6 +243,10 @@ export class ApiSession {
     noteOperation(response, this.api, op?.operationId);
     if (typeof (json as { access_token?: unknown } | undefined)?.access_token === "string") noteIssuedToken((json as { access_token: string }).access_token);
     if (op) exchange.problems.push(...conformanceProblems(this.spec, op, { status: response.status, headers: response.headers, body: bytes }, method));
+    // What the answer says against what the run's other answers said (a target with behaviour only).
+    if (this.target.capabilities.behaviour) {
+      exchange.problems.push(...invariantProblems(this.spec, op, { operation: op, method, url, status: response.status, json, location: response.headers.get("location"), resolve: (href) => this.resolve(href), sent: jsonOf(sentBody, sentType) }));
+    }
     exchanges.push(exchange);
     return exchange;
   }
@@ -255,9 +260,9 @@ export class ApiSession {
       if (!this.mayContact(url)) throw new Error(`refusing to send to ${new URL(url).origin}: a ${this.target.kind} target runs on loopback`);
       const response = await suiteFetch(url, init);
       const bytes = Buffer.from(await response.arrayBuffer());
-      const exchange = this.received((init.method ?? "GET").toUpperCase(), url, response, bytes);
       const sentType = new Headers(init.headers).get("content-type") ?? undefined;
       const sentBody = typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body).toString("utf8") : undefined;
+      const exchange = this.received((init.method ?? "GET").toUpperCase(), url, response, bytes, undefined, sentBody, sentType);
       exchange.problems.push(...cardDataEchoes(cardDataOf(sentBody, sentType), exchange));
       const op = exchange.operationId ? this.spec.operation(exchange.operationId) : undefined;
       exchange.problems.push(...this.echoes(op, sentBody, sentType, exchange));
@@ -268,6 +273,16 @@ export class ApiSession {
         headers: response.headers,
       });
     };
+  }
+}
+
+/** A JSON request body, parsed (undefined for any other). */
+function jsonOf(body: string | undefined, mediaType: string | undefined): unknown {
+  if (body === undefined || !/json/i.test(mediaType ?? "")) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
   }
 }
 
