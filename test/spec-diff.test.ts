@@ -468,6 +468,12 @@ describe("the policy: severities and accepted breaks", caseTimeout, () => {
     expect(markdown).toMatch(/### Acceptances that match no change[\s\S]*POST \/credits/);
   });
 
+  it("an acceptance without an operation covers a change outside operations by its field (a renamed component)", () => {
+    const rename = { api: "component-renamed", rule: "codegen:component-removed-or-renamed", field: "components.schemas.Order", reason: "Renamed for the generated types; no release has shipped it.", reviewedBy: "A. Reviewer", date: "2026-11-26" };
+    const report = diffBundles(fixture("component-renamed", "base"), fixture("component-renamed", "revision"), { api: "component-renamed", policy: { severity: {}, accepted: [rename] } });
+    expect(changesOf(report, "breaking")).toEqual([expect.objectContaining({ ruleIds: ["codegen:component-removed-or-renamed"], accepted: rename })]);
+  });
+
   it("an acceptance for another API or operation does not cover the change", () => {
     const report = diffCase(encodingCase, { policy: { severity: {}, accepted: [{ ...acceptance, api: "merchant" }] } });
     expect(findChange(report, encodingCase)?.accepted).toBeUndefined();
@@ -495,6 +501,7 @@ describe("policy file validation", () => {
     ["an unknown tier", "severity:\n  request-pattern-changed: fatal\n", /severity\.request-pattern-changed: must be one of breaking, warning, info\.$/],
     ["a date in another form", `accepted:\n${entry.replace("2026-11-26", "26.11.2026")}    reason: A reason long enough.\n`, /accepted\.0\.date: must be a date, YYYY-MM-DD\.$/],
     ["an unknown key", "acepted: []\n", /\(top level\): unknown key "acepted"\.$/],
+    ["an acceptance with neither operation nor field", `accepted:\n${entry.replace("    operation: POST /authorizations\n", "")}    reason: A reason long enough.\n`, /accepted\.0: missing "operation" \(.*give "field" instead\)\.$/],
   ])("refuses %s with one line naming the field", (_label, text, message) => {
     const attempt = load(text);
     expect(attempt).toThrow(message);

@@ -18,9 +18,9 @@ export const defaultPolicyPath = join(projectRoot, "openapi", "diff-policy.yaml"
 export interface Acceptance {
   api: string;
   rule: string;
-  /** "POST /authorizations", as the report's Operation column shows it. */
-  operation: string;
-  /** Optional: only changes whose field (the report's Field column) contains this text. */
+  /** "POST /authorizations" (or a path, for a whole path), as the report's Operation column shows it; absent for a change outside operations. */
+  operation?: string;
+  /** Only changes whose field (the report's Field column) contains this text; required without `operation`. */
   field?: string;
   reason: string;
   reviewedBy: string;
@@ -51,11 +51,13 @@ const policySchema = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: ["api", "rule", "operation", "reason", "reviewedBy", "date"],
+        required: ["api", "rule", "reason", "reviewedBy", "date"],
+        // A change outside any operation (a component renamed) is named by its field alone.
+        anyOf: [{ required: ["operation"] }, { required: ["field"] }],
         properties: {
           api: { type: "string", minLength: 1 },
           rule: { anyOf: [{ enum: [...ruleIds] }, { type: "string", pattern: redoclyRuleId }] },
-          operation: { type: "string", pattern: "^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) /" },
+          operation: { type: "string", pattern: "^((GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) )?/" },
           field: { type: "string", minLength: 1 },
           reason: { type: "string", minLength: 10 },
           reviewedBy: { type: "string", minLength: 1 },
@@ -66,7 +68,8 @@ const policySchema = {
   },
 };
 
-const validatePolicy = new Ajv2020({ allErrors: false, strict: true }).compile<Partial<DiffPolicy>>(policySchema);
+// strictRequired off: the anyOf of `required` names properties declared beside it, not inside it.
+const validatePolicy = new Ajv2020({ allErrors: false, strict: true, strictRequired: false }).compile<Partial<DiffPolicy>>(policySchema);
 
 /** What to do about the first problem ajv found, in words. */
 function explain(error: ErrorObject): string {
@@ -77,9 +80,12 @@ function explain(error: ErrorObject): string {
       reason: "say why the break is acceptable",
       reviewedBy: "name who reviewed it",
       date: "the day of the review, YYYY-MM-DD",
-      operation: 'the operation as the report names it, e.g. "POST /authorizations"',
+      operation: 'the operation as the report names it, e.g. "POST /authorizations"; for a change outside operations, give "field" instead',
     };
     return `missing "${field}"${hints[field] ? ` (${hints[field]})` : ""}`;
+  }
+  if (error.keyword === "anyOf" && error.instancePath.match(/^\/accepted\/\d+$/)) {
+    return 'needs "operation" (as the report names it, e.g. "POST /authorizations") or, for a change outside operations, "field"';
   }
   if (error.keyword === "additionalProperties") return `unknown key "${String(params.additionalProperty)}"`;
   if (error.schemaPath.includes("/propertyNames/") || error.keyword === "propertyNames" || (error.keyword === "anyOf" && error.instancePath.endsWith("/rule")) || (error.schemaPath.includes("/rule/") && error.keyword !== "type")) {
@@ -87,7 +93,7 @@ function explain(error: ErrorObject): string {
   }
   if (error.keyword === "enum") return `must be one of ${(params.allowedValues as unknown[]).join(", ")}`;
   if (error.keyword === "pattern" && error.instancePath.endsWith("/date")) return "must be a date, YYYY-MM-DD";
-  if (error.keyword === "pattern" && error.instancePath.endsWith("/operation")) return 'must be a method in capitals and a path, e.g. "POST /authorizations"';
+  if (error.keyword === "pattern" && error.instancePath.endsWith("/operation")) return 'must be a method in capitals and a path, e.g. "POST /authorizations", or a path';
   return error.message ?? "is not valid";
 }
 
