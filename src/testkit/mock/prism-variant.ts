@@ -17,9 +17,12 @@
  * `required: [card]` becomes "card is not a phantom", `card: false` becomes "card is a
  * phantom", and dependencies on an object field apply only when it is real. Each object field
  * also carries its decoding view (its fields, branches included) in its own `properties`.
- * Responses and examples are left as they are.
+ * Responses and examples are left as they are, but for one addition: a JSON media type documented
+ * without a schema or an example (the gateway's 401, 404 and 5xx, whose body the source does not
+ * give) gets the example `{}`. Prism sends no Content-Type for a response it has nothing to
+ * build from, and the media type is what such a response documents.
  */
-import { FORM_MEDIA_TYPE } from "../spec/media-types";
+import { FORM_MEDIA_TYPE, isJsonMediaType } from "../spec/media-types";
 import { deref, type OpenApiDocument } from "../spec/document";
 
 type Schema = Record<string, unknown> | boolean;
@@ -46,7 +49,24 @@ export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
       media.schema = withDecodingProperties(transformer.transformLevel(media.schema, view), view);
     }
   }
+  for (const response of allResponses(doc)) {
+    for (const [mediaType, media] of Object.entries((response.content ?? {}) as Record<string, Record<string, unknown>>)) {
+      if (isJsonMediaType(mediaType) && !("schema" in media) && !("example" in media) && !("examples" in media)) media.example = {};
+    }
+  }
   return doc;
+}
+
+/** Every response object of the document: the components' and the operations' own. */
+function allResponses(doc: OpenApiDocument): Array<{ content?: unknown }> {
+  const found = new Set<{ content?: unknown }>(Object.values((doc.components?.responses ?? {}) as Record<string, { content?: unknown }>));
+  for (const pathItem of Object.values(doc.paths)) {
+    for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
+      const responses = (operation as { responses?: Record<string, { $ref?: string; content?: unknown }> } | null)?.responses;
+      for (const response of Object.values(responses ?? {})) if (!response.$ref) found.add(response);
+    }
+  }
+  return [...found];
 }
 
 /**
