@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
 import { applyFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/fixtures";
+import { sandboxFixtureSchema } from "../src/testkit/sandbox/fixtures/schema";
 import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/fixtures/write-schema";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -47,6 +48,22 @@ async function refusal(work: Promise<unknown>): Promise<FixtureError> {
 describe("the published schema", () => {
   it("fixture.schema.json is the schema the sandbox checks with (regenerate: npx ts-node src/testkit/sandbox/fixtures/write-schema.ts)", () => {
     expect(readFileSync(fixtureSchemaFile, "utf8")).toBe(fixtureSchemaText());
+  });
+
+  it("is closed and bounded everywhere: every object, list, text and number", () => {
+    const problems: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${path}/${i}`));
+      if (typeof node !== "object" || node === null) return;
+      const schema = node as Record<string, unknown>;
+      if (schema.type === "object" && schema.additionalProperties !== false && schema.maxProperties === undefined) problems.push(`${path}: open object`);
+      if (schema.type === "array" && schema.maxItems === undefined) problems.push(`${path}: unbounded list`);
+      if (schema.type === "string" && schema.maxLength === undefined && schema.enum === undefined) problems.push(`${path}: unbounded text`);
+      if (schema.type === "integer" && schema.enum === undefined && (schema.minimum === undefined || schema.maximum === undefined)) problems.push(`${path}: unbounded integer`);
+      for (const [key, child] of Object.entries(schema)) if (key !== "enum" && key !== "required") walk(child, `${path}/${key}`);
+    };
+    walk(sandboxFixtureSchema, "");
+    expect(problems).toEqual([]);
   });
 
   it("every shipped example passes it", () => {
@@ -149,20 +166,20 @@ describe("the shipped examples build what they promise", () => {
     expect(again.ids["chargeback"]!.id).not.toBe(ids["chargeback"]!.id);
   });
 
-  it("an application can be built all the way to submitted, with its person's files", async () => {
+  it("an application can be built all the way to submitted, with its person's files, and its contract signed", async () => {
     const files = [
       { name: "passport", file: { label: "picture_legitimation", content_type: "image/png" }, content_base64: Buffer.from("png bytes").toString("base64") },
       { name: "bill", file: { label: "address_legitimation", content_type: "application/pdf" }, content: "%PDF bill" },
     ];
     const fixture: Fixture = {
-      merchant: { applications: [{ name: "shop", application: validApplication, people: [{ name: "owner", person: validPerson, files }], gateway: "gw-sandbox-two", stamps: ["submitted"] }] },
+      merchant: { applications: [{ name: "shop", application: validApplication, people: [{ name: "owner", person: validPerson, files }], gateway: "gw-sandbox-two", stamps: ["submitted"], contract_stamps: ["signed"] }] },
     };
     const { ids } = await applyFixture(sandbox, fixture);
     const api = await merchantOf(sandbox);
     const application = await api.call("GET", ids["shop"]!.href!);
     expect(application.body.metadata.state).toBe("submitted");
     const contracts = await api.call("GET", expand(application.body._links["ch:contracts"]));
-    expect(contracts.body.count).toBe(1);
+    expect(contracts.body._embedded["ch:contracts"].map((c: { state: string }) => c.state)).toEqual(["signed"]);
     const passport = await api.call("GET", ids["passport"]!.href!);
     const download = passport.body._links["ch:data"].find((l: { name: string }) => l.name === "download").href;
     expect((await api.call("GET", download)).text).toBe("png bytes");
@@ -207,6 +224,7 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
       "/merchant/applications/1/stamps/1",
       /stamp "submitted" is not offered; offered: /,
     ],
+    ["a contract stamp before there is a contract", withApplication({ merchant: { applications: [{ name: "c", application: validApplication, contract_stamps: ["signed"] }] } }), "/merchant/applications/1/contract_stamps", /no contract yet/],
     ["an application body the API refuses", withApplication({ merchant: { applications: [{ name: "bad", application: { business_model: { trading_name: "x" } } }] } }), "/merchant/applications/1", /400.*business_model\.description is required/],
     ["a gateway that is not selectable", withApplication({ merchant: { applications: [{ name: "g", application: validApplication, gateway: "gw-nowhere" }] } }), "/merchant/applications/1/gateway", /"gw-nowhere" is not selectable; selectable: gw-sandbox-one/],
     [
