@@ -177,7 +177,7 @@ export function renderSpecDiffMarkdown(
   const unused = options.unused ?? [];
   if (unused.length > 0) {
     lines.push("### Acceptances that match no change", "", "Remove them from `openapi/diff-policy.yaml` once the release that holds their change is out:", "");
-    for (const entry of unused) lines.push(`- ${inlineText(entry.api)}, ${code(entry.rule)} on ${inlineText(entry.operation)} (${inlineText(entry.reviewedBy)}, ${entry.date})`);
+    for (const entry of unused) lines.push(`- ${inlineText(entry.api)}, ${code(entry.rule)} on ${inlineText(entry.operation ?? entry.field ?? "")} (${inlineText(entry.reviewedBy)}, ${entry.date})`);
     lines.push("");
   }
   return lines.join("\n").replace(/\n+$/, "\n");
