@@ -7,11 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { listApis, projectRoot } from "./lib/apis";
+import { listServiceApis, projectRoot } from "./lib/apis";
 import { unmappedSourceRows } from "./lib/markdown-tables";
 
 const [api, sourcePath] = process.argv.slice(2);
-const apis = listApis().map((entry) => entry.name);
+const apis = listServiceApis().map((entry) => entry.name);
 if (!api || !sourcePath || !apis.includes(api)) {
   console.error(`usage: npm run check:source-coverage -- <${apis.join("|")}> <source-description.md>`);
   process.exit(2);

@@ -14,9 +14,9 @@
  * (same version, same pinned versions of shared dependencies), then packed with `npm pack`.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { listApis, projectRoot } from "./lib/apis";
+import { listApis, listServiceApis, projectRoot } from "./lib/apis";
 import { toolEnv } from "./lib/exec";
 import { emitProject } from "./lib/typescript-host";
 
@@ -66,7 +66,7 @@ function stage(name: PackageName): string {
 }
 
 function copySchemaTypes(generatedOut: string): void {
-  for (const { name } of listApis()) {
+  for (const { name } of listServiceApis()) {
     mkdirSync(join(generatedOut, name), { recursive: true });
     cpSync(join(projectRoot, "generated", name, "schema.d.ts"), join(generatedOut, name, "schema.d.ts"));
   }
@@ -96,7 +96,7 @@ function buildToolkit(): string {
     writeFileSync(join(dir, entry, "package.json"), `${JSON.stringify({ main: `../dist/cjs/src/toolkit/${entry}.js`, types: `../dist/cjs/src/toolkit/${entry}.d.ts` }, null, 2)}\n`);
   }
   mkdirSync(join(dir, "specs"), { recursive: true });
-  for (const { name } of listApis()) {
+  for (const { name } of listServiceApis()) {
     for (const format of ["json", "yaml"]) cpSync(join(projectRoot, "generated", name, `openapi.${format}`), join(dir, "specs", `${name}.${format}`));
   }
   return dir;
@@ -108,6 +108,11 @@ const SUITE_EXCLUDED = new Set(["mutants", "dredd", "run-all.ts"]);
 function buildTestkit(): string {
   const dir = stage("payment-apis-testkit");
   emitProject(join(projectRoot, "tsconfig.testkit.json"), join(dir, "dist"));
+  // The declarations import the generated schema types beside the compiled generated/ modules.
+  for (const { name } of listApis()) {
+    mkdirSync(join(dir, "dist", "generated", name), { recursive: true });
+    cpSync(join(projectRoot, "generated", name, "schema.d.ts"), join(dir, "dist", "generated", name, "schema.d.ts"));
+  }
   cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), { recursive: true });
   writeFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"), { mode: 0o755 });
   cpSync(join(projectRoot, "src"), join(dir, "src"), { recursive: true });
@@ -115,9 +120,12 @@ function buildTestkit(): string {
     recursive: true,
     filter: (source) => !SUITE_EXCLUDED.has(relative(join(projectRoot, "contract-tests"), source)),
   });
+  // Every API's bundle, types and facts: the control API's too (the sandbox serves it); it has no constants.
   for (const { name } of listApis()) {
     mkdirSync(join(dir, "generated", name), { recursive: true });
-    for (const file of ["openapi.json", "constants.ts", "schema.d.ts"]) cpSync(join(projectRoot, "generated", name, file), join(dir, "generated", name, file));
+    for (const file of ["openapi.json", "constants.ts", "schema.d.ts"]) {
+      if (existsSync(join(projectRoot, "generated", name, file))) cpSync(join(projectRoot, "generated", name, file), join(dir, "generated", name, file));
+    }
   }
   return dir;
 }

@@ -4,7 +4,7 @@
  * text (Redoc shows a server's description as written, so Markdown would show as marks).
  */
 import { describe, expect, it } from "vitest";
-import { listApis } from "../scripts/lib/apis";
+import { listServiceApis } from "../scripts/lib/apis";
 import { markSourceNotes } from "../scripts/lib/docs-decorations";
 import { MOCK_PORTS } from "../src/testkit/cli/commands/mock";
 import { defaultPorts } from "../src/testkit/sandbox/config";
@@ -19,7 +19,7 @@ interface Server {
 /** Marks of Markdown that a plain-text description must not carry: emphasis, code, links, headings. */
 const MARKDOWN = /\*\S|\S\*|(?:^|\s)_\S|`|\[[^\]]*\]\(|^#/m;
 
-describe.each(listApis().map((api) => api.name as "gateway" | "merchant"))("%s servers", (api) => {
+describe.each(listServiceApis().map((api) => api.name as "gateway" | "merchant"))("%s servers", (api) => {
   const servers = loadBundledSpec(api).servers as Server[];
 
   it("include the local sandbox and mock at their commands' default ports", () => {

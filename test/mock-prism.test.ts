@@ -5,7 +5,7 @@
  */
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listApis } from "../scripts/lib/apis";
+import { listServiceApis } from "../scripts/lib/apis";
 import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
 import { deref, findOperation, HTTP_METHODS, loadBundledSpec } from "../src/testkit/spec/document";
 import { listOperationExamples } from "../src/testkit/spec/examples";
@@ -20,13 +20,13 @@ const mocks: Record<string, RunningMock> = {};
 
 beforeAll(async () => {
   // One after the other: two Prisms starting at once on a busy 2-core machine can exceed the start timeout.
-  for (const { name } of listApis()) mocks[name] = await startPrismMock({ api: name, port: await getPort({ host: "127.0.0.1" }) });
+  for (const { name } of listServiceApis()) mocks[name] = await startPrismMock({ api: name, port: await getPort({ host: "127.0.0.1" }) });
 }, 120_000);
 afterAll(async () => {
   await Promise.all(Object.values(mocks).map((mock) => mock.stop()));
 });
 
-describe.each(listApis().map((api) => api.name))("%s Prism mock", (api) => {
+describe.each(listServiceApis().map((api) => api.name))("%s Prism mock", (api) => {
   const doc = loadBundledSpec(api);
   const examples = listOperationExamples(doc);
   let mock: RunningMock;

@@ -242,6 +242,22 @@ describe("the packed packages, installed into empty projects", () => {
     }, 180_000);
   });
 
+  describe("started from test code", () => {
+    it("runs the downstream example suite (docs/examples/downstream) with startSandbox from the installed packages", async () => {
+      const project = emptyProject("downstream-tests");
+      try {
+        await npmInstall(project, [tarballs.testkit, tarballs.toolkit]);
+        writeFileSync(join(project, "sandbox.test.ts"), readFileSync(join(projectRoot, "docs", "examples", "downstream", "sandbox.test.ts")));
+        // vitest comes with the testkit (its contract suite runs on it).
+        const run = await runAsync(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run", "--reporter", "dot"], project, { ...process.env, NO_COLOR: "1" });
+        expect(run.status, run.output.slice(-4000)).toBe(0);
+        expect(run.output).toMatch(/Tests\s+2 passed/);
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    }, 240_000);
+  });
+
   // After the run above: it looks for processes left in the CI project, and this one starts some.
   describe("served from the installed testkit, again", () => {
     it("prints the installed package's version", async () => {

@@ -9,11 +9,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { listApis, projectRoot } from "../scripts/lib/apis";
+import { listServiceApis, projectRoot } from "../scripts/lib/apis";
 import { coverageRows, unmappedSourceRows } from "../scripts/lib/markdown-tables";
 import { getAtPointer } from "../src/testkit/spec/document";
 
-describe.each(listApis().map((api) => api.name))("%s source coverage map", (api) => {
+describe.each(listServiceApis().map((api) => api.name))("%s source coverage map", (api) => {
   const coveragePath = join(projectRoot, "docs", `coverage-${api}.md`);
   const coverage = existsSync(coveragePath) ? readFileSync(coveragePath, "utf8") : "";
   const rows = coverageRows(coverage);

@@ -27,3 +27,17 @@ export function listApis(root: string = projectRoot): ApiEntry[] {
     root: resolve(root, api.root),
   }));
 }
+
+/**
+ * The sandbox's own control API (openapi/sandbox-control/): built, linted, bundled and documented
+ * like the payment APIs, but no service of the acquirer, so it has no source description, no
+ * seeds, no Prism mock, no OWASP review (loopback only, no credentials by design) and no place in
+ * the toolkit's client package.
+ */
+export const CONTROL_API = "sandbox-control";
+
+/** The payment APIs of redocly.yaml: the gateway and the merchant API. */
+export function listServiceApis(root: string = projectRoot): ApiEntry[] {
+  return listApis(root).filter((api) => api.name !== CONTROL_API);
+}
+

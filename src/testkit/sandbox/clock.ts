@@ -41,6 +41,11 @@ export class SandboxClock {
     return undefined;
   }
 
+  /** Back to the wall clock (a reset of the sandbox). */
+  reset(): void {
+    this.offsetMs = 0;
+  }
+
   /** How far the sandbox clock is ahead of the wall clock, in seconds. */
   offsetSeconds(): number {
     return this.offsetMs / 1000;

@@ -1,17 +1,19 @@
 /**
  * The HTTP plumbing shared by the sandbox's listeners: body reading with a size cap, routing
- * through the spec router, the sandbox-only control endpoints (test clock), and the last step
+ * through the spec router, the control API (control/plane.ts), fault rules and the exchange
+ * record (control/), and the last step
  * before the wire, where every response of a routed operation is validated against the spec in
  * test mode. A violation fails loudly: the response becomes a 500, a log line names the
  * operation, the status and the broken rule, and the violation is recorded for tests.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { SandboxClock } from "./clock";
+import { ControlPlane } from "./control/plane";
+import { message, maskedTarget, type ExchangeRecord, type SignatureVerdict } from "./control/exchanges";
+import type { FaultRules } from "./control/faults";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
 import type { ResponseValidationMode } from "./config";
-import { mediaTypeOf } from "../spec/media-types";
 import type { RouteResult, SpecRouter } from "../spec/router";
 import type { OutgoingResponse, ResponseValidator } from "../spec/response-validation";
 
@@ -32,6 +34,8 @@ export interface SandboxRequest {
   /** True when the body exceeded the listener's cap (its bytes were discarded). */
   tooLarge: boolean;
   remoteAddress: string;
+  /** How the gateway judged the request's signature, for the exchange record (set by the gateway's pipeline). */
+  signature?: SignatureVerdict;
 }
 
 export type Handler = (request: SandboxRequest) => SandboxResponse;
@@ -95,7 +99,12 @@ export interface ListenerOptions {
   responses?: ResponseValidator;
   validation: ResponseValidationMode;
   violations: ViolationLog;
-  clock?: SandboxClock;
+  /** The control API under `/_sandbox/` (the gateway and merchant listeners). */
+  control?: ControlPlane;
+  /** Fault rules, asked once a request of an operation has fully arrived. */
+  faults?: FaultRules;
+  /** Where every exchange of the API is recorded. */
+  record?: ExchangeRecord;
   /**
    * The API's own answer to a request refused before routing (a bad request target, a foreign
    * Host or Origin, a request Node's parser rejected, a timeout), in the API's media type.
@@ -168,34 +177,21 @@ function readBody(req: IncomingMessage, cap: number): Promise<{ body: Buffer; to
   });
 }
 
-/** The sandbox-only control endpoints (not part of either API): `GET|POST /_sandbox/clock`. */
-function controlEndpoint(method: string, pathname: string, headers: IncomingMessage["headers"], rawBody: Buffer, clock: SandboxClock | undefined): SandboxResponse | undefined {
-  if (!clock || !pathname.startsWith("/_sandbox/")) return undefined;
-  const json = (status: number, body: unknown): SandboxResponse => ({ status, headers: { "content-type": "application/json" }, body });
-  if (pathname !== "/_sandbox/clock") return json(404, { error: "unknown sandbox endpoint; see docs/sandbox.md" });
-  if (method === "GET") return json(200, { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() });
-  if (method !== "POST") return json(405, { error: "use GET or POST" });
-  // JSON only: a web form or a text/plain "simple request" from a browser page is refused.
-  if (mediaTypeOf(headers["content-type"]) !== "application/json") return json(415, { error: "Content-Type must be application/json" });
-  let advance: unknown;
-  try {
-    advance = (JSON.parse(rawBody.toString("utf8") || "{}") as { advance_seconds?: unknown }).advance_seconds;
-  } catch {
-    return json(400, { error: "body must be JSON: {\"advance_seconds\": N}" });
-  }
-  const refusal = clock.refusalOf(advance);
-  if (refusal !== undefined) return json(400, { error: refusal });
-  clock.advance(advance as number);
-  return json(200, { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() });
-}
-
 type LogLine = (line: string) => void;
 
-/** What checking and logging a response needs of its request. */
+/** What checking, logging and recording a response needs of its request. */
 interface SentRequest {
   method: string;
   pathname: string;
   route: RouteResult;
+  /** The request itself, for the exchange record. */
+  request: ListenerRequest;
+  /** The request target as sent (path and query). */
+  target: string;
+  startedAt: number;
+  at: string;
+  /** The fault rule applied to it, if any. */
+  fault?: string;
 }
 
 /**
@@ -206,6 +202,7 @@ class ListenerRequest implements SandboxRequest {
   private parsed: URL | undefined;
   rawBody: Buffer = NO_BODY;
   tooLarge = false;
+  signature?: SignatureVerdict;
 
   constructor(
     readonly method: string,
@@ -275,30 +272,82 @@ function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, r
 
   const route = options.router.match(method, target.pathname);
   const request = new ListenerRequest(method, target.url, req.headers, route, req.socket.remoteAddress ?? "");
+  const sent: SentRequest = { method, pathname: target.pathname, route, request, target: req.url ?? "", startedAt: performance.now(), at: new Date().toISOString() };
   const screened = options.screen?.(request);
   if (screened) return refuseAndClose(req, res, screened);
-  if (!hasBody(req.headers)) return afterBody(options, log, request, target.pathname, res);
+  if (!hasBody(req.headers)) return afterBody(options, log, sent, req, res);
   return readBody(req, options.maxBodyBytes).then((read) => {
     if (!read) return undefined; // incomplete: nothing is processed, and the connection is gone
     request.rawBody = read.body;
     request.tooLarge = read.tooLarge;
-    return afterBody(options, log, request, target.pathname, res);
+    return afterBody(options, log, sent, req, res);
   });
 }
 
-/** The steps once the body is in: control endpoints, the handler, the response check. */
-function afterBody(options: ListenerOptions, log: LogLine, request: ListenerRequest, pathname: string, res: ServerResponse): undefined {
-  const control = controlEndpoint(request.method, pathname, request.headers, request.rawBody, options.clock);
-  if (control) return write(res, control);
-  // What the response check needs, kept apart from the object the handler may change.
-  const sent = { method: request.method, pathname, route: request.route };
-  let answer: SandboxResponse | undefined;
-  try {
-    answer = options.handler(request);
-  } catch (error) {
-    answer = handlerFailed(options, log, sent, error);
+/** The steps once the body is in: the control API, fault rules, the handler, the response check. */
+function afterBody(options: ListenerOptions, log: LogLine, sent: SentRequest, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+  const { request } = sent;
+  if (options.control && ControlPlane.claims(sent.pathname)) {
+    return options.control.handle(request.method, sent.pathname, request.url.searchParams, request.headers["content-type"], request.rawBody).then((answer) => write(res, answer));
   }
-  return finish(options, log, sent, res, answer);
+  const fault = request.route.kind === "match" ? options.faults?.take({ route: request.route.route, params: request.route.params, contentType: request.headers["content-type"], rawBody: request.rawBody }) : undefined;
+  if (!fault) return handle(options, log, sent, res);
+  sent.fault = fault.id;
+  const { action } = fault;
+  if ("latency_ms" in action) return new Promise((done) => setTimeout(() => done(handle(options, log, sent, res)), action.latency_ms));
+  if ("status" in action) return finish(options, log, sent, res, structuredClone(fault.answer));
+  if (action.close === "before-processing") return closeUnanswered(options, sent, req, undefined);
+  // Processed (a payment booked), and the client never hears of it.
+  return closeUnanswered(options, sent, req, runHandler(options, log, sent));
+}
+
+function runHandler(options: ListenerOptions, log: LogLine, sent: SentRequest): SandboxResponse | undefined {
+  try {
+    return options.handler(sent.request);
+  } catch (error) {
+    return handlerFailed(options, log, sent, error);
+  }
+}
+
+function handle(options: ListenerOptions, log: LogLine, sent: SentRequest, res: ServerResponse): undefined {
+  return finish(options, log, sent, res, runHandler(options, log, sent));
+}
+
+/** A fault closed the connection instead of answering: recorded with status 0 (and the answer that was not sent). */
+function closeUnanswered(options: ListenerOptions, sent: SentRequest, req: IncomingMessage, unsent: SandboxResponse | undefined): undefined {
+  req.socket.destroy();
+  recordExchange(options, sent, 0, unsent ? serialize(unsent).headers : {}, unsent ? serialize(unsent).payload : undefined);
+  return undefined;
+}
+
+/** Records an exchange of a routed or refused API request (never of the control API). */
+function recordExchange(options: ListenerOptions, sent: SentRequest, status: number, headers: Record<string, string>, payload: string | Buffer | undefined): void {
+  if (!options.record) return;
+  const { request, route } = sent;
+  const operation = route.kind === "match" ? route.route.operationId : undefined;
+  let gatewayStatusCode: number | undefined;
+  if (options.api === "gateway" && typeof payload === "string" && payload.includes('"status"')) {
+    try {
+      const code = (JSON.parse(payload) as { status?: { code?: unknown } }).status?.code;
+      if (typeof code === "number") gatewayStatusCode = code;
+    } catch {
+      // not JSON: no status code
+    }
+  }
+  options.record.add({
+    at: sent.at,
+    api: options.api as "gateway" | "merchant" | "storage",
+    method: sent.method,
+    path: maskedTarget(sent.target),
+    ...(operation !== undefined ? { operation } : {}),
+    status,
+    ...(gatewayStatusCode !== undefined ? { gateway_status_code: gatewayStatusCode } : {}),
+    duration_ms: Math.round((performance.now() - sent.startedAt) * 1000) / 1000,
+    ...(sent.fault !== undefined ? { fault: sent.fault } : {}),
+    request: message(request.headers, request.rawBody),
+    response: message(headers, payload),
+    ...(request.signature ? { signature: request.signature } : {}),
+  });
 }
 
 /** A thrown handler error is logged and yields undefined (answered with 500). */
@@ -309,11 +358,12 @@ function handlerFailed(options: ListenerOptions, log: LogLine, request: SentRequ
 
 /** Serializes once, checks the response against the spec, and sends it (or the strict-mode replacement). */
 function finish(options: ListenerOptions, log: LogLine, request: SentRequest, res: ServerResponse, response: SandboxResponse | undefined): undefined {
-  if (!response) return write(res, { status: 500, headers: {}, body: undefined });
-  const serialized = serialize(response);
-  const replacement = checkResponse(options, log, request, response, serialized);
-  if (replacement) return write(res, replacement);
-  return writeSerialized(res, response.status, serialized.headers, serialized.payload);
+  const serialized = serialize(response ?? { status: 500, headers: {}, body: undefined });
+  const replacement = response ? checkResponse(options, log, request, response, serialized) : undefined;
+  const sent = replacement ? serialize(replacement) : serialized;
+  const status = replacement?.status ?? response?.status ?? 500;
+  recordExchange(options, request, status, sent.headers, sent.payload);
+  return writeSerialized(res, status, sent.headers, sent.payload);
 }
 
 /**

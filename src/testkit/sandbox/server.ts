@@ -11,6 +11,11 @@ import { close, createListener, listen, ViolationLog, type ListenerTimeouts } fr
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/files";
 import { storageHandler, storageScreen } from "./merchant/storage";
+import { IsolatedAccounts, type IsolatedAccount } from "./control/accounts";
+import { documentedAnswers } from "./control/documented-answers";
+import { ExchangeRecord } from "./control/exchanges";
+import { FaultRules } from "./control/faults";
+import { ControlPlane } from "./control/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 import { RequestValidator } from "../spec/request-validation";
 import type { ResponseValidator } from "../spec/response-validation";
@@ -33,6 +38,10 @@ export interface SandboxOptions {
    * each operation's first request (tests, which start many sandboxes and use few operations).
    */
   precompile?: boolean;
+  /** Exchanges the record keeps (default 1,000). */
+  exchanges?: number;
+  /** A file every exchange is appended to, as NDJSON. */
+  logFile?: string;
 }
 
 /** Resolves and compiles the request and response validators of every operation a router serves. */
@@ -51,54 +60,96 @@ export interface RunningSandbox {
   clock: SandboxClock;
   /** Every response that broke the spec (stays empty when the sandbox conforms). */
   violations: ViolationLog;
-  gateway: GatewaySandbox;
-  merchant: MerchantSandbox;
+  /** The gateway sandbox's state (a new one after each reset). */
+  readonly gateway: GatewaySandbox;
+  /** The merchant sandbox's state (a new one after each reset). */
+  readonly merchant: MerchantSandbox;
+  /** The fault rules of the control API. */
+  faults: FaultRules;
+  /** The record of every exchange of both APIs. */
+  exchanges: ExchangeRecord;
+  /** Every store back to the seeds, the clock to now, faults and isolated accounts gone; then the `afterReset` hooks. */
+  reset(): Promise<void>;
+  /** Runs after every reset, before the reset answers (fixtures loaded at start are loaded again). */
+  afterReset(hook: () => Promise<void> | void): void;
+  /** A fresh merchant account on both APIs that no other client sees (the control API's createAccount). */
+  createAccount(): IsolatedAccount;
   stop(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const config = options.config ?? defaultConfig();
   const validation = options.responseValidation ?? "strict";
+  const log = options.log ?? ((line: string) => console.error(line));
   const clock = new SandboxClock();
   const violations = new ViolationLog();
-  const files = new FileStore(clock, config.merchant.uploadUrlTtlSeconds);
-  const faults = new Faults(options.faults);
-  const gateway = createGatewaySandbox(config.gateway, clock, faults);
-  const merchant = createMerchantSandbox(config.merchant, clock, files, faults);
+  const injected = new Faults(options.faults);
+  // The stores, rebuilt from the configuration by a reset; the listeners reach them through `state`.
+  const build = () => {
+    const files = new FileStore(clock, config.merchant.uploadUrlTtlSeconds);
+    return { files, gateway: createGatewaySandbox(config.gateway, clock, injected), merchant: createMerchantSandbox(config.merchant, clock, files, injected) };
+  };
+  let state = build();
+  const { gateway, merchant } = state;
   if (options.precompile) {
     precompile(gateway.router, gateway.responses);
     precompile(merchant.router, merchant.responses);
     precompile(merchant.storageRouter, merchant.responses);
   }
+  const faults = new FaultRules(new Set([...gateway.router.operations.keys(), ...merchant.router.operations.keys()]), documentedAnswers([gateway, merchant]));
+  const exchanges = new ExchangeRecord(options.exchanges, options.logFile);
+  const accounts = new IsolatedAccounts();
+  const afterReset: Array<() => Promise<void> | void> = [];
+  let urls = { merchant: "", storage: "" };
+
+  const reset = async (): Promise<void> => {
+    state = build();
+    state.merchant.setBaseUrl(urls.merchant);
+    state.files.storageBaseUrl = urls.storage;
+    clock.reset();
+    faults.clear();
+    accounts.clear();
+    for (const hook of afterReset) await hook();
+  };
+  const control = new ControlPlane(
+    {
+      clock,
+      faults,
+      exchanges,
+      reset,
+      createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
+    },
+    log,
+  );
 
   // What every listener shares.
-  const shared = { validation, violations, log: options.log, timeouts: options.timeouts };
+  const shared = { validation, violations, log: options.log, timeouts: options.timeouts, faults, record: exchanges };
   const gatewayServer = createListener({
     ...shared,
     api: "gateway",
     router: gateway.router,
-    handler: gateway.handler,
+    handler: (request) => state.gateway.handler(request),
     maxBodyBytes: config.gateway.maxBodyBytes,
     responses: gateway.responses,
-    clock,
+    control,
     refuse: gatewayRefusal(gateway.contentType),
   });
   const merchantServer = createListener({
     ...shared,
     api: "merchant",
     router: merchant.router,
-    handler: merchant.handler,
+    handler: (request) => state.merchant.handler(request),
     maxBodyBytes: config.merchant.maxBodyBytes,
     responses: merchant.responses,
-    clock,
+    control,
     refuse: merchantRefusal,
   });
   const storageServer = createListener({
     ...shared,
     api: "storage",
     router: merchant.storageRouter,
-    handler: storageHandler(files, config.merchant.maxUploadBytes),
-    screen: storageScreen(files, config.merchant.maxUploadBytes),
+    handler: (request) => storageHandler(state.files, config.merchant.maxUploadBytes)(request),
+    screen: (request) => storageScreen(state.files, config.merchant.maxUploadBytes)(request),
     maxBodyBytes: config.merchant.maxUploadBytes,
     responses: merchant.responses,
     refuse: storageRefusal,
@@ -112,22 +163,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const merchantUrl = await listen(merchantServer, options.ports?.merchant ?? 0);
     servers.push(storageServer);
     const storageUrl = await listen(storageServer, options.ports?.storage ?? 0);
-    merchant.setBaseUrl(merchantUrl);
-    files.storageBaseUrl = storageUrl;
+    urls = { merchant: merchantUrl, storage: storageUrl };
+    state.merchant.setBaseUrl(merchantUrl);
+    state.files.storageBaseUrl = storageUrl;
     return {
       gatewayUrl,
       merchantUrl,
       storageUrl,
       clock,
       violations,
-      gateway,
-      merchant,
+      get gateway() {
+        return state.gateway;
+      },
+      get merchant() {
+        return state.merchant;
+      },
+      faults,
+      exchanges,
+      reset,
+      afterReset: (hook) => void afterReset.push(hook),
+      createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
       async stop() {
         await Promise.all(servers.map(close));
+        await exchanges.close();
       },
     };
   } catch (error) {
     await Promise.all(servers.filter((s) => s.listening).map(close));
+    await exchanges.close();
     throw error;
   }
 }

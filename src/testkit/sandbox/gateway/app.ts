@@ -34,6 +34,7 @@ export interface GatewaySandbox {
   handler: Handler;
   store: TransactionStore;
   keys: ApiKeys;
+  signatures: SignatureVerifier;
   contentType: string;
 }
 
@@ -55,5 +56,5 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
   const payments = new PaymentRules(store, cards, clock, facts, config.signing);
   const transactions = new GatewayTransactions({ store, payments, followUps, cards, clock, links: gatewayLinks(router), faults });
   const handler = gatewayPipeline({ config, doc, router, requests, keys, signatures, http, transactions });
-  return { doc, router, responses, handler, store, keys, contentType: http.contentType };
+  return { doc, router, responses, handler, store, keys, signatures, contentType: http.contentType };
 }

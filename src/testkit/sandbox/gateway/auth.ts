@@ -35,21 +35,33 @@ export class ApiKeys {
     configs: GatewayAccountConfig[],
     private readonly clock: SandboxClock,
   ) {
-    for (const config of configs) {
-      if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
-      // The config loader has checked the resource against the spec's Account schema. The
-      // answer of GET /account: a copy, so that nothing changes the configuration.
-      const resource = config.account === undefined ? undefined : (structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
-      const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
-      this.accounts.set(config.id, account);
-      for (const key of config.keys) {
-        const normalized = key.key.toLowerCase();
-        if (this.keys.has(normalized)) throw new Error(`sandbox config: API key ${key.key} is declared twice`);
-        const expiresAt = key.expires_at === undefined ? undefined : Date.parse(key.expires_at);
-        if (expiresAt !== undefined && Number.isNaN(expiresAt)) throw new Error(`sandbox config: expires_at of key ${key.key} is not a date`);
-        this.keys.set(normalized, { account, enabled: key.enabled !== false, expiresAt });
-      }
+    for (const config of configs) this.addAccount(config);
+  }
+
+  /** Adds an account with its keys (configured at start, or an isolated account made through the control API). */
+  addAccount(config: GatewayAccountConfig): void {
+    if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
+    // The config loader has checked the resource against the spec's Account schema. The
+    // answer of GET /account: a copy, so that nothing changes the configuration.
+    const resource = config.account === undefined ? undefined : (structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
+    const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
+    this.accounts.set(config.id, account);
+    for (const key of config.keys) {
+      const normalized = key.key.toLowerCase();
+      if (this.keys.has(normalized)) throw new Error(`sandbox config: API key ${key.key} is declared twice`);
+      const expiresAt = key.expires_at === undefined ? undefined : Date.parse(key.expires_at);
+      if (expiresAt !== undefined && Number.isNaN(expiresAt)) throw new Error(`sandbox config: expires_at of key ${key.key} is not a date`);
+      this.keys.set(normalized, { account, enabled: key.enabled !== false, expiresAt });
     }
+  }
+
+  /** Forgets an account and its keys (an isolated account let go). */
+  removeAccount(id: string): void {
+    const account = this.accounts.get(id);
+    if (!account) return;
+    this.accounts.delete(id);
+    for (const [key, entry] of this.keys) if (entry.account === account) this.keys.delete(key);
+    this.known.clear();
   }
 
   /**

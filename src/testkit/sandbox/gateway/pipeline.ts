@@ -15,7 +15,7 @@ import { rootDocument } from "./links";
 import { runTransaction } from "./operations";
 import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";
-import type { SignatureVerifier } from "./signature";
+import { signatureVerdict, type SignatureVerifier } from "./signature";
 import { invalidParameterStatus, status } from "./status-codes";
 import type { GatewayTransactions } from "./transactions";
 
@@ -98,6 +98,8 @@ function checkSignature({ config, doc, signatures, http }: GatewayParts, { reque
   const signatureHeader = request.headers.signature as string | undefined;
   if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(doc, route))) return { ok: true, value: false };
   const check = signatures.check(signatureHeader, request.rawBody, account);
+  // For the exchange record: a getter, so the causes of a mismatch are worked out only if read.
+  Object.defineProperty(request, "signature", { configurable: true, enumerable: true, get: () => signatureVerdict(check, request.rawBody, signatureHeader) });
   return check.ok ? { ok: true, value: true } : refusal(http, check.message);
 }
 

@@ -112,6 +112,17 @@ export class OAuthServer {
     return client ? { ok: true, client } : { ok: false, detail: "The access token is invalid." };
   }
 
+  /** Adds a confidential client (an isolated account's, made through the control API). */
+  addClient(config: OAuthClientConfig): void {
+    if (this.clients.has(config.client_id)) throw new Error(`merchant sandbox: OAuth client ${config.client_id} exists already`);
+    this.clients.set(config.client_id, { ...config, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(config) });
+  }
+
+  /** Forgets a client and revokes its tokens (an isolated account let go). */
+  removeClient(clientId: string): void {
+    this.forget(clientId);
+  }
+
   /** A client registered by `registrar`: it acts for the registrar's merchant. */
   register(request: Schemas["ClientRegistration"], registrar: OAuthClient): OAuthClient {
     const client: OAuthClient = {

@@ -1,0 +1,86 @@
+/**
+ * `payment-apis-testkit` from test code: start the sandbox in a test's global setup, steer it
+ * through its control API with a client typed by the control spec, and stop it.
+ *
+ * ```ts
+ * import { startSandbox } from "payment-apis-testkit";
+ * const sandbox = await startSandbox();              // free ports on 127.0.0.1
+ * const account = await sandbox.createAccount();      // one merchant account per test
+ * await sandbox.control.POST("/faults", { body: { operation: "createCapture", action: { close: "after-processing" }, count: 1 } });
+ * await sandbox.stop();
+ * ```
+ */
+import createClient, { type Client } from "openapi-fetch";
+import type { components, paths } from "../../generated/sandbox-control/schema";
+import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "./sandbox/config";
+import { configFromFile } from "./sandbox/config-file";
+import { CONTROL_PREFIX } from "./sandbox/control/plane";
+import { startSandbox as startListeners, type RunningSandbox } from "./sandbox/server";
+
+export type { SandboxConfigFile } from "./sandbox/config";
+export type ControlPaths = paths;
+export type ControlSchemas = components["schemas"];
+export type IsolatedAccount = components["schemas"]["Account"];
+
+export interface StartSandboxOptions {
+  /** Ports of the listeners; 0 (the default) picks a free one each. */
+  ports?: { gateway?: number; merchant?: number; storage?: number };
+  /** A config file (as `--config`), or the same settings as an object. */
+  config?: string | SandboxConfigFile;
+  /** Exchanges the record keeps (default 1,000, at most 100,000). */
+  exchanges?: number;
+  /** Append every exchange to this file as NDJSON (as `--log`). */
+  logFile?: string;
+  /** `strict` (default): an answer that breaks the spec becomes a 500 naming the rule. */
+  responseValidation?: "strict" | "log" | "off";
+  /** Where the sandbox's log lines go (stderr by default). */
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  gatewayUrl: string;
+  merchantUrl: string;
+  storageUrl: string;
+  /** The seeded TEST-ONLY credentials, and where the seeded signing key's private half is. */
+  seeded: typeof seeded & { signingPrivateKeyPath: string };
+  /** The control API (openapi/sandbox-control/), typed by its spec: `control.GET("/exchanges", { params: { query: { operation: "createCapture" } } })`. */
+  control: Client<paths>;
+  /** Every store back to the seeds, the clock to now, faults and isolated accounts gone. */
+  reset(): Promise<void>;
+  /** A fresh merchant account on both APIs that no other client sees. */
+  createAccount(): Promise<IsolatedAccount>;
+  /** The exchanges recorded so far, oldest first (the control API's listExchanges). */
+  exchanges(query?: NonNullable<paths["/exchanges"]["get"]["parameters"]["query"]>): Promise<components["schemas"]["ExchangeList"]>;
+  stop(): Promise<void>;
+}
+
+/** A control call's data, or an error naming the call and the sandbox's reason. */
+function dataOf<T>(call: string, result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.data !== undefined) return result.data;
+  const reason = (result.error as { error?: string } | undefined)?.error ?? `HTTP ${result.response.status}`;
+  throw new Error(`sandbox control ${call}: ${reason}`);
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
+  const config = typeof options.config === "string" ? configFromFile(options.config) : mergeConfig(defaultConfig(), options.config);
+  const running: RunningSandbox = await startListeners({
+    config,
+    ports: { gateway: 0, merchant: 0, storage: 0, ...options.ports },
+    responseValidation: options.responseValidation ?? "strict",
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.exchanges !== undefined ? { exchanges: options.exchanges } : {}),
+    ...(options.logFile !== undefined ? { logFile: options.logFile } : {}),
+  });
+  const control = createClient<paths>({ baseUrl: `${running.gatewayUrl}${CONTROL_PREFIX}` });
+  return {
+    gatewayUrl: running.gatewayUrl,
+    merchantUrl: running.merchantUrl,
+    storageUrl: running.storageUrl,
+    seeded: { ...seeded, signingPrivateKeyPath: seededPrivateKeyPath },
+    control,
+    reset: async () => void dataOf("resetSandbox", await control.POST("/reset")),
+    createAccount: async () => dataOf("createAccount", await control.POST("/accounts")),
+    exchanges: async (query = {}) => dataOf("listExchanges", await control.GET("/exchanges", { params: { query } })),
+    stop: () => running.stop(),
+  };
+}

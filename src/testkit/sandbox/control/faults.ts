@@ -1,0 +1,126 @@
+/**
+ * Fault rules set through the control API: for requests of one operation (optionally only those
+ * with a given amount, card or path id), a delay, the operation's documented answer with a given
+ * status, or a connection closed before or after the request is processed; for the next N
+ * matching requests or until removed. The listener asks `take` once a request has fully arrived.
+ */
+import type { components } from "../../../../generated/sandbox-control/schema";
+import type { SandboxResponse } from "../http";
+import { decodeForm } from "../../spec/form-decoding";
+import type { RoutedOperation } from "../../spec/router";
+
+type FaultCreate = components["schemas"]["FaultCreate"];
+export type Fault = components["schemas"]["Fault"];
+export type FaultAction = components["schemas"]["FaultAction"];
+
+/** Rules held at once. */
+export const MAX_FAULTS = 100;
+
+interface Rule extends Fault {
+  /** Which answers the rule can give, checked when it was added. */
+  answer?: SandboxResponse;
+}
+
+/** What the rule needs to know of a request. */
+export interface FaultRequest {
+  route: RoutedOperation;
+  params: Record<string, string>;
+  contentType: string | undefined;
+  rawBody: Buffer;
+}
+
+/** Builds the documented answer of an operation for a status, or says why it cannot. */
+export type DocumentedAnswer = (operationId: string, status: number) => { ok: true; answer: SandboxResponse } | { ok: false; reason: string };
+
+/** The request's amount and card number, as the rule's `match` compares them. */
+function bodyFields(request: FaultRequest): { amount?: string; pan?: string } {
+  if (request.rawBody.length === 0) return {};
+  const type = (request.contentType ?? "").toLowerCase();
+  try {
+    const decoded = type.includes("json") ? (JSON.parse(request.rawBody.toString("utf8")) as Record<string, unknown>) : type.includes("x-www-form-urlencoded") ? decodeForm(request.rawBody.toString("utf8")) : {};
+    const card = decoded.card && typeof decoded.card === "object" ? (decoded.card as Record<string, unknown>) : {};
+    return {
+      ...(decoded.amount !== undefined ? { amount: String(decoded.amount as string | number) } : {}),
+      ...(typeof card.pan === "string" ? { pan: card.pan } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+export class FaultRules {
+  private readonly rules: Rule[] = [];
+  private nextId = 1;
+
+  constructor(
+    /** Every operationId of the gateway and merchant APIs. */
+    private readonly operations: ReadonlySet<string>,
+    private readonly documentedAnswer: DocumentedAnswer,
+  ) {}
+
+  /** Adds a rule (valid against FaultCreate), or says in one line why it cannot be. */
+  add(create: FaultCreate): { ok: true; fault: Fault } | { ok: false; error: string } {
+    if (!this.operations.has(create.operation)) return { ok: false, error: `operation: no operation ${create.operation} in the gateway or merchant API` };
+    if (this.rules.length >= MAX_FAULTS) return { ok: false, error: `at most ${MAX_FAULTS} fault rules are held: remove one first` };
+    let answer: SandboxResponse | undefined;
+    if ("status" in create.action) {
+      const documented = this.documentedAnswer(create.operation, create.action.status);
+      if (!documented.ok) return { ok: false, error: `action.status: ${documented.reason}` };
+      answer = documented.answer;
+    }
+    const rule: Rule = {
+      id: `flt-${this.nextId++}`,
+      operation: create.operation,
+      ...(create.match ? { match: { ...create.match } } : {}),
+      action: create.action,
+      remaining: create.count ?? null,
+      applied: 0,
+      ...(answer ? { answer } : {}),
+    };
+    this.rules.push(rule);
+    return { ok: true, fault: shown(rule) };
+  }
+
+  list(): Fault[] {
+    return this.rules.map(shown);
+  }
+
+  remove(id: string): boolean {
+    const at = this.rules.findIndex((rule) => rule.id === id);
+    if (at === -1) return false;
+    this.rules.splice(at, 1);
+    return true;
+  }
+
+  clear(): void {
+    this.rules.length = 0;
+  }
+
+  /** The first rule that matches the request, counted as applied (a rule used up goes). */
+  take(request: FaultRequest): { id: string; action: FaultAction; answer?: SandboxResponse } | undefined {
+    if (this.rules.length === 0) return undefined;
+    let fields: ReturnType<typeof bodyFields> | undefined;
+    for (const rule of this.rules) {
+      if (rule.operation !== request.route.operationId) continue;
+      const match = rule.match;
+      if (match?.path_id !== undefined && !Object.values(request.params).includes(match.path_id)) continue;
+      if (match?.amount !== undefined || match?.card_last4 !== undefined) {
+        fields ??= bodyFields(request);
+        if (match.amount !== undefined && fields.amount !== match.amount) continue;
+        if (match.card_last4 !== undefined && !fields.pan?.endsWith(match.card_last4)) continue;
+      }
+      rule.applied = (rule.applied ?? 0) + 1;
+      if (rule.remaining !== null) {
+        rule.remaining -= 1;
+        if (rule.remaining <= 0) this.remove(rule.id);
+      }
+      return { id: rule.id, action: rule.action, ...(rule.answer ? { answer: rule.answer } : {}) };
+    }
+    return undefined;
+  }
+}
+
+function shown({ answer, ...fault }: Rule): Fault {
+  void answer; // what the rule answers with stays inside the sandbox
+  return structuredClone(fault);
+}

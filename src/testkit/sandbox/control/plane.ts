@@ -1,0 +1,132 @@
+/**
+ * The sandbox's control API (openapi/sandbox-control/), served under `/_sandbox/` on the gateway
+ * and merchant listeners: routed, its parameters and bodies validated and its answers checked
+ * against its own bundled spec, like the payment APIs. It runs before the APIs' pipelines, so a
+ * control call never counts against a quota, never shows in an API's answer and is not recorded.
+ */
+import type { components, operations } from "../../../../generated/sandbox-control/schema";
+import { SpecValidator } from "../../spec/ajv";
+import { loadBundledSpec } from "../../spec/document";
+import { dottedName, RequestValidator } from "../../spec/request-validation";
+import { ResponseValidator } from "../../spec/response-validation";
+import { SpecRouter, type RoutedOperation } from "../../spec/router";
+import type { SandboxClock } from "../clock";
+import type { SandboxResponse } from "../http";
+import type { ExchangeRecord } from "./exchanges";
+import type { FaultRules } from "./faults";
+
+type Schemas = components["schemas"];
+type OperationId = keyof operations;
+
+/** Where the control API is served on each API listener. */
+export const CONTROL_PREFIX = "/_sandbox";
+
+/** What the control API steers: the parts of a running sandbox. */
+export interface Controlled {
+  clock: SandboxClock;
+  faults: FaultRules;
+  exchanges: ExchangeRecord;
+  /** Every store back to the seeds and fixtures, the clock to now, faults and isolated accounts gone. */
+  reset(): Promise<void>;
+  createAccount(): Schemas["Account"];
+}
+
+interface ControlCall {
+  route: RoutedOperation;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+const json = (status: number, body?: unknown): SandboxResponse => (body === undefined ? { status } : { status, headers: { "content-type": "application/json" }, body });
+const refusal = (status: number, error: string): SandboxResponse => json(status, { error } satisfies Schemas["ControlError"]);
+
+function clockOf(clock: SandboxClock): Schemas["Clock"] {
+  return { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() };
+}
+
+type ControlHandlers = { [K in OperationId]: (call: ControlCall, sandbox: Controlled) => SandboxResponse | Promise<SandboxResponse> };
+
+const handlers: ControlHandlers = {
+  getClock: (_call, { clock }) => json(200, clockOf(clock)),
+  advanceClock: ({ body }, { clock }) => {
+    const { advance_seconds } = body as Schemas["ClockAdvance"];
+    // The schema bounds one step; the clock also bounds how far ahead it may run in all.
+    const refused = clock.refusalOf(advance_seconds);
+    if (refused !== undefined) return refusal(400, refused);
+    clock.advance(advance_seconds);
+    return json(200, clockOf(clock));
+  },
+  // Answers once the reset is done (fixtures loaded at start are loaded again): the next request sees the new state.
+  resetSandbox: async (_call, sandbox) => {
+    await sandbox.reset();
+    return json(200, clockOf(sandbox.clock));
+  },
+  createAccount: (_call, sandbox) => json(201, sandbox.createAccount()),
+  listFaults: (_call, { faults }) => json(200, { items: faults.list() } satisfies Schemas["FaultList"]),
+  addFault: ({ body }, { faults }) => {
+    const added = faults.add(body as Schemas["FaultCreate"]);
+    return added.ok ? json(201, added.fault) : refusal(400, added.error);
+  },
+  clearFaults: (_call, { faults }) => {
+    faults.clear();
+    return json(204);
+  },
+  removeFault: ({ params }, { faults }) => (faults.remove(params.fault_id!) ? json(204) : refusal(404, `no fault rule ${params.fault_id} is in force`)),
+  listExchanges: ({ query }, { exchanges }) => json(200, exchanges.list(query) satisfies Schemas["ExchangeList"]),
+};
+
+export class ControlPlane {
+  private readonly router: SpecRouter;
+  private readonly requests: RequestValidator;
+  private readonly responses: ResponseValidator;
+
+  constructor(
+    private readonly sandbox: Controlled,
+    private readonly log: (line: string) => void,
+  ) {
+    const doc = loadBundledSpec("sandbox-control");
+    const validator = new SpecValidator(doc);
+    this.router = new SpecRouter(doc);
+    this.requests = new RequestValidator(doc, validator);
+    this.responses = new ResponseValidator(doc, validator);
+  }
+
+  /** Whether a request path is the control API's. */
+  static claims(pathname: string): boolean {
+    return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+  }
+
+  async handle(method: string, pathname: string, query: URLSearchParams, contentType: string | undefined, rawBody: Buffer): Promise<SandboxResponse> {
+    const routed = this.router.match(method, pathname.slice(CONTROL_PREFIX.length) || "/");
+    if (routed.kind === "not-found") return refusal(404, `no control endpoint ${pathname}; see docs/sandbox.md (the control API)`);
+    if (routed.kind === "method-not-allowed") return { ...refusal(405, `use ${routed.allow.join(" or ")}`), headers: { "content-type": "application/json", allow: routed.allow.join(", ") } };
+    const { route, params } = routed;
+    const parameters = this.requests.parameters(route, params, query);
+    const wrong = parameters.errors[0];
+    if (wrong) return refusal(wrong.in === "path" ? 404 : 400, `${wrong.name}: ${wrong.errors[0]?.message ?? "is not valid"}`);
+    let body: unknown;
+    if (route.operation.requestBody !== undefined) {
+      const decoded = this.requests.body(route, contentType, rawBody);
+      if (decoded.kind === "unsupported-media-type") return refusal(415, `Content-Type must be ${decoded.accepted.join(" or ")}`);
+      if (decoded.kind === "malformed") return refusal(400, `the body is not JSON: ${decoded.reason}`);
+      if (decoded.kind === "invalid") {
+        const first = decoded.errors[0]!;
+        return refusal(400, `${dottedName(first.path) || "body"}: ${first.message}`);
+      }
+      body = decoded.value;
+    }
+    let answer: SandboxResponse;
+    try {
+      answer = await handlers[route.operationId as OperationId]({ route, params, query: parameters.values, body }, this.sandbox);
+    } catch (error) {
+      this.log(`[sandbox:control] ${route.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return refusal(500, `${route.operationId} failed in the sandbox: see its log`);
+    }
+    // The control API is held to its spec like the payment APIs: a violation is a bug, and says so.
+    const problems = this.responses.violations(route, { status: answer.status, headers: answer.headers ?? {}, body: answer.body });
+    if (problems.length === 0) return answer;
+    this.log(`[sandbox:control] RESPONSE VIOLATES SPEC: ${route.operationId} ${answer.status}: ${problems.join("; ")}`);
+    return refusal(500, `the answer of ${route.operationId} violates the control spec: ${problems.join("; ")}`);
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The sandbox's control API (openapi/sandbox-control/, served under /_sandbox/ on both API
+ * listeners): reset, isolated accounts, fault rules and the exchange record, as an integrator's
+ * tests use them. Every control answer is checked here against the control spec's bundle with
+ * the project's response validator (the sandbox checks them too), and every operation of that
+ * spec is called.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import controlSpec from "../generated/sandbox-control/openapi.json";
+import { ClientNetworkError, createGatewayClient } from "../src/toolkit/gateway";
+import { SpecValidator } from "../src/testkit/spec/ajv";
+import type { OpenApiDocument } from "../src/testkit/spec/document";
+import { ResponseValidator } from "../src/testkit/spec/response-validation";
+import { SpecRouter } from "../src/testkit/spec/router";
+import { seeded } from "../src/testkit/sandbox/config";
+import type { RunningSandbox } from "../src/testkit/sandbox/server";
+import { form, GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
+
+const doc = controlSpec as unknown as OpenApiDocument;
+const router = new SpecRouter(doc);
+const responses = new ResponseValidator(doc, new SpecValidator(doc));
+const called = new Set<string>();
+
+let sandbox: RunningSandbox;
+
+/** A control call, checked against the control spec. */
+async function control(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${sandbox.gatewayUrl}/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  const routed = router.match(method, path.split("?")[0]!);
+  if (routed.kind === "match") {
+    called.add(routed.route.operationId);
+    const outgoing = { status: response.status, headers: Object.fromEntries(response.headers), body: parsed };
+    expect(responses.violations(routed.route, outgoing), `${method} ${path} ${response.status}`).toEqual([]);
+  }
+  return { status: response.status, body: parsed };
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+
+afterAll(async () => {
+  expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
+  expect(sandboxLog.filter((line) => line.includes("[sandbox:control]")), "control answers that broke the control spec").toEqual([]);
+  await sandbox.stop();
+});
+
+const card = { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" };
+
+describe("reset", () => {
+  it("puts every store back to the seeds, the clock to now, and clears the fault rules", async () => {
+    const gateway = new GatewayClient(sandbox.gatewayUrl);
+    const authorization = await gateway.post("/authorizations", { amount: 1000, currency: "EUR", card });
+    expect(authorization.status).toBe(201);
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login();
+    const app = await merchant.call("POST", "/applications", validApplication);
+    expect(app.status).toBe(201);
+    expect((await control("POST", "/clock", { advance_seconds: 3600 })).body.offset_seconds).toBe(3600);
+    expect((await control("POST", "/faults", { operation: "getAccount", action: { latency_ms: 1 } })).status).toBe(201);
+
+    const reset = await control("POST", "/reset");
+    expect(reset.status).toBe(200);
+    expect(reset.body.offset_seconds).toBe(0);
+    expect((await control("GET", "/faults")).body.items).toEqual([]);
+    expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, "")).body.status?.message).toBe("invalid transaction id");
+    // Tokens issued before a reset are gone with the old state.
+    expect((await merchant.call("GET", "/applications")).status).toBe(401);
+    await merchant.login();
+    expect((await merchant.call("GET", app.body._links.self.href)).status).toBe(404);
+  });
+});
+
+describe("isolated accounts", () => {
+  it("give each test a merchant account on both APIs that no other client sees", async () => {
+    const first = (await control("POST", "/accounts")).body;
+    const second = (await control("POST", "/accounts")).body;
+    expect(first.gateway.api_key).not.toBe(second.gateway.api_key);
+    const clientOf = (account: typeof first) =>
+      createGatewayClient({ baseUrl: sandbox.gatewayUrl, apiKey: account.gateway.api_key, signing: { apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem } });
+    const mine = await clientOf(first).authorize({ amount: 700, currency: "EUR", card });
+    expect(mine.approved).toBe(true);
+    if (!mine.approved) return;
+    // Another isolated account cannot capture it, nor can the seeded merchant.
+    await expect(clientOf(second).capture(mine.transaction.id, { amount: 100 })).rejects.toThrow(/invalid transaction id/);
+    expect((await new GatewayClient(sandbox.gatewayUrl).post(`/authorizations/${mine.transaction.id}/captures`, "")).body.status?.message).toBe("invalid transaction id");
+    // The seeded signing key is not this account's partner's.
+    const seededSigned = await new GatewayClient(sandbox.gatewayUrl, first.gateway.api_key).post("/authorizations", { amount: 100, currency: "EUR", card });
+    expect(seededSigned.body.status?.message).toBe("invalid signing api-key");
+
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    expect((await merchant.login(first.merchant.client_id, first.merchant.client_secret)).status).toBe(200);
+    expect((await merchant.call("GET", "/transactions")).body._embedded["ch:transactions"]).toEqual([]);
+    const app = await merchant.call("POST", "/applications", validApplication);
+    const other = new MerchantClient(sandbox.merchantUrl);
+    await other.login(second.merchant.client_id, second.merchant.client_secret);
+    expect((await other.call("GET", app.body._links.self.href)).status).toBe(404);
+  });
+});
+
+describe("fault rules", () => {
+  it("refuse what they cannot do, naming the field", async () => {
+    expect((await control("POST", "/faults", { operation: "createFoo", action: { latency_ms: 5 } })).body.error).toMatch(/^operation: no operation createFoo/);
+    expect((await control("POST", "/faults", { operation: "createAuthorization", action: { status: 418 } })).body.error).toMatch(/^action\.status: createAuthorization documents no 418/);
+    expect((await control("POST", "/faults", { operation: "createAuthorization", action: { latency_ms: 0 } })).status).toBe(400);
+    expect((await control("POST", "/faults", "operation=createCapture", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect((await control("DELETE", "/faults/flt-999")).status).toBe(404);
+    expect((await control("GET", "/faults")).body.items).toEqual([]);
+  });
+
+  it("answer a matching request with the operation's documented answer, for as many requests as asked", async () => {
+    const rule = await control("POST", "/faults", { operation: "createAuthorization", match: { amount: "1313" }, action: { status: 503 }, count: 1 });
+    expect(rule.status).toBe(201);
+    const gateway = new GatewayClient(sandbox.gatewayUrl);
+    const unmatched = await gateway.post("/authorizations", { amount: 1212, currency: "EUR", card });
+    expect(unmatched.status, JSON.stringify(unmatched.body)).toBe(201); // no match
+    expect((await gateway.post("/authorizations", { amount: 1313, currency: "EUR", card })).status).toBe(503);
+    expect((await gateway.post("/authorizations", { amount: 1313, currency: "EUR", card })).status).toBe(201); // used up
+    expect((await control("GET", "/faults")).body.items).toEqual([]);
+  });
+
+  it("delay a request by the given latency", async () => {
+    await control("POST", "/faults", { operation: "getAccount", action: { latency_ms: 250 }, count: 1 });
+    expect((await new GatewayClient(sandbox.gatewayUrl).get("/account")).status).toBe(200);
+    const [exchange] = (await control("GET", "/exchanges?operation=getAccount&limit=1000")).body.items.slice(-1);
+    expect(exchange.fault).toMatch(/^flt-/);
+    expect(exchange.duration_ms).toBeGreaterThanOrEqual(250);
+  });
+
+  it("close before processing: nothing is booked", async () => {
+    const before = sandbox.gateway.store.size;
+    await control("POST", "/faults", { operation: "createAuthorization", action: { close: "before-processing" }, count: 1 });
+    await expect(new GatewayClient(sandbox.gatewayUrl).post("/authorizations", { amount: 900, currency: "EUR", card })).rejects.toThrow();
+    expect(sandbox.gateway.store.size).toBe(before);
+  });
+
+  it("close after processing: the capture is booked, the gateway client reports the outcome unknown and does not send it again", async () => {
+    const gateway = createGatewayClient({ baseUrl: sandbox.gatewayUrl, apiKey: keys.merchantKey, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem } });
+    const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card });
+    if (!authorized.approved) throw new Error("the authorization was declined");
+    const id = authorized.transaction.id;
+    await control("POST", "/faults", { operation: "createCapture", match: { path_id: id }, action: { close: "after-processing" }, count: 1 });
+    const since = Math.max(0, ...(await control("GET", "/exchanges?limit=1000")).body.items.map((e: { id: number }) => e.id));
+
+    const lost = await gateway.capture(id, { amount: 600 }).catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(ClientNetworkError);
+    expect((lost as ClientNetworkError).requestMayHaveBeenSent).toBe(true);
+    const captures = (await control("GET", `/exchanges?operation=createCapture&since=${since}`)).body.items;
+    expect(captures).toHaveLength(1); // not sent again
+    expect(captures[0].status).toBe(0);
+
+    // Reconciling: only the 400 left can still be captured, so the 600 was booked.
+    const tooMuch = await gateway.capture(id, { amount: 401 });
+    expect(tooMuch.approved).toBe(false);
+    expect((await gateway.capture(id, { amount: 400 })).approved).toBe(true);
+  });
+});
+
+describe("the exchange record", () => {
+  it("keeps every exchange with card data and secrets masked", async () => {
+    const since = Math.max(0, ...(await control("GET", "/exchanges?limit=1000")).body.items.map((e: { id: number }) => e.id));
+    await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", { amount: 4242, currency: "EUR", card });
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login();
+    const listed = await control("GET", `/exchanges?since=${since}`);
+    const text = JSON.stringify(listed.body);
+    for (const secret of [card.pan, `csc%5D=${card.csc}`, `csc]=${card.csc}`, keys.merchantKey, seeded.merchant.clientSecret, merchant.token]) expect(text).not.toContain(secret);
+    const authorization = listed.body.items.find((e: { operation?: string }) => e.operation === "createAuthorization");
+    expect(authorization).toMatchObject({ api: "gateway", method: "POST", status: 201, gateway_status_code: 20000, signature: { verdict: "valid" } });
+    expect(authorization.request.body).toContain("1111");
+    expect(listed.body.items.find((e: { operation?: string }) => e.operation === "createToken")).toMatchObject({ api: "merchant", status: 200 });
+    // Control calls are not recorded.
+    expect(listed.body.items.every((e: { path: string }) => !e.path.startsWith("/_sandbox"))).toBe(true);
+  });
+
+  it("says why a signature over other bytes does not match: brackets encoded on one side", async () => {
+    const gateway = new GatewayClient(sandbox.gatewayUrl);
+    const literal = "amount=500&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
+    const { signatureHeader } = await import("../src/testkit/sandbox/gateway/signature");
+    const encoded = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
+    const refused = await gateway.post("/authorizations", encoded, { signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal) });
+    expect(refused.status).toBe(400);
+    const [exchange] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
+    expect(exchange.signature).toMatchObject({ verdict: "mismatch", received_bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(exchange.signature.likely_causes.join(" ")).toMatch(/brackets/);
+  });
+
+  it("filters by operation, status and since, and says how many it let go", async () => {
+    const all = (await control("GET", "/exchanges?limit=1000")).body;
+    expect(all.dropped).toBe(0);
+    const last = all.items.at(-1).id as number;
+    expect((await control("GET", `/exchanges?since=${last}`)).body.items).toEqual([]);
+    expect((await control("GET", "/exchanges?status=503&limit=1000")).body.items.every((e: { status: number }) => e.status === 503)).toBe(true);
+    expect((await control("GET", "/exchanges?limit=0")).status).toBe(400);
+  });
+});
+
+describe("the control API", () => {
+  it("does not count against an API's quota", async () => {
+    const own = await startTestSandbox({ merchant: { rateLimits: { operations: { getRoot: 1 } } } });
+    try {
+      const merchant = new MerchantClient(own.merchantUrl);
+      await merchant.login();
+      for (let i = 0; i < 5; i++) expect((await fetch(`${own.merchantUrl}/_sandbox/clock`)).status).toBe(200);
+      expect((await merchant.call("GET", "/")).status).toBe(200);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("every operation of the control spec was called above", async () => {
+    expect((await control("DELETE", "/faults")).status).toBe(204);
+    const added = await control("POST", "/faults", { operation: "getAccount", action: { latency_ms: 1 } });
+    expect((await control("DELETE", `/faults/${added.body.id}`)).status).toBe(204);
+    expect((await control("GET", "/clock")).status).toBe(200);
+    expect([...router.operations.keys()].filter((id) => !called.has(id))).toEqual([]);
+  });
+});
