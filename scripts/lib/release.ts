@@ -157,7 +157,8 @@ export function releaseTagsAtHead(): string[] {
  * change, major when `npm run diff` reports a breaking change (exit code 1), minor otherwise.
  */
 export function levelSince(tag: string): { level: ReleaseLevel; why: string } {
-  const changed = spawnSync("git", ["diff", "--quiet", tag, "--", ...specSourcePaths], { cwd: projectRoot });
+  // The diff policy (severities, accepted breaks) sits beside the specs but changes no API.
+  const changed = spawnSync("git", ["diff", "--quiet", tag, "--", ...specSourcePaths, ":(exclude)openapi/diff-policy.yaml"], { cwd: projectRoot });
   if (changed.status === 0) return { level: "patch", why: `${specSourcePaths.join(" and ")} unchanged since ${tag}` };
   if (changed.status !== 1) throw new Error(`git diff ${tag} failed with exit code ${changed.status}`);
   const diff = spawnSync(bin("ts-node"), [join("scripts", "spec-diff.ts"), tag], { cwd: projectRoot, env: toolEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
