@@ -7,12 +7,13 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
 import { applyFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/fixtures";
 import { sandboxFixtureSchema } from "../src/testkit/sandbox/fixtures/schema";
 import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/fixtures/write-schema";
+import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { readyUrls, startServing } from "./support/processes";
@@ -298,6 +299,68 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
       signature: signatureHeader(credentials.gateway.signing_api_key, credentials.gateway.signing_private_key_pem, body),
     });
     expect([signed.body.status?.code, signed.body.amount]).toEqual([20000, 500]);
+  });
+});
+
+describe("an account of credentials the sandbox already knows (from the config file)", () => {
+  const extra = {
+    gateway: { accounts: [{ id: "configured-shop", type: "merchant" as const, partner: seeded.gateway.partnerAccountId, keys: [{ key: "configured-shop-key" }] }] },
+    merchant: { clients: [{ client_id: "configured-client", client_secret: "configured-secret", merchant: "configured-shop" }] },
+  };
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox(extra);
+  });
+  afterAll(() => sandbox.stop());
+
+  const fixtureText = (keyFile: string) =>
+    [
+      "accounts:",
+      "  - name: configured",
+      "    credentials:",
+      `      gateway: { api_key: configured-shop-key, signing_api_key: ${seeded.gateway.signingKeyId}, signing_private_key_file: ${keyFile} }`,
+      "      merchant: { client_id: configured-client, client_secret: configured-secret }",
+      "gateway:",
+      "  transactions:",
+      "    - { name: order, account: configured, amount: 900, captures: [{ amount: 400 }] }",
+      "merchant:",
+      "  applications:",
+      `    - { name: shop, account: configured, application: ${JSON.stringify(validApplication)} }`,
+      "",
+    ].join("\n");
+
+  it("builds with them (the key file read relative to the fixture file), rehearsed on a sandbox of the same config", async () => {
+    const file = fixtureFile("configured.yaml", fixtureText(relative(dir, seededPrivateKeyPath)));
+    const { ids } = await applyFixture(sandbox, loadFixtureFile(file), { rehearse: { config: mergeConfig(defaultConfig(), extra) } });
+    const own = new MerchantClient(sandbox.merchantUrl);
+    await own.login("configured-client", "configured-secret");
+    expect((await own.call("GET", ids["shop"]!.href!)).status).toBe(200);
+    expect((await (await merchantOf(sandbox)).call("GET", ids["shop"]!.href!)).status).toBe(404);
+    const rest = await new GatewayClient(sandbox.gatewayUrl, "configured-shop-key").post(`/authorizations/${ids["order"]!.authorization}/captures`, {});
+    expect([rest.body.status?.code, rest.body.amount]).toEqual([20000, 500]);
+  });
+
+  it("rehearsed on the default config instead, it is refused there and the target is left as it was", async () => {
+    const file = fixtureFile("configured.yaml", fixtureText(relative(dir, seededPrivateKeyPath)));
+    const own = new MerchantClient(sandbox.merchantUrl);
+    await own.login("configured-client", "configured-secret");
+    const before = (await own.call("GET", "/applications")).body.count;
+    const error = await refusal(applyFixture(sandbox, loadFixtureFile(file)));
+    expect(error.problems[0]!.path).toBe("/merchant/applications/0");
+    expect(error.problems[0]!.rule).toMatch(/401/);
+    expect((await own.call("GET", "/applications")).body.count).toBe(before);
+  });
+
+  it("refuses a key file that cannot be read, a key file in a body that is no file, and an account lacking the part an entity uses", () => {
+    const missing = fixtureFile("missing-key.yaml", fixtureText("no-such.pem"));
+    expect(() => loadFixtureFile(missing)).toThrow(`${missing} /accounts/0/credentials/gateway/signing_private_key_file: cannot read ${join(dir, "no-such.pem")}: no such file`);
+    expect(() => parseFixture(fixtureText(seededPrivateKeyPath), "request body")).toThrow(
+      "request body /accounts/0/credentials/gateway/signing_private_key_file: only a fixture file names key files: give signing_private_key_pem",
+    );
+    const notAKey = fixtureText("x").replace(/signing_private_key_file: x/, "signing_private_key_pem: not a key");
+    expect(() => parseFixture(notAKey, "f")).toThrow("f /accounts/0/credentials/gateway: the signing key is not a PEM private key");
+    const merchantOnly = "accounts:\n  - { name: m, credentials: { merchant: { client_id: a, client_secret: b } } }\ngateway:\n  transactions:\n    - { name: t, account: m, amount: 1 }\n";
+    expect(() => parseFixture(merchantOnly, "f")).toThrow('f /gateway/transactions/0/account: account "m" has no gateway credentials');
   });
 });
 
