@@ -14,6 +14,7 @@ import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
 import { deref, findOperation, getAtPointer, loadBundledSpec, requestBodySchemaPointer, toPointer } from "../src/testkit/spec/document";
 import { isSequential } from "../src/testkit/spec/extension-keywords";
 import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { coerceToSchema } from "../src/testkit/spec/schema-walk";
 
 const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
 
@@ -93,6 +94,15 @@ describe("gateway", () => {
     expect(link("captures")).toBe("");
     expect(link("https://gateway.clearhaus.com/authorizations")).not.toBe("");
     expect(link("//gateway.clearhaus.com/authorizations")).not.toBe("");
+  });
+
+  it("takes a form amount written as digits only (0 or [1-9][0-9]{0,8}), not any integer notation", () => {
+    const pointer = requestBodySchemaPointer(doc, "createAuthorization", FORM_MEDIA_TYPE);
+    // A form value is text: the schema's integer is read from it by the one form decoding of the testkit.
+    const decoded = (amount: string) =>
+      describeErrors(validator.validate(pointer, coerceToSchema(doc, getAtPointer(doc, pointer) as Record<string, unknown>, { amount, currency: "EUR", card: { ...card, csc: "987" } })));
+    for (const amount of ["0", "1000", "999999999"]) expect(decoded(amount), amount).toBe("");
+    for (const amount of ["1e3", "+1000", "01000", "1000.0", " 1000", "0x3e8", "1000000000", "-1"]) expect(decoded(amount), amount).not.toBe("");
   });
 
   it("takes UUIDs of version 4 only where the source says UUIDv4", () => {
@@ -208,6 +218,19 @@ describe("merchant", () => {
     expect(link(`${host}/applications{?query,page}`)).not.toBe("");
     expect(link(`${host}/applications{?query,page,per_pages}`)).not.toBe("");
     expect(link(`${host}/applications{/per_page}`)).not.toBe("");
+  });
+
+  it("no longer accepts the application relations removed on 2020-08-25 (ch:contract, ch:account)", () => {
+    const links = { self: { href: `${host}/applications/19be` }, curies };
+    const required = ["ch:contact", "ch:company", "ch:comments", "ch:bank-account", "ch:websites", "ch:files", "ch:collaborators", "ch:gateways", "ch:record"];
+    const application = (extra: Record<string, unknown>) => ({
+      business_model: { trading_name: "Acme Coffee" },
+      metadata: { state: "unsubmitted", created_at: "2026-03-02T09:15:00Z" },
+      _links: { ...links, ...Object.fromEntries(required.map((rel) => [rel, { href: `${host}/${rel.slice(3)}/1` }])), ...extra },
+    });
+    expect(schema("Application", application({ "ch:contracts": { href: `${host}/applications/19be/contracts` } }))).toBe("");
+    expect(schema("Application", application({ "ch:contract": { href: `${host}/contracts/1` } }))).not.toBe("");
+    expect(schema("Application", application({ "ch:account": { href: `${host}/accounts/1` } }))).not.toBe("");
   });
 
   it("takes an application's created_at in UTC only", () => {

@@ -715,7 +715,7 @@ export interface components {
         /**
          * Amount
          * Format: int32
-         * @description Amount in minor units of `currency` (for example 1050 = EUR 10.50, 1050 = JPY 1050). At most 9 digits; 0 is allowed on authorizations (for example a zero-amount card check). Minor units follow the gateway's currency table, whose exponents differ from ISO 4217 for some currencies (ISK has exponent 0 since 2023-04-13).
+         * @description Amount in minor units of `currency` (for example 1050 = EUR 10.50, 1050 = JPY 1050). At most 9 digits; 0 is allowed on authorizations (for example a zero-amount card check). Minor units follow the gateway's currency table, whose exponents differ from ISO 4217 for some currencies (ISK has exponent 0 since 2023-04-13). In a form body the value is written in digits only, `0` or `[1-9][0-9]{0,8}` (no sign, exponent, fraction or leading zero).
          * @example 1050
          */
         Amount: number;
@@ -996,7 +996,6 @@ export interface components {
             sca?: components["schemas"]["ScaResult"];
             liable_for_fraud_disputes?: components["schemas"]["LiableForFraudDisputes"];
             series?: components["schemas"]["SeriesResult"];
-            threed_secure?: never;
             /**
              * AuthorizationLinks
              * @description Relative links to the authorization's sub-resources. The source names `captures` as the link an authorization has, so it is required; the others may be absent.
@@ -1035,7 +1034,7 @@ export interface components {
         /**
          * PositiveAmount
          * Format: int32
-         * @description Amount in minor units of the currency, greater than zero and at most 9 digits (`[1-9][0-9]{0,8}`). Minor units follow the gateway's currency table (see `Amount`).
+         * @description Amount in minor units of the currency, greater than zero and at most 9 digits (`[1-9][0-9]{0,8}`, written in digits only in a form body: no sign, exponent, fraction or leading zero). Minor units follow the gateway's currency table (see `Amount`).
          * @example 1050
          */
         PositiveAmount: number;

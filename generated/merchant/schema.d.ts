@@ -1257,7 +1257,7 @@ export interface components {
         StampLinks: components["schemas"]["NamedLink"][];
         /**
          * Application
-         * @description A merchant's application for an acquiring agreement. `signer.*`, `business_model.*` and `additional_information` are commentable (`x-commentable`); `metadata` is read-only. An application requires the selection of a gateway (see `ch:gateways`).
+         * @description A merchant's application for an acquiring agreement. `signer.*`, `business_model.*` and `additional_information` are commentable (`x-commentable`); `metadata` is read-only. An application requires the selection of a gateway (see `ch:gateways`). The relations `ch:contract` and `ch:account` were removed on 2020-08-25 (replaced by `ch:contracts` and `ch:accounts`) and are refused in an answer.
          */
         Application: {
             business_model: unknown;
