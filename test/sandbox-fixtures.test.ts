@@ -367,15 +367,18 @@ describe("an account of credentials the sandbox already knows (from the config f
 describe("payment-apis sandbox --fixtures", () => {
   const cli = ["-r", "ts-node/register/transpile-only", join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"];
 
-  it("a bad file stops the start with exit 1 and one line per problem, before ready", async () => {
-    const file = fixtureFile("bad-start.yaml", "gateway:\n  transactions:\n    - { name: a, amount: -1 }\n");
+  it.each([
+    ["a file the schema refuses", "- { name: a, amount: -1 }", "/gateway/transactions/0/amount: must be >= 0"],
+    ["a fixture the API refuses", "- { name: a, amount: 100, captures: [{ amount: 101 }] }", "/gateway/transactions/0/captures/0: answered 40200 (amount exceeds the remaining amount"],
+  ])("%s stops the start with exit 1 and one line per problem, before ready", async (_, transaction, line) => {
+    const file = fixtureFile("bad-start.yaml", `gateway:\n  transactions:\n    ${transaction}\n`);
     const child = spawn(process.execPath, [...cli, "--fixtures", file], { cwd: projectRoot, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((done) => child.once("exit", done));
     expect(code, output).toBe(1);
-    expect(output).toContain(`error: ${file} /gateway/transactions/0/amount: must be >= 0`);
+    expect(output).toContain(`error: ${file} ${line}`);
     expect(output).not.toMatch(/^ready /m);
   }, 60_000);
 
