@@ -212,6 +212,8 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
   });
 
   it.each<[string, Fixture, string, RegExp]>([
+    ["an unknown key", withApplication({ gateway: { transactions: [{ name: "order", amout: 100 } as unknown as Fixture.Transaction] } }), "/gateway/transactions/0/amout", /^unknown key "amout"; known keys: /],
+    ["an amount out of bounds", withApplication({ gateway: { transactions: [{ name: "order", amount: 1_000_000_000 }] } }), "/gateway/transactions/0/amount", /^must be <= 999999999$/],
     [
       "a capture above the authorized amount",
       withApplication({ gateway: { transactions: [{ name: "order", amount: 1000, captures: [{ amount: 1001 }] }] } }),
