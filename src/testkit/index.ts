@@ -15,18 +15,23 @@ import type { components, paths } from "../../generated/sandbox-control/schema";
 import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "./sandbox/config";
 import { configFromFile } from "./sandbox/config-file";
 import { CONTROL_PREFIX } from "./sandbox/control/plane";
+import { applyFixture, loadFixtureFile, type FixtureResult } from "./sandbox/fixtures";
 import { startSandbox as startListeners, type RunningSandbox } from "./sandbox/server";
 
 export type { SandboxConfigFile } from "./sandbox/config";
 export type ControlPaths = paths;
 export type ControlSchemas = components["schemas"];
 export type IsolatedAccount = components["schemas"]["Account"];
+export type { Fixture, FixtureResult } from "./sandbox/fixtures";
+export { FixtureError } from "./sandbox/fixtures";
 
 export interface StartSandboxOptions {
   /** Ports of the listeners; 0 (the default) picks a free one each. */
   ports?: { gateway?: number; merchant?: number; storage?: number };
   /** A config file (as `--config`), or the same settings as an object. */
   config?: string | SandboxConfigFile;
+  /** A fixture file (as `--fixtures`: YAML or JSON), built before `startSandbox` resolves and again after every reset. */
+  fixtures?: string;
   /** Exchanges the record keeps (default 1,000, at most 100,000). */
   exchanges?: number;
   /** Append every exchange to this file as NDJSON (as `--log`). */
@@ -49,6 +54,10 @@ export interface Sandbox {
   reset(): Promise<void>;
   /** A fresh merchant account on both APIs that no other client sees. */
   createAccount(): Promise<IsolatedAccount>;
+  /** What the fixture built, by the names the fixture gives (the latest build: after a reset, the new ids). */
+  fixture: FixtureResult | undefined;
+  /** Builds a fixture (a parsed fixture object, or a YAML/JSON file's path) through the APIs' own rules; refused whole, naming the path and rule, when it cannot be. */
+  loadFixture(fixture: string | object): Promise<FixtureResult>;
   /** The exchanges recorded so far, oldest first (the control API's listExchanges). */
   exchanges(query?: NonNullable<paths["/exchanges"]["get"]["parameters"]["query"]>): Promise<components["schemas"]["ExchangeList"]>;
   stop(): Promise<void>;
@@ -72,7 +81,23 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(options.logFile !== undefined ? { logFile: options.logFile } : {}),
   });
   const control = createClient<paths>({ baseUrl: `${running.gatewayUrl}${CONTROL_PREFIX}` });
+  const load = (fixture: string | object) => applyFixture(running, typeof fixture === "string" ? loadFixtureFile(fixture) : fixture, { rehearse: { config }, source: typeof fixture === "string" ? fixture : "fixture object" });
+  let built: FixtureResult | undefined;
+  if (options.fixtures !== undefined) {
+    const file = loadFixtureFile(options.fixtures);
+    try {
+      built = await applyFixture(running, file, { rehearse: false, source: options.fixtures });
+    } catch (error) {
+      await running.stop();
+      throw error;
+    }
+    running.afterReset(async () => void (built = await applyFixture(running, file, { rehearse: false, source: options.fixtures! })));
+  }
   return {
+    get fixture() {
+      return built;
+    },
+    loadFixture: load,
     gatewayUrl: running.gatewayUrl,
     merchantUrl: running.merchantUrl,
     storageUrl: running.storageUrl,

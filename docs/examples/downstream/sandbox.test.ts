@@ -41,6 +41,22 @@ it("a slow gateway is still answered, and the record shows what was sent", async
   expect(sent.request.body).not.toContain(card.pan); // masked to its last four digits
 });
 
+it("starts from a known state: an order half captured, built by a fixture through the API's own rules", async () => {
+  const { ids } = await sandbox.loadFixture({
+    accounts: [{ name: "shop" }],
+    gateway: { transactions: [{ name: "order", account: "shop", amount: 12500, currency: "EUR", captures: [{ amount: 5000 }] }] },
+  });
+  const shop = ids.shop!.credentials!;
+  const client = createGatewayClient({
+    baseUrl: sandbox.gatewayUrl,
+    apiKey: shop.gateway.api_key,
+    signing: { apiKey: shop.gateway.signing_api_key, privateKey: shop.gateway.signing_private_key_pem },
+  });
+  const order = ids.order!.authorization!;
+  expect((await client.capture(order, { amount: 7501 })).approved).toBe(false); // 7,500 remain
+  expect((await client.capture(order, { amount: 7500 })).approved).toBe(true);
+});
+
 it("a capture whose answer is lost: the client says it may have been sent, and reconciling shows it was booked", async () => {
   const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card });
   if (!authorized.approved) throw new Error(`declined: ${authorized.code}`);

@@ -8,7 +8,8 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
-import { portOption, runWithLifecycle } from "../command";
+import { integerArgument, portOption, runWithLifecycle } from "../command";
+import { DEFAULT_EXCHANGES, MAX_EXCHANGES } from "../../sandbox/control/exchanges";
 
 export interface SandboxSettings {
   gatewayPort: number;
@@ -19,6 +20,10 @@ export interface SandboxSettings {
   /** A fixture file built before `ready` (SANDBOX_FIXTURES). */
   fixtures?: string;
   responseValidation: ResponseValidationMode;
+  /** Exchanges the record keeps (SANDBOX_EXCHANGES). */
+  exchanges?: number;
+  /** A file every exchange is appended to as NDJSON (SANDBOX_LOG). */
+  log?: string;
 }
 
 /** Where each port came from, for a message about a port in use. */
@@ -36,7 +41,14 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
   const fixture = settings.fixtures === undefined ? undefined : loadFixtureFile(settings.fixtures);
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ config, ports, responseValidation: settings.responseValidation, precompile: true });
+    sandbox = await startSandbox({
+      config,
+      ports,
+      responseValidation: settings.responseValidation,
+      precompile: true,
+      ...(settings.exchanges !== undefined ? { exchanges: settings.exchanges } : {}),
+      ...(settings.log !== undefined ? { logFile: resolve(settings.log) } : {}),
+    });
   } catch (error) {
     const port = (error as { port?: unknown }).port;
     const listener = (Object.keys(ports) as Array<keyof typeof ports>).find((name) => ports[name] === port);
@@ -45,7 +57,12 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
   }
   lifecycle.add(() => sandbox.stop());
   // No rehearsal: a fixture that fails here ends the process, and its sandbox with it.
-  if (fixture !== undefined) await applyFixture(sandbox, fixture, { rehearse: false, source: resolve(settings.fixtures!) });
+  if (fixture !== undefined) {
+    const source = resolve(settings.fixtures!);
+    await applyFixture(sandbox, fixture, { rehearse: false, source });
+    // A reset (the control API's resetSandbox) goes back to the seeds and this fixture.
+    sandbox.afterReset(async () => void (await applyFixture(sandbox, fixture, { rehearse: false, source })));
+  }
   return sandbox;
 }
 
@@ -80,6 +97,8 @@ export const sandboxCommand = new Command("sandbox")
   .addOption(new Option("--config <FILE>", "more accounts, keys, clients, quotas (JSON; docs/sandbox.md)").env("SANDBOX_CONFIG"))
   .addOption(new Option("--fixtures <FILE>", "build a known state before ready: transactions, applications, disputes (YAML or JSON; docs/sandbox.md)").env("SANDBOX_FIXTURES"))
   .addOption(new Option("--response-validation <MODE>", "check every answer against the spec").env("SANDBOX_RESPONSE_VALIDATION").choices(["strict", "log", "off"]).default("strict"))
+  .addOption(new Option("--exchanges <N>", `exchanges the record keeps (1 to ${MAX_EXCHANGES}; the control API's listExchanges)`).env("SANDBOX_EXCHANGES").argParser(integerArgument(1, MAX_EXCHANGES)).default(DEFAULT_EXCHANGES))
+  .addOption(new Option("--log <FILE>", "also append every exchange to FILE as NDJSON (secrets masked)").env("SANDBOX_LOG"))
   .action((settings: SandboxSettings) =>
     runWithLifecycle(async (lifecycle) => {
       const sandbox = await startSandboxFromSettings(settings, lifecycle);
