@@ -13,13 +13,14 @@ import { waivers } from "../rules/waivers";
 import { advanceClock, scenario, session, target, targetNow } from "../support/context";
 import { describeExchange, expandHref, type ApiSession, type Exchange } from "../support/http";
 import { evaluations, unevaluated } from "../support/invariants";
-import { expectProblem, linkOf, merchantExample, personFileExamples } from "../support/merchant";
+import { CONTRACT_AGREEMENT, expectProblem, linkOf, merchantExample, personFileExamples } from "../support/merchant";
 
 const behaviour = { api: "merchant", behaviour: true } as const;
 type Json = Record<string, any>;
-const LINKS = claimableIds("merchant:link:*", waivers);
-const READ_BACKS = claimableIds("merchant:readback:*", waivers).filter((id) => id !== "merchant:readback:uploadFileContent");
-const QUERIES = claimableIds("merchant:query:*", waivers);
+const LINKS = claimableIds("merchant:link:*", waivers).filter((id) => !CONTRACT_AGREEMENT.includes(id));
+/** Read back by the invariants; the upload (the file flow scenario) and a gateway selection (below) are read back by explicit checks. */
+const READ_BACKS = claimableIds("merchant:readback:*", waivers).filter((id) => !["merchant:readback:uploadFileContent", "merchant:readback:selectApplicationGateway"].includes(id));
+const QUERIES = claimableIds("merchant:query:*", waivers).filter((id) => !CONTRACT_AGREEMENT.includes(id));
 
 async function rootOf(api: ApiSession): Promise<Json> {
   const answer = await api.call({ operationId: "getRoot" });
@@ -61,6 +62,22 @@ async function follow(api: ApiSession, representation: Json): Promise<Exchange[]
   return read;
 }
 
+/**
+ * Selects the first selectable gateway of an application through its selection link, and
+ * returns it as the application's gateways then list it (among the selected, not the selectable).
+ */
+async function selectedGateway(api: ApiSession, application: Json): Promise<Json> {
+  const catalogue = await api.call({ url: expandHref(linkOf(application, "ch:gateways")) });
+  const choice = (catalogue.json._embedded?.selectable as Json[] | undefined)?.[0];
+  expect(choice, "the application's gateways offer one to select").toBeDefined();
+  expect((await api.call({ operationId: "selectApplicationGateway", url: linkOf(choice!, "ch:selection"), method: "PUT" })).status).toBe(204);
+  const listing = await api.call({ url: expandHref(linkOf(application, "ch:gateways")) });
+  const selected = (Object.entries(listing.json._embedded ?? {}) as Array<[string, Json[]]>).filter(([key]) => key !== "selectable").flatMap(([, items]) => items);
+  const found = selected.find((g) => g._links?.self?.href === choice!._links.self.href);
+  expect(found, "the selected gateway is among the application's gateways").toBeDefined();
+  return found!;
+}
+
 /** A dispute of the merchant, from the root's disputes (the target's own data), or undefined when it has none. */
 async function aDispute(api: ApiSession, root: Json): Promise<Json | undefined> {
   const list = await api.call({ url: expandHref(root._links["ch:disputes"].href) });
@@ -77,10 +94,12 @@ describe("Facts that agree across answers", () => {
       const api = session("merchant");
       const { root, application, person, personFile } = await resources(api);
       for (const representation of [root, application.json, person.json, personFile.json]) await follow(api, representation);
-      const gateways = await api.call({ url: expandHref(linkOf(application.json, "ch:gateways")) });
-      const gateway = (Object.values(gateways.json._embedded ?? {})[0] as Json[] | undefined)?.[0];
-      if (gateway) await follow(api, (await api.call({ url: gateway._links.self.href })).json);
+      // A selected gateway, seen from the application (it then links its comments).
+      const gateway = await selectedGateway(api, application.json);
       const dispute = await aDispute(api, root);
+      // A comment on each other context, so that its context link is then read.
+      for (const context of [gateway, dispute]) if (context) await create(api, "createComment", linkOf(context, "ch:comments"), { body: "About this context" });
+      if (gateway) await follow(api, gateway);
       if (dispute) await follow(api, dispute);
       const token = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience } });
       await follow(api, token.json);
@@ -112,7 +131,7 @@ describe("Documented defaults", () => {
 describe("Read-back after every write", () => {
   scenario(
     "what every create, PATCH and DELETE answered is what the next read shows, nested members included, and a PATCH changes only what it names",
-    { ...behaviour, rules: READ_BACKS },
+    { ...behaviour, rules: [...READ_BACKS, "merchant:readback:selectApplicationGateway"] },
     async () => {
       const before = evaluations();
       const api = session("merchant");
@@ -131,6 +150,11 @@ describe("Read-back after every write", () => {
       await api.call({ url: linkOf(person.json, "self") });
       await api.call({ operationId: "updateFile", url: linkOf(personFile.json, "self"), body: { name: `renamed-${randomUUID().slice(0, 6)}.pdf` } });
       await api.call({ url: linkOf(personFile.json, "self") });
+      // A gateway selected through its selection link is then listed among the application's gateways, no longer as selectable.
+      const gateway = await selectedGateway(api, application.json);
+      const listing = await api.call({ url: expandHref(linkOf(application.json, "ch:gateways")) });
+      const selectable = ((listing.json._embedded?.selectable ?? []) as Json[]).map((g) => String(g._links?.self?.href));
+      expect(selectable, "the selected gateway is no longer selectable").not.toContain(gateway._links.self.href);
       // A dispute's file, when the target has a dispute.
       const dispute = await aDispute(api, root);
       if (dispute) {

@@ -11,7 +11,8 @@ import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
 import { mediaTypeOf } from "../../src/testkit/spec/media-types";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { expandHref, type Exchange } from "../support/http";
-import { allProperties, commentableProperties, expectProblem, fileBytes, linkOf, merchantClient, merchantExample, personFileExamples } from "../support/merchant";
+import { evaluations, unevaluated } from "../support/invariants";
+import { allProperties, commentableProperties, CONTRACT_AGREEMENT, expectProblem, fileBytes, linkOf, merchantClient, merchantExample, personFileExamples } from "../support/merchant";
 
 const behaviour = { api: "merchant", behaviour: true } as const;
 
@@ -105,7 +106,8 @@ describe("Stamps", () => {
     expect(Object.keys(problem.errors).length, "errors name what is missing").toBeGreaterThan(0);
   });
 
-  scenario("a complete application is submitted, gets a contract that needs a signature, and the contract is signed", { ...behaviour, rules: ["merchant:x-required-file-labels:PersonCreate", "merchant:rule:PersonCreate", "merchant:status:listApplicationGateways:200", "merchant:status:listContracts:200", "merchant:status:getContract:200", "merchant:status:NoContent"] }, async () => {
+  scenario("a complete application is submitted, gets a contract that needs a signature, and the contract is signed", { ...behaviour, rules: ["merchant:x-required-file-labels:PersonCreate", "merchant:rule:PersonCreate", "merchant:status:listApplicationGateways:200", "merchant:status:listContracts:200", "merchant:status:getContract:200", "merchant:status:NoContent", ...CONTRACT_AGREEMENT] }, async () => {
+    const before = evaluations();
     const api = session("merchant");
     const client = merchantClient(api);
     const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication", "physicalGoods") as never);
@@ -129,6 +131,10 @@ describe("Stamps", () => {
     expect((contractResource as unknown as { state: string }).state).toBe("needs_signature");
     await client.addStamp(contractResource, "signed", merchantExample("addContractStamp"));
     expect(((await client.follow(contract!, "self")) as unknown as { state: string }).state).toBe("signed");
+    // The contract's links and the contracts' filter, held by the run's invariants (support/invariants.ts).
+    await api.call({ url: expandHref(linkOf(submitted, "ch:contracts"), { query: "state:signed" }) });
+    await api.call({ url: linkOf(contractResource, "ch:application") });
+    expect(unevaluated(before, CONTRACT_AGREEMENT).join(", "), "rules of the contract's answers the invariants did not check").toBe("");
   }, 60_000);
 
   scenario("re-adding a carried stamp is a no-op; archived can be removed; removing submitted gets a documented answer", { ...behaviour, rules: ["merchant:status:NoContent"] }, async () => {

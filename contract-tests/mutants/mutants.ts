@@ -25,6 +25,11 @@ export const MUTANT_CLASSES = {
   rule: "stated rules (a scenario per rule)",
   invariant: "invariants across answers and pages",
   header: "header semantics beyond format",
+  link: "facts that must agree across answers (links, ids)",
+  default: "documented defaults of omitted parameters",
+  readback: "read-back after writes (and echoes that lose a member)",
+  time: "time-valued fields and lifetimes against the clock",
+  listing: "listings against their query",
 } as const;
 export type MutantClass = keyof typeof MUTANT_CLASSES;
 
@@ -90,6 +95,9 @@ function approvedExample(operationId: string, request: ProxiedRequest): ProxiedR
   body.id = randomUUID();
   const amount = formField(request, "amount");
   if (amount !== undefined && "amount" in body) body.amount = Number(amount);
+  // Its links name the authorization it answers, as a real answer's would (the link invariant holds them to it).
+  const authorization = /\/authorizations\/([^/]+)/.exec(request.url.pathname)?.[1];
+  if (authorization && body._links) body._links = JSON.parse(JSON.stringify(body._links).replace(/\/authorizations\/[^/"]+/g, `/authorizations/${authorization}`));
   return { status: 201, headers: { "content-type": "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8" }, body: Buffer.from(JSON.stringify(body)) };
 }
 
@@ -409,7 +417,8 @@ export const mutants: Mutant[] = [
     fault: "a PATCH of an application answers the change but does not keep it",
     rule: "merchant:status:updateApplication:200",
     scenario: /updating an application, a person and a file/,
-    catcher: /read after the PATCH/,
+    // Or the read-back invariant (support/invariants.ts), which compares the GET with the PATCH's answer as it arrives.
+    catcher: /read after the PATCH|\[merchant:readback:updateApplication\] the resource read after updateApplication/,
     mutation: patchIgnored("updateApplication", true),
   },
   {
@@ -418,7 +427,7 @@ export const mutants: Mutant[] = [
     fault: "a PATCH of a person answers the change but does not keep it",
     rule: "merchant:status:updatePerson:200",
     scenario: /updating an application, a person and a file/,
-    catcher: /person read after the PATCH/,
+    catcher: /person read after the PATCH|\[merchant:readback:updatePerson\] the resource read after updatePerson/,
     mutation: patchIgnored("updatePerson", true),
   },
   {
@@ -719,7 +728,8 @@ export const mutants: Mutant[] = [
     fault: "comment tags are not checked (and dropped)",
     rule: "merchant:x-names-commentable-property:CommentCreate.tags[]",
     scenario: /a comment with exactly one ch-field tag/,
-    catcher: /ch-field/,
+    // The dropped tags fail the echo of the valid comment (support/echo.ts) before the invalid one is sent.
+    catcher: /ch-field|tags: sent, but missing from the answer/,
     mutation: {
       request(q) {
         if (q.operationId !== "createComment" || q.body.length === 0) return;
@@ -868,7 +878,8 @@ export const mutants: Mutant[] = [
     fault: "a collection read without `per_page` is served 10 items a page instead of the default",
     rule: "merchant:status:listTransactions:200",
     scenario: /following next reaches every transaction once/,
-    catcher: /the page size in effect/,
+    // The listing invariant (support/invariants.ts) sees the default's size on the first page, before the scenario's own check.
+    catcher: /the page size in effect|per_page \d+ answered for a per_page of \d+ \(the default\)/,
     mutation: { request: (q) => void (isOp("listTransactions")(q) && !q.url.searchParams.has("per_page") && q.url.searchParams.set("per_page", "10")) },
   },
   {
@@ -1038,6 +1049,213 @@ export const mutants: Mutant[] = [
     mutation: editJson(
       (q) => isOp("createApplication", "getApplication")(q),
       (b) => b._links?.self?.href && (b._links.self.href = b._links.self.href.replace(/\/applications\//, "/applications/x")),
+    ),
+  },
+  // --- facts that must agree across answers (issue 23) -------------------------------------------------
+  {
+    name: "capture-links-another-authorization",
+    class: "link",
+    fault: "a capture's `authorization` link names another authorization than the one it was posted to",
+    rule: "gateway:link:Capture.authorization",
+    scenario: /every link of every transaction names the transaction it stands for/,
+    catcher: /its authorization link names authorization_id/,
+    mutation: editJson(created("createCapture"), (b) => b._links?.authorization?.href && (b._links.authorization.href = b._links.authorization.href.replace(/[^/]+$/, randomUUID()))),
+  },
+  {
+    name: "person-links-another-application",
+    class: "link",
+    fault: "a person's `ch:application` link names another application than the one whose people it was created in",
+    rule: "merchant:link:Person.ch:application",
+    scenario: /every link names what it stands for/,
+    catcher: /its ch:application link names application_id/,
+    mutation: editJson(
+      (q, r) => isOp("createPerson", "getPerson")(q) && r.status < 300,
+      (b) => b._links?.["ch:application"]?.href && (b._links["ch:application"].href = b._links["ch:application"].href.replace(/applications\/[^/]+/, `applications/${randomUUID()}`)),
+    ),
+  },
+  {
+    name: "followed-link-leads-elsewhere",
+    class: "link",
+    fault: "an application's people listing names another listing as its `self`: the `ch:people` link leads to a resource that is not its address",
+    rule: "merchant:link:Application.ch:people",
+    scenario: /every link names what it stands for/,
+    catcher: /a link to \/applications\/[^ ]+\/people leads to a resource whose self is/,
+    mutation: editJson((q, r) => isOp("listPeople")(q) && r.status === 200, (b) => b._links?.self?.href && (b._links.self.href = b._links.self.href.replace(/\/people/, "/files"))),
+  },
+
+  // --- documented defaults (issue 23) -------------------------------------------------------------------
+  {
+    name: "text-on-statement-not-defaulted",
+    class: "default",
+    fault: sandboxFaults["text-on-statement-not-defaulted"],
+    rule: "gateway:default:TextOnStatement",
+    scenario: /an omitted text_on_statement is the account's descriptor/,
+    catcher: /an authorization without text_on_statement/,
+    sandboxFault: "text-on-statement-not-defaulted",
+  },
+  {
+    name: "capture-default-amount-halved",
+    class: "default",
+    fault: sandboxFaults["capture-default-amount-halved"],
+    rule: "gateway:default:CaptureRequest.amount",
+    scenario: /an omitted amount captures the remainder/,
+    catcher: /the remainder is 1000 - 300 - 300/,
+    sandboxFault: "capture-default-amount-halved",
+  },
+  {
+    name: "file-name-not-defaulted",
+    class: "default",
+    fault: "a file created without a `name` is named `file`, not by its label",
+    rule: "merchant:default:FileProperties.name",
+    scenario: /a file created without a name is named by its label/,
+    catcher: /the name of a file created without one/,
+    mutation: editJson(
+      (q, r) => isOp("createApplicationFile", "createPersonFile")(q) && r.status === 201 && !q.body.toString("utf8").includes('"name"'),
+      (b) => (b.name = "file"),
+    ),
+  },
+  {
+    name: "page-default-not-applied",
+    class: "default",
+    fault: "a listing asked without `page` answers page 2",
+    rule: "merchant:default:parameter.Page",
+    scenario: /a file created without a name is named by its label/,
+    catcher: /page 2 answered for page 1 \(the default\)/,
+    mutation: editJson((q, r) => isOp("listApplications")(q) && r.status === 200 && !q.url.searchParams.has("page"), (b) => (b.page = 2)),
+  },
+
+  // --- read-back after writes (issue 23) ------------------------------------------------------------------
+  {
+    name: "authorization-reference-dropped",
+    class: "readback",
+    fault: "approved authorizations leave out the `reference` that was sent (an optional member: the schema cannot tell)",
+    rule: "gateway:echo:createAuthorization",
+    scenario: /every transaction answer carries the amount, currency/,
+    catcher: /reference: sent, but missing from the answer/,
+    mutation: editJson(created("createAuthorization"), (b) => delete b.reference),
+  },
+  {
+    name: "person-read-back-changed",
+    class: "readback",
+    fault: "a person read back differs from what its creation answered (the first member of `address` changed)",
+    rule: "merchant:readback:createPerson",
+    scenario: /what every create, PATCH and DELETE answered is what the next read shows/,
+    catcher: /\[merchant:readback:createPerson\] the resource read after createPerson is not what createPerson answered/,
+    mutation: editJson(
+      (q, r) => isOp("getPerson")(q) && r.status === 200,
+      (b) => {
+        const key = Object.keys(b).find((k) => typeof b[k] === "string");
+        if (key) b[key] = `${b[key]}~`;
+      },
+    ),
+  },
+  {
+    name: "patch-changes-an-unnamed-member",
+    class: "readback",
+    fault: "a PATCH of an application also changes its `business_model.trading_name`, which it did not name",
+    rule: "merchant:readback:updateApplication",
+    scenario: /what every create, PATCH and DELETE answered is what the next read shows/,
+    catcher: /updateApplication changed what it did not name: \.business_model\.trading_name/,
+    mutation: editJson(
+      (q, r) => isOp("updateApplication")(q) && r.status === 200 && !q.body.toString("utf8").includes("trading_name"),
+      (b) => b.business_model && (b.business_model.trading_name = `${b.business_model.trading_name ?? ""} Ltd`),
+    ),
+  },
+  {
+    name: "deleted-person-still-there",
+    class: "readback",
+    fault: "a DELETE of a person removes nothing (the sandbox gets an OPTIONS of the person instead, and answers its 204)",
+    rule: "merchant:readback:deletePerson",
+    scenario: /what every create, PATCH and DELETE answered is what the next read shows/,
+    catcher: /a read of what deletePerson deleted answers 200, not 404/,
+    mutation: { request: (q) => void (isOp("deletePerson")(q) && (q.method = "OPTIONS")) },
+  },
+
+  // --- time (issue 23) --------------------------------------------------------------------------------------
+  {
+    name: "processed-at-an-hour-ahead",
+    class: "time",
+    fault: "transactions are stamped an hour after the time they were processed (still a valid RFC 3339 time)",
+    rule: "gateway:time:Timestamp",
+    scenario: /every transaction's processed_at is the target's time/,
+    catcher: /processed_at .* is not after the answer/,
+    mutation: editJson(
+      (q, r) => q.listener === "gateway" && r.status === 201,
+      (b) => typeof b.processed_at === "string" && (b.processed_at = new Date(Date.parse(b.processed_at) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
+    ),
+  },
+  {
+    name: "processed-at-goes-back",
+    class: "time",
+    fault: "every other transaction is stamped a day before the one answered before it",
+    rule: "gateway:time:Timestamp",
+    scenario: /every transaction's processed_at is the target's time/,
+    catcher: /processed_at .* is earlier than a creation time the target answered before/,
+    mutation: (() => {
+      let n = 0;
+      return editJson(
+        (q, r) => q.listener === "gateway" && r.status === 201,
+        (b) => typeof b.processed_at === "string" && ++n % 2 === 0 && (b.processed_at = new Date(Date.parse(b.processed_at) - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
+      );
+    })(),
+  },
+  {
+    name: "token-lifetime-overstated",
+    class: "time",
+    fault: "tokens announce twice the lifetime they are honoured for (`expires_in` doubled)",
+    rule: "merchant:time:OAuthToken.expires_in",
+    scenario: /a token is honoured until expires_in seconds have passed/,
+    catcher: /the token \d+ s after it was issued/,
+    mutation: editJson((q, r) => isOp("createToken")(q) && r.status === 200, (b) => typeof b.expires_in === "number" && (b.expires_in *= 2)),
+  },
+  {
+    name: "comment-created-a-day-early",
+    class: "time",
+    fault: "comments are answered with a `created_at` a day before they were made",
+    rule: "merchant:time:Comment.created_at",
+    scenario: /created_at \(and client_id_issued_at, where sent\) is the target's time/,
+    catcher: /created_at .* (is not before the request|is earlier than a creation time)/,
+    mutation: editJson(created("createComment"), (b) => typeof b.created_at === "string" && (b.created_at = new Date(Date.parse(b.created_at) - 86_400_000).toISOString())),
+  },
+
+  // --- listings against their query (issue 23) -------------------------------------------------------------
+  {
+    name: "prev-link-names-the-same-page",
+    class: "listing",
+    fault: "a page's `prev` link names the page itself",
+    rule: "merchant:query:CollectionLinks.prev",
+    scenario: /every listing holds what its query asks/,
+    catcher: /its prev link names page (\d+), not page/,
+    mutation: editJson(
+      (q, r) => isOp("listApplications", "listPeople", "listComments")(q) && r.status === 200,
+      (b) => b._links?.prev?.href && typeof b.page === "number" && (b._links.prev.href = b._links.prev.href.replace(/([?&]page=)\d+/, `$1${b.page}`)),
+    ),
+  },
+  {
+    name: "next-link-drops-per_page",
+    class: "listing",
+    fault: "a page's `next` link asks another page size than the page has",
+    rule: "merchant:query:PerPage",
+    scenario: /every listing holds what its query asks/,
+    catcher: /its next link asks per_page \d+, this page has/,
+    mutation: editJson(
+      (q, r) => isOp("listPeople")(q) && r.status === 200,
+      (b) => b._links?.next?.href && (b._links.next.href = b._links.next.href.replace(/([?&]per_page=)\d+/, "$150")),
+    ),
+  },
+  {
+    name: "page-short-of-its-count",
+    class: "listing",
+    fault: "a full page of people holds one item less than `count` and `per_page` leave for it",
+    rule: "merchant:query:Page",
+    scenario: /every listing holds what its query asks/,
+    catcher: /items on page \d+ of \d+, where count \d+ leaves/,
+    mutation: editJson(
+      (q, r) => isOp("listPeople")(q) && r.status === 200,
+      (b) => {
+        const items = Object.values(b._embedded ?? {})[0];
+        if (Array.isArray(items) && items.length > 1) items.pop();
+      },
     ),
   },
 ];

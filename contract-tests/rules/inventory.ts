@@ -172,7 +172,19 @@ function rulesOf(api: ApiName): SpecRule[] {
     }
   });
 
-  // Link relations (facts across answers) and pagination relations (listings), per schema.
+  // Link relations (facts across answers) and pagination relations (listings), per schema: those a
+  // `_links` member declares in place, and those of a schema that a `_links` member refers to.
+  const linkSchemas = linksSchemaNames(doc);
+  const addRelation = (name: string, rel: string, schema: unknown, path: string[]) => {
+    // A relation declared `false` is one an answer must not carry (a removed one): the schema holds that.
+    if (rel === "curies" || schema === false) return;
+    const kind: RuleKind = PAGE_RELATIONS.has(rel) ? "query" : "link";
+    add({ id: `${api}:${kind}:${name}.${rel}`, api, kind, at: pointer(path), text: squash(kind === "link" ? `the \`${rel}\` link of a ${name} names the resource it stands for, as the other answers of the run show it` : `the \`${rel}\` page of a ${name} is the page its query and position name`) });
+  };
+  for (const name of linkSchemas) {
+    const schema = (doc.components?.schemas as Record<string, { properties?: Record<string, unknown> }>)[name];
+    for (const [rel, property] of Object.entries(schema?.properties ?? {})) addRelation(name, rel, property, ["components", "schemas", name, "properties", rel]);
+  }
   for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Record<string, unknown>)) {
     walk(schema, ["components", "schemas", name], (value, path) => {
       // The `_links` member itself, or a branch of its allOf/oneOf/anyOf.
@@ -180,11 +192,7 @@ function rulesOf(api: ApiName): SpecRule[] {
       const branches = path.slice(at + 1);
       if (at < 1 || path[at - 1] !== "properties" || branches.some((seg, i) => (i % 2 === 0 ? !["allOf", "oneOf", "anyOf"].includes(seg) : !/^\d+$/.test(seg)))) return;
       if (!value.properties || typeof value.properties !== "object") return;
-      for (const rel of Object.keys(value.properties)) {
-        if (rel === "curies") continue;
-        const kind: RuleKind = PAGE_RELATIONS.has(rel) ? "query" : "link";
-        add({ id: `${api}:${kind}:${name}.${rel}`, api, kind, at: pointer([...path, "properties", rel]), text: squash(kind === "link" ? `the \`${rel}\` link of a ${name} names the resource it stands for, as the other answers of the run show it` : `the \`${rel}\` page of a ${name} is the page its query and position name`) });
-      }
+      for (const [rel, schema] of Object.entries(value.properties as Record<string, unknown>)) addRelation(name, rel, schema, [...path, "properties", rel]);
     });
   }
 
@@ -258,6 +266,25 @@ function rulesOf(api: ApiName): SpecRule[] {
     add({ id: `${api}:header:${name}`, api, kind: "header", at: `#/components/headers/${name}`, text: squash(header.description ?? name) });
   }
   return [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The component schemas a `_links` member refers to (directly or through allOf): each of their properties is a relation. */
+const linksSchemaCache = new WeakMap<OpenApiDocument, Set<string>>();
+export function linksSchemaNames(doc: OpenApiDocument): Set<string> {
+  const known = linksSchemaCache.get(doc);
+  if (known) return known;
+  const names = new Set<string>();
+  linksSchemaCache.set(doc, names);
+  const refOf = (node: unknown) => (node && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined);
+  const note = (node: unknown) => {
+    const ref = refOf(node);
+    if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) names.add(ref.split("/").pop()!);
+    for (const branch of ((node as { allOf?: unknown[] } | undefined)?.allOf ?? []) as unknown[]) note(branch);
+  };
+  walk(doc, [], (value, path) => {
+    if (path.at(-1) === "_links" && path.at(-2) === "properties") note(value);
+  });
+  return names;
 }
 
 let cached: SpecRule[] | undefined;

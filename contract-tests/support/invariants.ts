@@ -29,6 +29,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { parseTemplate } from "url-template";
 import { deref } from "../../src/testkit/spec/document";
+import { linksSchemaNames } from "../rules/inventory";
 import type { ApiSpec, ContractOperation, Schema } from "./spec";
 
 type Json = Record<string, any>;
@@ -159,7 +160,8 @@ function declaresRelation(spec: ApiSpec, schemaName: string, rel: string): boole
   let found = relationCache.get(key);
   if (found === undefined) {
     const schema = (spec.doc.components?.schemas as Record<string, unknown> | undefined)?.[schemaName];
-    found = false;
+    // A schema a `_links` member refers to declares its relations as its own properties.
+    found = linksSchemaNames(spec.doc).has(schemaName) && (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[rel] !== undefined && (schema as { properties: Record<string, unknown> }).properties[rel] !== false;
     const stack: unknown[] = [schema];
     while (stack.length > 0 && !found) {
       const node = stack.pop();
@@ -167,7 +169,7 @@ function declaresRelation(spec: ApiSpec, schemaName: string, rel: string): boole
       const links = (node as { properties?: Record<string, unknown> }).properties?._links as Record<string, unknown> | undefined;
       if (links) {
         const branches = [links, ...(["allOf", "oneOf", "anyOf"] as const).flatMap((k) => (links[k] ?? []) as Array<Record<string, unknown>>)];
-        if (branches.some((b) => b && typeof b === "object" && rel in ((b.properties ?? {}) as object))) found = true;
+        if (branches.some((b) => b && typeof b === "object" && ![undefined, false].includes(((b.properties ?? {}) as Record<string, unknown>)[rel] as undefined))) found = true;
       }
       for (const [k, child] of Object.entries(node)) if (k !== "$ref") stack.push(child);
     }
@@ -221,10 +223,9 @@ function linkProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
       Object.assign(own, params);
     }
   }
-  for (const [rel, link] of Object.entries(links)) {
+  for (const [rel, link, href] of Object.entries(links).flatMap(([r, l]) => (Array.isArray(l) ? l : [l]).map((one) => [r, one, hrefOf(one)] as const))) {
     if (rel === "curies" || (PAGE_RELATIONS as readonly string[]).includes(rel)) continue;
-    const href = hrefOf(link);
-    if (!href) continue;
+    if (!href || !link) continue;
     let url: URL;
     try {
       url = new URL(exchange.resolve(href));
@@ -479,6 +480,9 @@ export function invariantProblems(spec: ApiSpec, operation: ContractOperation | 
     }
     timeProblems(spec, operation, exchange, problems);
     listingProblems(spec, operation, exchange, problems);
+  } else if (operation && exchange.status >= 200 && exchange.status < 300) {
+    // An answer without a body (a stamp's 204) still shows that the announced address leads to an operation that answers there.
+    announced.get(keyOf(exchange.url))?.forEach(count);
   }
   readBackProblems(spec, operation, exchange, problems);
   return problems;

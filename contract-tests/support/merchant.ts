@@ -99,3 +99,9 @@ export function personFileExamples(): Body[] {
 export function fileBytes(tag: string): Buffer {
   return Buffer.from(`%PDF-1.7\n% contract test ${tag} ${Date.now()}\n%%EOF\n`, "latin1");
 }
+
+/**
+ * A contract's links and the contracts' filter: only a submitted application lets the run's
+ * invariants check them, so the submission scenario claims them, not the agreement scenarios.
+ */
+export const CONTRACT_AGREEMENT: readonly string[] = ["merchant:link:Application.ch:contracts", "merchant:link:Contract.ch:application", "merchant:link:Contract.ch:stamps", "merchant:query:ContractQuery"];

@@ -15,6 +15,8 @@ export const sandboxFaults = {
   "merchant-block-forgotten": "after a 40420 merchant-initiated transactions on the card are approved again",
   "rate-limit-not-enforced": "an exhausted quota is never answered 429",
   "token-for-wrong-secret": "the token endpoint issues tokens for a wrong client secret",
+  "text-on-statement-not-defaulted": "a transaction sent without `text_on_statement` carries none, not the account's descriptor",
+  "capture-default-amount-halved": "a capture without `amount` captures half the remaining amount, not all of it",
 } as const;
 
 export type SandboxFault = keyof typeof sandboxFaults;

@@ -47,7 +47,7 @@ export class GatewayTransactions {
 
   /** The text on statement of a request, defaulting to the account's descriptor. */
   private textOf(account: GatewayAccount, requested: string | undefined): string | undefined {
-    return requested ?? account.resource?.descriptor;
+    return requested ?? (this.faults.has("text-on-statement-not-defaulted") ? undefined : account.resource?.descriptor);
   }
 
   authorize(account: GatewayAccount, body: AuthorizationRequest, signed: boolean): Outcome {
@@ -136,7 +136,7 @@ export class GatewayTransactions {
     const auth = this.parts.store.find(account, authorizationId, "authorization");
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
     const now = this.parts.clock.now();
-    const requested = body?.amount ?? auth.amount - auth.captured;
+    const requested = body?.amount ?? (auth.amount - auth.captured) / (this.faults.has("capture-default-amount-halved") ? 2 : 1);
     const decided = this.parts.followUps.captureRefusal(auth, now, requested) ?? status(approved);
     if (decided.code === approved) {
       // Check and update in one synchronous step.
