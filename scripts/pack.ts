@@ -114,6 +114,8 @@ function buildTestkit(): string {
     cpSync(join(projectRoot, "generated", name, "schema.d.ts"), join(dir, "dist", "generated", name, "schema.d.ts"));
   }
   cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), { recursive: true });
+  // The console's page, script and style sheet are read beside the compiled code, like the seed keys.
+  cpSync(join(projectRoot, "src", "testkit", "sandbox", "console", "static"), join(dir, "dist", "src", "testkit", "sandbox", "console", "static"), { recursive: true });
   writeFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"), { mode: 0o755 });
   cpSync(join(projectRoot, "src"), join(dir, "src"), { recursive: true });
   cpSync(join(projectRoot, "contract-tests"), join(dir, "contract-tests"), {

@@ -31,7 +31,8 @@ async function control(method: string, path: string, body?: unknown, headers: Re
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  // JSON answers parsed; the console's page and files are text (the validator reads their bytes).
+  const parsed: unknown = !text ? undefined : /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : Buffer.from(text, "utf8");
   const routed = router.match(method, path.split("?")[0]!);
   if (routed.kind === "match") {
     called.add(routed.route.operationId);
@@ -198,6 +199,154 @@ describe("the exchange record", () => {
     expect((await control("GET", `/exchanges?since=${last}`)).body.items).toEqual([]);
     expect((await control("GET", "/exchanges?status=503&limit=1000")).body.items.every((e: { status: number }) => e.status === 503)).toBe(true);
     expect((await control("GET", "/exchanges?limit=0")).status).toBe(400);
+  });
+});
+
+describe("what the console reads", () => {
+  it("explains an exchange: the rule a refused request broke, where it is documented, and curl lines without a secret", async () => {
+    const literal = "amount=700&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
+    const { signatureHeader } = await import("../src/testkit/sandbox/gateway/signature");
+    await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D"), { signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal) });
+    const [refused] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
+    const detail = (await control("GET", `/exchanges/${refused.id}`)).body;
+    expect(detail.exchange).toEqual(refused);
+    expect(detail.refusal).toEqual({ messages: ["invalid signature"], operation: "createAuthorization", docs: "gateway.html#tag/Authorizations/operation/createAuthorization" });
+    expect(detail.curl).toContain(`-X POST -u "\${GATEWAY_API_KEY}:"`);
+    expect(detail.curl).toContain(`SIGNATURE=$(printf '%s' "$BODY" | openssl dgst -sha256 -sign "$GATEWAY_SIGNING_KEY_FILE"`);
+    expect(detail.curl).toContain(`-H "signature: \${GATEWAY_SIGNING_API_KEY} RS256-hex \${SIGNATURE}"`);
+    expect(detail.curl).toContain(`--data-binary "$BODY" ${sandbox.gatewayUrl}/authorizations`);
+    expect(detail.curl).toMatch(/^# \$GATEWAY_API_KEY, \$GATEWAY_SIGNING_API_KEY: /m);
+    expect(detail.curl).toMatch(/^# the record masks card numbers/m);
+    for (const secret of [keys.merchantKey, keys.signingKeyId, "4111111111111111", "csc%5D=987"]) expect(detail.curl).not.toContain(secret);
+
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login();
+    const invalid = await merchant.call("POST", "/applications", { ...validApplication, business_model: { ...validApplication.business_model, delivery_delay: "tomorrow" } });
+    expect(invalid.status).toBe(400);
+    const [problem] = (await control("GET", "/exchanges?operation=createApplication&status=400&limit=1000")).body.items.slice(-1);
+    const explained = (await control("GET", `/exchanges/${problem.id}`)).body;
+    expect(explained.refusal.messages).toEqual(expect.arrayContaining([expect.stringMatching(/delivery_delay: /)]));
+    expect(explained.refusal.docs).toMatch(/^merchant\.html#tag\/[^/]+\/operation\/createApplication$/);
+    expect(explained.curl).toContain(`-H "authorization: Bearer \${BEARER_TOKEN}"`);
+    expect(explained.curl).not.toContain(merchant.token);
+
+    expect((await control("GET", "/exchanges/999999")).status).toBe(404);
+    expect((await control("GET", "/exchanges/0")).status).toBe(404);
+  });
+
+  it("lists the gateway's transactions with what remains and whether each follow-up is allowed on the sandbox clock, paged", async () => {
+    const account = (await control("POST", "/accounts")).body;
+    const gateway = createGatewayClient({ baseUrl: sandbox.gatewayUrl, apiKey: account.gateway.api_key, signing: { apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem } });
+    const first = await gateway.authorize({ amount: 1000, currency: "EUR", card });
+    const second = await gateway.authorize({ amount: 300, currency: "EUR", card });
+    if (!first.approved || !second.approved) throw new Error("declined");
+    expect((await gateway.capture(first.transaction.id, { amount: 400 })).approved).toBe(true);
+
+    const view = (await control("GET", `/state/transactions?account=${account.gateway.account_id}`)).body;
+    expect(view.items.map((t: { id: string }) => t.id)).toEqual([first.transaction.id, second.transaction.id]);
+    const [captured] = view.items;
+    expect(captured).toMatchObject({ kind: "authorization", account: account.gateway.account_id, status_code: 20000, amount: 1000, currency: "EUR", captured: 400, refunded: 0, voided: false });
+    expect(captured.capture).toMatchObject({ remaining: 600, allowed: true });
+    expect(captured.refund).toMatchObject({ remaining: 400, allowed: true });
+    expect(captured.void).toMatchObject({ allowed: true });
+    expect(Date.parse(captured.capture.window_closes_at)).toBeGreaterThan(Date.parse(view.clock.now));
+    expect(second.transaction.id).not.toBe(captured.id);
+    expect(view.items[1].refund).toMatchObject({ remaining: 0, allowed: false, reason: "nothing to refund: the authorization has no captures" });
+    expect(view.items[1].refund.window_closes_at).toBeUndefined();
+
+    const page = (await control("GET", `/state/transactions?account=${account.gateway.account_id}&limit=1`)).body;
+    expect(page.items.map((t: { id: string }) => t.id)).toEqual([first.transaction.id]);
+    expect(page.next).toBe(first.transaction.id);
+    const rest = (await control("GET", `/state/transactions?account=${account.gateway.account_id}&after=${page.next}`)).body;
+    expect(rest.items.map((t: { id: string }) => t.id)).toEqual([second.transaction.id]);
+    expect(rest.next).toBeUndefined();
+
+    // Past the capture window the view says what the gateway then answers.
+    const days = Math.ceil((Date.parse(captured.capture.window_closes_at) - Date.parse(view.clock.now)) / 86_400_000) + 1;
+    await control("POST", "/clock", { advance_seconds: days * 86_400 });
+    const later = (await control("GET", `/state/transactions?account=${account.gateway.account_id}&limit=1`)).body.items[0];
+    expect(later.capture.allowed).toBe(false);
+    const refusedCapture = await gateway.capture(first.transaction.id, { amount: 100 });
+    expect(refusedCapture.approved).toBe(false);
+    expect(later.capture.reason).toBe(refusedCapture.approved ? undefined : refusedCapture.message);
+
+    expect((await control("GET", "/state/transactions?account=a%20b")).body.error).toMatch(/^account: /);
+    expect((await control("GET", "/state/transactions?limit=501")).body.error).toMatch(/^limit: /);
+    await control("POST", "/reset");
+  });
+
+  it("serves the console's page and files, the page bound to this listener by its policy", async () => {
+    const page = await fetch(`${sandbox.merchantUrl}/_sandbox/console`);
+    expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'.*connect-src 'self'/);
+    const html = await control("GET", "/console");
+    expect(html.status).toBe(200);
+    expect(String(html.body)).toContain('<script src="/_sandbox/console/console.js"');
+    expect((await control("GET", "/console/console.js")).status).toBe(200);
+    expect((await control("GET", "/console/console.css")).status).toBe(200);
+    expect((await control("GET", "/console/other.js")).status).toBe(404);
+  });
+});
+
+/** Reads a Server-Sent Events stream until `until` holds for what has arrived. */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: (text: string) => boolean): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!until(text)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}
+
+describe("the exchange stream", () => {
+  it("sends each new exchange as an event, replays after Last-Event-ID, and holds at most 16 streams", { timeout: 60_000 }, async () => {
+    const own = await startTestSandbox();
+    const url = `${own.gatewayUrl}/_sandbox/exchange-stream`;
+    const aborts: AbortController[] = [];
+    const open = (headers: Record<string, string> = {}) => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      return fetch(url, { headers, signal: abort.signal });
+    };
+    try {
+      const response = await open();
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await readUntil(reader, (text) => text.includes("retry: 1000"));
+      // The answer is held to the control spec (its first bytes: a stream never ends).
+      const route = router.operation("streamExchanges");
+      called.add(route.operationId);
+      expect(responses.violations(route, { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") })).toEqual([]);
+
+      await new GatewayClient(own.gatewayUrl).get("/account");
+      const text = await readUntil(reader, (text) => text.includes("event: exchange"));
+      const event = /id: (\d+)\nevent: exchange\ndata: (.*)\n\n/.exec(text)!;
+      const exchange = JSON.parse(event[2]!);
+      expect(exchange).toMatchObject({ id: Number(event[1]), api: "gateway", operation: "getAccount", status: 200 });
+      expect(JSON.stringify(exchange)).not.toContain(keys.merchantKey);
+
+      const replayed = await open({ "last-event-id": String(exchange.id - 1) });
+      expect(await readUntil(replayed.body!.getReader(), (text) => text.includes("event: exchange"))).toContain(`id: ${exchange.id}\n`);
+
+      const more = await Promise.all(Array.from({ length: 14 }, () => open()));
+      expect(more.map((r) => r.status)).toEqual(Array(14).fill(200));
+      const refused = await fetch(url);
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).error).toMatch(/16 exchange streams/);
+      expect((await fetch(url, { headers: { "last-event-id": "x" } })).status).toBe(400);
+
+      // A client that leaves frees its place.
+      aborts.pop()!.abort();
+      await expect.poll(async () => {
+        const again = await open();
+        return again.status;
+      }, { timeout: 15_000 }).toBe(200);
+    } finally {
+      // Stopping the sandbox ends the open streams and does not wait for them.
+      await own.stop();
+      for (const abort of aborts) abort.abort();
+    }
   });
 });
 

@@ -8,7 +8,6 @@
  * are quoted by shell-quote; a body is held in BODY, so that curl sends and openssl signs the
  * same bytes.
  */
-import { quote } from "shell-quote";
 import type { TestContext } from "vitest";
 import { signatureHeader, testEnvironment } from "../../generated/gateway/constants";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
@@ -17,6 +16,7 @@ import type { ContractTarget } from "../targets/target";
 import { cardDataOf } from "./card-data-echo";
 import { failedRequest, wasIssued, type RecordedRequest } from "./exchange-log";
 import { apiSpec } from "./spec";
+import { hasControlCharacters, literal, noteLines, printfAssignment, signatureLine, Variables, word, type Part } from "../../src/testkit/shell-words";
 
 declare module "@vitest/runner" {
   interface TaskMeta {
@@ -29,77 +29,6 @@ declare module "@vitest/runner" {
 
 /** A body longer than this is not written out (a reproduction is for reading and pasting). */
 const MAX_BODY = 8_192;
-
-type Part = string | { variable: string };
-
-/** The variables a reproduction uses, in order, each with the line that says what to set. */
-class Variables {
-  readonly notes = new Map<string, string>();
-  use(name: string, note: string): Part {
-    if (!this.notes.has(name)) this.notes.set(name, note);
-    return { variable: name };
-  }
-}
-
-/** Text a POSIX shell takes as it is, unquoted (the set Python's shlex.quote leaves alone). */
-const PLAIN = /^[\w@%+=:,./-]+$/;
-
-/** A literal as a shell word: as it is when that is safe, else quoted by shell-quote. */
-const literal = (text: string) => (PLAIN.test(text) ? text : quote([text]));
-
-/** Characters a POSIX shell gives a meaning inside double quotes (and `!`, which bash's history expansion does). */
-const DOUBLE_QUOTED_SPECIAL = /["$\\`!]/;
-
-/**
- * One shell word. When no literal part holds a character special inside double quotes, it is
- * one double-quoted string (`"${GATEWAY_API_KEY}:"`, `"a=1&b=2"`), or the text itself when that
- * needs no quotes; otherwise each literal part is quoted by shell-quote and each variable
- * expanded in double quotes, side by side.
- */
-function word(parts: Part[]): string {
-  const kept = parts.filter((part) => part !== "");
-  if (kept.length === 0) return "''";
-  const literals = kept.filter((part): part is string => typeof part === "string");
-  if (literals.length === kept.length && PLAIN.test(literals.join(""))) return literals.join("");
-  if (literals.every((text) => !DOUBLE_QUOTED_SPECIAL.test(text))) {
-    return `"${kept.map((part) => (typeof part === "string" ? part : `\${${part.variable}}`)).join("")}"`;
-  }
-  return kept.map((part) => (typeof part === "string" ? literal(part) : `"$${part.variable}"`)).join("");
-}
-
-/** Characters a pasted line must not carry raw: C0 controls but tab and newline, and DEL. */
-function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f) return true;
-  }
-  return false;
-}
-
-/**
- * `BODY=...` for a text with control characters: a printf format (its bytes octal-escaped, the
- * variables as %s arguments) and a sentinel, since $(...) drops trailing newlines.
- */
-function printfAssignment(parts: Part[]): string {
-  let format = "";
-  const args: string[] = [];
-  for (const part of parts) {
-    if (typeof part !== "string") {
-      format += "%s";
-      args.push(`"$${part.variable}"`);
-      continue;
-    }
-    for (const byte of Buffer.from(part, "utf8")) {
-      const char = String.fromCharCode(byte);
-      if (char === "'") format += "'\\''";
-      else if (char === "\\") format += "\\\\";
-      else if (char === "%") format += "%%";
-      else if (byte >= 0x20 && byte < 0x7f) format += char;
-      else format += `\\${byte.toString(8).padStart(3, "0")}`;
-    }
-  }
-  return `BODY=$(printf '${format}_'${args.map((a) => ` ${a}`).join("")}); BODY=\${BODY%_}`;
-}
 
 /** Splits the literal parts at every match of `pattern`, the match (group 2, after group 1) replaced by `replacement`. */
 function replaceIn(parts: Part[], pattern: RegExp, replacement: () => Part): Part[] {
@@ -183,11 +112,6 @@ function credential(value: string, known: Map<string, string>, vars: Variables, 
   return name ? vars.use(name, SETTING) : vars.use(unknown, `${what} that is none of the suite's settings (made up by the test, or registered during it): not shown`);
 }
 
-/** How to sign BODY as the spec's signing chapter says, with the PEM key in a file. */
-function signatureLine(name: string, input: string): string {
-  return `${name}=$(printf '%s' ${input} | openssl dgst -sha256 -sign "$GATEWAY_SIGNING_KEY_FILE" | od -An -v -tx1 | tr -d ' \\n')`;
-}
-
 /** The reproduction of one request: comment lines naming the variables to set, then the commands. */
 export function reproduction(request: RecordedRequest, target: ContractTarget): string {
   const vars = new Variables();
@@ -265,9 +189,7 @@ export function reproduction(request: RecordedRequest, target: ContractTarget): 
   curl.push(address);
 
   // One comment line per note: the variables that share one (the suite's settings) on one line.
-  const byNote = new Map<string, string[]>();
-  for (const [name, note] of vars.notes) byNote.set(note, [...(byNote.get(note) ?? []), name]);
-  const notes = [...byNote].map(([note, names]) => (names[0] === "#" ? `# ${note}` : `# ${names.map((name) => `$${name}`).join(", ")}: ${note}`));
+  const notes = noteLines(vars);
   const answered = request.status === undefined ? "no answer" : String(request.status);
   return [`# ${request.method} ${maskPans(url.origin + url.pathname)} -> ${answered}${request.operationId ? ` (${request.operationId})` : ""}`, ...notes, ...commands, curl.join(" ")].join("\n");
 }

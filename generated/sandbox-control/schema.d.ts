@@ -122,6 +122,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchanges/{exchange_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7 */
+                exchange_id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Explain an exchange
+         * @description One exchange of the record with what the console shows beside it: for a refused request, the rule it broke as the API's answer states it and where the operation is documented; and a curl command that sends the request again, with shell variables in place of every secret (the record keeps none). A signed gateway request gets the openssl line that signs the body with the key in `GATEWAY_SIGNING_KEY_FILE`.
+         */
+        get: operations["getExchange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange-stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow new exchanges
+         * @description Server-Sent Events: one `exchange` event per new exchange of the record (its `data` is the Exchange as JSON, its `id` the exchange's id), and a comment line every 15 seconds. A client that reconnects with `Last-Event-ID` first gets the exchanges after that id that the record still holds (at most 1,000). A client that does not read is disconnected once 1 MiB waits for it; at most 16 streams are open at once. Streams end when the sandbox stops.
+         */
+        get: operations["streamExchanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the gateway's transactions
+         * @description The authorizations and debits the gateway sandbox holds, oldest first, each with what remains to capture, refund or void and whether each is allowed now on the sandbox clock (and if not, the gateway's own reason), with the instant each window closes.
+         */
+        get: operations["listGatewayTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the console
+         * @description The sandbox console, a page for a browser on this machine: the exchanges as they happen and why each was answered so, the gateway's transactions with their windows, and the clock, reset, faults and accounts. It reads and steers the sandbox only through this API and loads nothing from elsewhere.
+         */
+        get: operations["getConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example console.js */
+                asset: "console.js" | "console.css";
+            };
+            cookie?: never;
+        };
+        /**
+         * Load a file of the console
+         * @description The console's script and style sheet.
+         */
+        get: operations["getConsoleAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -303,6 +409,84 @@ export interface components {
             items: components["schemas"]["Exchange"][];
             /** @description How many older exchanges the record has let go of (it keeps the newest, up to its size). */
             dropped: number;
+        };
+        /**
+         * ExchangeDetail
+         * @description An exchange with what explains it.
+         */
+        ExchangeDetail: {
+            exchange: components["schemas"]["Exchange"];
+            /** @description For a refused request (an answer of 400 or more), the rule it broke as the answer states it. */
+            refusal?: {
+                /** @description The gateway's status message, or the merchant problem's title, detail and each error's field and message. */
+                messages: string[];
+                /** @description The merchant problem's `type`. */
+                problem_type?: string;
+                /** @description The operation the request was routed to. */
+                operation?: string;
+                /** @description Where the operation is documented in the API reference (`npm run docs`, dist/docs/), relative to its root. */
+                docs?: string;
+            };
+            /** @description Shell lines that send the request again; every secret is a shell variable, named in a comment line. */
+            curl: string;
+        };
+        /**
+         * FollowUpState
+         * @description Whether a capture, refund or void of the transaction is allowed now, and until when.
+         */
+        FollowUpState: {
+            /** @description The amount it may still take (in minor units); absent for a void. */
+            remaining?: number;
+            /** @description Whether the gateway would accept it now, on the sandbox clock. */
+            allowed: boolean;
+            /** @description The gateway's status message when it is not allowed. */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description When its window closes on the sandbox clock; absent when no window has opened (a refund before any capture).
+             */
+            window_closes_at?: string;
+        };
+        /**
+         * TransactionState
+         * @description An authorization or debit as the gateway sandbox holds it.
+         */
+        TransactionState: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "authorization" | "debit";
+            /** @description The gateway account it belongs to. */
+            account: string;
+            /** @description The gateway status code it ended with. */
+            status_code: number;
+            amount: number;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it was made, on the sandbox clock.
+             */
+            created_at: string;
+            captured?: number;
+            /** @description For a debit, the whole amount once it is refunded. */
+            refunded?: number;
+            voided?: boolean;
+            capture?: components["schemas"]["FollowUpState"];
+            refund?: components["schemas"]["FollowUpState"];
+            void?: components["schemas"]["FollowUpState"];
+        };
+        /**
+         * TransactionStateList
+         * @description A page of the gateway's transactions, with the clock their windows were judged on.
+         */
+        TransactionStateList: {
+            clock: components["schemas"]["Clock"];
+            items: components["schemas"]["TransactionState"][];
+            /**
+             * Format: uuid
+             * @description The `after` of the next page, when there is one.
+             */
+            next?: string;
         };
     };
     responses: {
@@ -575,6 +759,171 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7 */
+                exchange_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exchange, explained. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The record holds no exchange with this id (never made, or let go of). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlError"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamExchanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The id of the last exchange the client got, when it reconnects.
+                 * @example 120
+                 */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of new exchanges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Already 16 streams are open. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlError"];
+                };
+            };
+        };
+    };
+    listGatewayTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the transactions of this gateway account.
+                 * @example isolated-1
+                 */
+                account?: string;
+                /**
+                 * @description Only transactions after this one (the `next` of a previous page).
+                 * @example 5a8d7f5e-0b7c-4a43-9a8f-2f2d1c7b9e10
+                 */
+                after?: string;
+                /**
+                 * @description At most this many.
+                 * @example 50
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionStateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getConsoleAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example console.js */
+                asset: "console.js" | "console.css";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such file. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlError"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

@@ -288,7 +288,7 @@ function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, r
 function afterBody(options: ListenerOptions, log: LogLine, sent: SentRequest, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   const { request } = sent;
   if (options.control && ControlPlane.claims(sent.pathname)) {
-    return options.control.handle(request.method, sent.pathname, request.url.searchParams, request.headers["content-type"], request.rawBody).then((answer) => write(res, answer));
+    return options.control.handle(request.method, sent.pathname, request.url.searchParams, request.headers, request.rawBody).then((answer) => ("stream" in answer ? answer.stream(req, res) : write(res, answer)));
   }
   const fault = request.route.kind === "match" ? options.faults?.take({ route: request.route.route, params: request.route.params, contentType: request.headers["content-type"], rawBody: request.rawBody }) : undefined;
   if (!fault) return handle(options, log, sent, res);

@@ -101,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const accounts = new IsolatedAccounts();
   const afterReset: Array<() => Promise<void> | void> = [];
   let urls = { merchant: "", storage: "" };
+  let gatewayUrl = "";
 
   const reset = async (): Promise<void> => {
     state = build();
@@ -118,6 +119,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       exchanges,
       reset,
       createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
+      state: () => state,
+      urls: () => ({ gateway: gatewayUrl, ...urls }),
     },
     log,
   );
@@ -158,7 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const servers: Server[] = [];
   try {
     servers.push(gatewayServer);
-    const gatewayUrl = await listen(gatewayServer, options.ports?.gateway ?? 0);
+    gatewayUrl = await listen(gatewayServer, options.ports?.gateway ?? 0);
     servers.push(merchantServer);
     const merchantUrl = await listen(merchantServer, options.ports?.merchant ?? 0);
     servers.push(storageServer);

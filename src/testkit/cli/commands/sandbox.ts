@@ -73,6 +73,8 @@ export function describeSandbox(sandbox: RunningSandbox): string[] {
     `merchant sandbox: ${sandbox.merchantUrl}   (OAuth client ${seeded.merchant.clientId} / ${seeded.merchant.clientSecret})`,
     `sandbox storage host: ${sandbox.storageUrl}`,
     `sandbox signing private key (TEST-ONLY): ${keyPath.length > 0 && !keyPath.startsWith("../..") ? keyPath : seededPrivateKeyPath}`,
+    // Its own line: tools parse the ready line, whose format stays as it is.
+    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/console   (exchanges, state, clock, faults; docs/sandbox.md)`,
   ];
 }
 

@@ -16,6 +16,8 @@ type ExchangeMessage = components["schemas"]["ExchangeMessage"];
 /** Bounds of the record's size (`--exchanges` / `SANDBOX_EXCHANGES`). */
 export const DEFAULT_EXCHANGES = 1_000;
 export const MAX_EXCHANGES = 100_000;
+/** Streams that may follow the record at once. */
+export const MAX_FOLLOWERS = 16;
 /** Characters of a body kept: a 16 MiB upload is not kept whole. */
 const MAX_BODY_CHARS = 16 * 1024;
 /** Characters of a credential, token or signature kept. */
@@ -129,6 +131,8 @@ export class ExchangeRecord {
   private nextId = 1;
   private droppedCount = 0;
   private readonly file: WriteStream | undefined;
+  /** Who is told of each new exchange (the console's streams), bounded by `MAX_FOLLOWERS`. */
+  private readonly followers = new Set<(exchange: Exchange) => void>();
 
   constructor(
     private readonly size: number = DEFAULT_EXCHANGES,
@@ -147,7 +151,21 @@ export class ExchangeRecord {
       this.droppedCount++;
     }
     this.file?.write(`${JSON.stringify(kept)}\n`);
+    for (const follower of this.followers) follower(kept);
     return kept;
+  }
+
+  /** One exchange by id, while the ring holds it (ids increase by one, so its place is known). */
+  get(id: number): Exchange | undefined {
+    const first = this.ring[0];
+    return first === undefined ? undefined : this.ring[id - first.id];
+  }
+
+  /** Tells `follower` of every new exchange until the returned function is called; undefined when `MAX_FOLLOWERS` already follow. */
+  follow(follower: (exchange: Exchange) => void): (() => void) | undefined {
+    if (this.followers.size >= MAX_FOLLOWERS) return undefined;
+    this.followers.add(follower);
+    return () => void this.followers.delete(follower);
   }
 
   list(filter: ExchangeFilter = {}): { items: Exchange[]; dropped: number } {
@@ -163,8 +181,9 @@ export class ExchangeRecord {
     return { items, dropped: this.droppedCount };
   }
 
-  /** Flushes the NDJSON file, if any. */
+  /** Flushes the NDJSON file, if any, and forgets the followers. */
   close(): Promise<void> {
+    this.followers.clear();
     const file = this.file;
     return file ? new Promise((done) => file.end(done)) : Promise.resolve();
   }

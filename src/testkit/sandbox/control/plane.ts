@@ -4,6 +4,7 @@
  * against its own bundled spec, like the payment APIs. It runs before the APIs' pipelines, so a
  * control call never counts against a quota, never shows in an API's answer and is not recorded.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import type { components, operations } from "../../../../generated/sandbox-control/schema";
 import { SpecValidator } from "../../spec/ajv";
 import { loadBundledSpec } from "../../spec/document";
@@ -11,9 +12,14 @@ import { dottedName, RequestValidator } from "../../spec/request-validation";
 import { ResponseValidator } from "../../spec/response-validation";
 import { SpecRouter, type RoutedOperation } from "../../spec/router";
 import type { SandboxClock } from "../clock";
+import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
+import type { GatewaySandbox } from "../gateway/app";
 import type { SandboxResponse } from "../http";
+import type { MerchantSandbox } from "../merchant/app";
+import { curlOf, refusalOf } from "./explain";
 import type { ExchangeRecord } from "./exchanges";
 import type { FaultRules } from "./faults";
+import { GatewayStateView } from "./state-view";
 
 type Schemas = components["schemas"];
 type OperationId = keyof operations;
@@ -29,14 +35,22 @@ export interface Controlled {
   /** Every store back to the seeds and fixtures, the clock to now, faults and isolated accounts gone. */
   reset(): Promise<void>;
   createAccount(): Schemas["Account"];
+  /** The stores as they are now (new ones after each reset). */
+  state(): { gateway: GatewaySandbox; merchant: MerchantSandbox };
+  /** The base URLs of the API listeners (for curl lines). */
+  urls(): { gateway: string; merchant: string; storage: string };
 }
 
 interface ControlCall {
   route: RoutedOperation;
   params: Record<string, string>;
   query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
   body: unknown;
 }
+
+/** What a control handler answers: a response, or a stream it writes itself (streamExchanges). */
+export type ControlAnswer = SandboxResponse | OpenStream;
 
 const json = (status: number, body?: unknown): SandboxResponse => (body === undefined ? { status } : { status, headers: { "content-type": "application/json" }, body });
 const refusal = (status: number, error: string): SandboxResponse => json(status, { error } satisfies Schemas["ControlError"]);
@@ -45,7 +59,14 @@ function clockOf(clock: SandboxClock): Schemas["Clock"] {
   return { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() };
 }
 
-type ControlHandlers = { [K in OperationId]: (call: ControlCall, sandbox: Controlled) => SandboxResponse | Promise<SandboxResponse> };
+type ControlHandlers = { [K in OperationId]: (call: ControlCall, sandbox: Controlled, views: Views) => ControlAnswer | Promise<ControlAnswer> };
+
+/** What the plane builds once from the specs for its read-only views. */
+interface Views {
+  gatewayState: GatewayStateView;
+}
+
+const LAST_EVENT_ID = /^[0-9]{1,16}$/;
 
 const handlers: ControlHandlers = {
   getClock: (_call, { clock }) => json(200, clockOf(clock)),
@@ -74,12 +95,30 @@ const handlers: ControlHandlers = {
   },
   removeFault: ({ params }, { faults }) => (faults.remove(params.fault_id!) ? json(204) : refusal(404, `no fault rule ${params.fault_id} is in force`)),
   listExchanges: ({ query }, { exchanges }) => json(200, exchanges.list(query) satisfies Schemas["ExchangeList"]),
+  getExchange: ({ params }, sandbox) => {
+    const exchange = sandbox.exchanges.get(Number(params.exchange_id));
+    if (!exchange) return refusal(404, `the record holds no exchange ${params.exchange_id}`);
+    const { gateway, merchant } = sandbox.state();
+    const refused = refusalOf(exchange, { gateway: gateway.router, merchant: merchant.router });
+    const detail: Schemas["ExchangeDetail"] = { exchange, curl: curlOf(exchange, sandbox.urls()[exchange.api]), ...(refused ? { refusal: refused } : {}) };
+    return json(200, detail);
+  },
+  streamExchanges: ({ headers }, { exchanges }) => {
+    const last = headers["last-event-id"];
+    if (last !== undefined && (typeof last !== "string" || !LAST_EVENT_ID.test(last))) return refusal(400, "Last-Event-ID: must be the id of an exchange");
+    const stream = exchangeStream(exchanges, last === undefined ? undefined : Number(last));
+    return stream ?? refusal(503, "16 exchange streams are open already: close one");
+  },
+  listGatewayTransactions: ({ query }, sandbox, views) => json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.clock, query)),
+  getConsole: () => consolePage(),
+  getConsoleAsset: ({ params }) => consoleAsset(params.asset as ConsoleAsset),
 };
 
 export class ControlPlane {
   private readonly router: SpecRouter;
   private readonly requests: RequestValidator;
   private readonly responses: ResponseValidator;
+  private readonly views: Views;
 
   constructor(
     private readonly sandbox: Controlled,
@@ -90,6 +129,7 @@ export class ControlPlane {
     this.router = new SpecRouter(doc);
     this.requests = new RequestValidator(doc, validator);
     this.responses = new ResponseValidator(doc, validator);
+    this.views = { gatewayState: new GatewayStateView(sandbox.state().gateway.doc) };
   }
 
   /** Whether a request path is the control API's. */
@@ -97,7 +137,8 @@ export class ControlPlane {
     return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
   }
 
-  async handle(method: string, pathname: string, query: URLSearchParams, contentType: string | undefined, rawBody: Buffer): Promise<SandboxResponse> {
+  async handle(method: string, pathname: string, query: URLSearchParams, headers: IncomingHttpHeaders, rawBody: Buffer): Promise<ControlAnswer> {
+    const contentType = headers["content-type"];
     const routed = this.router.match(method, pathname.slice(CONTROL_PREFIX.length) || "/");
     if (routed.kind === "not-found") return refusal(404, `no control endpoint ${pathname}; see docs/sandbox.md (the control API)`);
     if (routed.kind === "method-not-allowed") return { ...refusal(405, `use ${routed.allow.join(" or ")}`), headers: { "content-type": "application/json", allow: routed.allow.join(", ") } };
@@ -116,13 +157,15 @@ export class ControlPlane {
       }
       body = decoded.value;
     }
-    let answer: SandboxResponse;
+    let answer: ControlAnswer;
     try {
-      answer = await handlers[route.operationId as OperationId]({ route, params, query: parameters.values, body }, this.sandbox);
+      answer = await handlers[route.operationId as OperationId]({ route, params, query: parameters.values, headers, body }, this.sandbox, this.views);
     } catch (error) {
       this.log(`[sandbox:control] ${route.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return refusal(500, `${route.operationId} failed in the sandbox: see its log`);
     }
+    // A stream's events are written as they come: its spec fixes the media type, which it sets itself.
+    if ("stream" in answer) return answer;
     // The control API is held to its spec like the payment APIs: a violation is a bug, and says so.
     const problems = this.responses.violations(route, { status: answer.status, headers: answer.headers ?? {}, body: answer.body });
     if (problems.length === 0) return answer;

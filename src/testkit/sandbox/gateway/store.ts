@@ -144,6 +144,11 @@ export class TransactionStore {
     return record.seriesId !== undefined && this.series.get(record.seriesId)?.latestApprovedId === record.id;
   }
 
+  /** The records of one account (of all when undefined), oldest first: the control API's state view reads them, never changes them. */
+  recordsOf(accountId?: string): IterableIterator<Readonly<PaymentRecord>> {
+    return accountId === undefined ? this.records.values() : (this.recordsByAccount.get(accountId)?.values() ?? new Map<string, PaymentRecord>().values());
+  }
+
   /** Remaining (uncaptured) amount of an authorization, for tests and the docs' examples. */
   remaining(authorizationId: string): number | undefined {
     const record = this.records.get(authorizationId.toLowerCase());

@@ -1,0 +1,108 @@
+/**
+ * What the console shows beside an exchange: the rule a refused request broke, as the API's own
+ * answer states it, with the operation's place in the API reference; and the request as curl
+ * lines (src/testkit/shell-words.ts) with a shell variable for every secret. The record keeps no
+ * secret (exchanges.ts masks them before keeping), so none can appear here either.
+ */
+import { STATUS_CODES } from "node:http";
+import type { components } from "../../../../generated/sandbox-control/schema";
+import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../shell-words";
+import type { SpecRouter } from "../../spec/router";
+import type { Exchange } from "./exchanges";
+
+type Schemas = components["schemas"];
+
+/** Headers a reproduction leaves to curl (framing, the address) or never shows. */
+const LEFT_OUT = new Set(["host", "content-length", "connection", "transfer-encoding", "keep-alive", "accept-encoding", "cookie", "proxy-authorization", "x-api-key"]);
+
+const SETTING = "the value of your test (the sandbox's seeded ones are in docs/sandbox.md); the record keeps only its first characters";
+
+function parsed(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The rule a refused request broke, in the words of its answer. */
+export function refusalOf(exchange: Exchange, routers: { gateway: SpecRouter; merchant: SpecRouter }): Schemas["ExchangeDetail"]["refusal"] {
+  if (exchange.status > 0 && exchange.status < 400) return undefined;
+  const body = parsed(exchange.response.body) as Record<string, unknown> | undefined;
+  const messages: string[] = [];
+  let problemType: string | undefined;
+  if (body && typeof body === "object") {
+    const status = body.status as { message?: unknown } | undefined;
+    if (typeof status?.message === "string") messages.push(status.message);
+    if (typeof body.title === "string") messages.push(body.title);
+    if (typeof body.detail === "string") messages.push(body.detail);
+    if (typeof body.type === "string") problemType = body.type;
+    const errors = body.errors;
+    if (errors && typeof errors === "object" && !Array.isArray(errors)) {
+      for (const [field, said] of Object.entries(errors as Record<string, unknown>)) {
+        for (const text of Array.isArray(said) ? said : [said]) if (typeof text === "string" && messages.length < 50) messages.push(`${field}: ${text}`);
+      }
+    }
+  } else if (exchange.response.body !== undefined) messages.push(exchange.response.body.slice(0, 500));
+  if (exchange.status === 0) messages.push("no answer was sent (the client left, or a fault rule closed the connection)");
+  else if (messages.length === 0) messages.push(`${exchange.status} ${STATUS_CODES[exchange.status] ?? ""} without a body${exchange.response.headers["www-authenticate"] ? `; WWW-Authenticate: ${exchange.response.headers["www-authenticate"]}` : ""}`);
+  const refusal: NonNullable<Schemas["ExchangeDetail"]["refusal"]> = { messages: messages.slice(0, 50) };
+  if (problemType !== undefined) refusal.problem_type = problemType;
+  if (exchange.operation !== undefined) {
+    refusal.operation = exchange.operation;
+    const api = exchange.api === "gateway" ? "gateway" : "merchant";
+    const route = routers[api].operations.get(exchange.operation);
+    const tag = (route?.operation.tags as string[] | undefined)?.[0];
+    // Redoc's anchor of an operation (test/docs-browser.test.ts opens the same form).
+    if (tag !== undefined) refusal.docs = `${api}.html#tag/${tag.replace(/ /g, "-")}/operation/${exchange.operation}`;
+  }
+  return refusal;
+}
+
+/** Shell lines that send the exchange's request again, to the listener at `baseUrl`. */
+export function curlOf(exchange: Exchange, baseUrl: string): string {
+  const vars = new Variables();
+  const commands: string[] = [];
+  const curl: string[] = [`curl -sS -i -X ${exchange.method}`];
+  const { headers, body } = exchange.request;
+  let bodyWord: string | undefined;
+  if (body !== undefined) {
+    if (/^\(\d+ bytes of /.test(body) || body.includes("… (cut: ")) {
+      commands.push(`# BODY: the record kept ${body.startsWith("(") ? "no text of it" : "only its start"}: put the body in body.bin`);
+      bodyWord = "@body.bin";
+    } else {
+      const parts: Part[] = [body];
+      if (/\*{3}|\d\*{4,}\d/.test(body)) vars.use("#", "the record masks card numbers (*) and CSCs, secrets and passwords (***): put the values you mean in their place");
+      commands.push(bodyAssignment(parts, body));
+      bodyWord = '"$BODY"';
+    }
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    // A browser's fetch metadata (sec-fetch-*, sec-ch-*) is not the client's to send.
+    if (LEFT_OUT.has(name) || name.startsWith("sec-")) continue;
+    if (name === "authorization") {
+      const scheme = value.split(" ", 1)[0]!.toLowerCase();
+      if (scheme === "basic" && exchange.api === "gateway") curl.push(`-u ${word([vars.use("GATEWAY_API_KEY", SETTING), ":"])}`);
+      else if (scheme === "basic") curl.push(`-u ${word([vars.use("MERCHANT_CLIENT_ID", SETTING), ":", vars.use("MERCHANT_CLIENT_SECRET", SETTING)])}`);
+      else if (scheme === "bearer") curl.push(`-H ${word(["authorization: Bearer ", vars.use("BEARER_TOKEN", "a token of the merchant API's token endpoint (POST /oauth/token)")])}`);
+      else curl.push(`-H ${word(["authorization: ", vars.use("AUTHORIZATION", "the Authorization header your test sent")])}`);
+    } else if (name === "signature") {
+      const [, scheme = "RS256-hex"] = value.split(" ");
+      vars.use("GATEWAY_SIGNING_KEY_FILE", "the PEM file of the signing API key's private key");
+      if (bodyWord === undefined) {
+        commands.push("BODY=''");
+        bodyWord = '"$BODY"';
+      }
+      commands.push(signatureLine("SIGNATURE", '"$BODY"'));
+      curl.push(`-H ${word(["signature: ", vars.use("GATEWAY_SIGNING_API_KEY", SETTING), ` ${scheme} `, { variable: "SIGNATURE" }])}`);
+    } else {
+      curl.push(`-H ${word([`${name}: ${value}`])}`);
+    }
+  }
+  if (bodyWord !== undefined) curl.push(`--data-binary ${bodyWord}`);
+  const url = `${baseUrl}${exchange.path}`;
+  if (/[[\]{}]/.test(url)) curl.push("-g");
+  curl.push(literal(url));
+  return [`# ${exchange.method} ${exchange.path} -> ${exchange.status}${exchange.operation ? ` (${exchange.operation})` : ""}`, ...noteLines(vars), ...commands, curl.join(" ")].join("\n");
+}
