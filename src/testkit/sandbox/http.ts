@@ -9,7 +9,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { ControlPlane } from "./control/plane";
-import { message, maskedTarget, type ExchangeRecord, type SignatureVerdict } from "./control/exchanges";
+import type { ExchangeRecord, SignatureVerdict } from "./control/exchanges";
 import type { FaultRules } from "./control/faults";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
@@ -324,29 +324,21 @@ function closeUnanswered(options: ListenerOptions, sent: SentRequest, req: Incom
 function recordExchange(options: ListenerOptions, sent: SentRequest, status: number, headers: Record<string, string>, payload: string | Buffer | undefined): void {
   if (!options.record) return;
   const { request, route } = sent;
-  const operation = route.kind === "match" ? route.route.operationId : undefined;
-  let gatewayStatusCode: number | undefined;
-  if (options.api === "gateway" && typeof payload === "string" && payload.includes('"status"')) {
-    try {
-      const code = (JSON.parse(payload) as { status?: { code?: unknown } }).status?.code;
-      if (typeof code === "number") gatewayStatusCode = code;
-    } catch {
-      // not JSON: no status code
-    }
-  }
   options.record.add({
     at: sent.at,
     api: options.api as "gateway" | "merchant" | "storage",
     method: sent.method,
-    path: maskedTarget(sent.target),
-    ...(operation !== undefined ? { operation } : {}),
+    target: sent.target,
+    ...(route.kind === "match" ? { operation: route.route.operationId } : {}),
     status,
-    ...(gatewayStatusCode !== undefined ? { gateway_status_code: gatewayStatusCode } : {}),
     duration_ms: Math.round((performance.now() - sent.startedAt) * 1000) / 1000,
     ...(sent.fault !== undefined ? { fault: sent.fault } : {}),
-    request: message(request.headers, request.rawBody),
-    response: message(headers, payload),
-    ...(request.signature ? { signature: request.signature } : {}),
+    requestHeaders: request.headers,
+    requestBody: request.rawBody,
+    responseHeaders: headers,
+    responseBody: payload,
+    // Read when the exchange is: the gateway's pipeline sets it on the request.
+    signature: () => request.signature,
   });
 }
 

@@ -1,9 +1,11 @@
 /**
  * The record of every exchange of the gateway and merchant APIs (the control API's
- * `listExchanges`, and `--log FILE` as NDJSON): a ring of the newest exchanges, secrets masked
- * before anything is kept. Card numbers keep their last four digits; CSCs, secrets and passwords
- * become `***`; credentials, tokens and signatures keep only their first characters, enough to
- * tell two apart.
+ * `listExchanges`, and `--log FILE` as NDJSON): a ring of the newest exchanges. Nothing leaves it
+ * unmasked: card numbers keep their last four digits; CSCs, secrets and passwords become `***`;
+ * credentials, tokens and signatures keep only their first characters, enough to tell two apart.
+ * An exchange is masked when it is first read (or written to the log file, or streamed), not
+ * when it is recorded: masking a page of 20 transactions cost about 70 µs, as much again as
+ * answering it, and most exchanges are never read (bench:paired in docs/benchmarks.md).
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
@@ -119,6 +121,77 @@ export function message(headers: Record<string, string | string[] | undefined>, 
   return text === undefined ? { headers: kept } : { headers: kept, body: text };
 }
 
+/** An exchange as the listener hands it over: the parts, unmasked, bodies already cut to size. */
+export interface RawExchange {
+  at: string;
+  api: Exchange["api"];
+  method: string;
+  /** The request target as sent (path and query). */
+  target: string;
+  operation?: string;
+  status: number;
+  duration_ms: number;
+  fault?: string;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  requestBody: Buffer | string | undefined;
+  responseHeaders: Record<string, string | string[] | undefined>;
+  responseBody: Buffer | string | undefined;
+  /** The signature's verdict, worked out when the exchange is read (a mismatch's causes cost RSA verifications). */
+  signature?: () => SignatureVerdict | undefined;
+}
+
+/** Bytes of a body kept until it is masked: the shown 16 KiB and a margin, so a card number cut at the end is still masked whole. */
+const KEPT_BODY_BYTES = MAX_BODY_CHARS + 64;
+
+/** A body cut to what the record keeps, copied when cut so the rest of a large one can go. */
+export function keptBody(body: Buffer | string | undefined): Buffer | string | undefined {
+  if (body === undefined || body.length <= KEPT_BODY_BYTES) return body;
+  return typeof body === "string" ? Buffer.from(body.slice(0, KEPT_BODY_BYTES)).toString() : Buffer.from(body.subarray(0, KEPT_BODY_BYTES));
+}
+
+/** The gateway's transaction status code in an answer, if it has one. */
+function gatewayStatusCode(raw: RawExchange): number | undefined {
+  if (raw.api !== "gateway" || raw.responseBody === undefined) return undefined;
+  const text = raw.responseBody.toString();
+  if (!text.includes('"status"')) return undefined;
+  try {
+    const code = (JSON.parse(text) as { status?: { code?: unknown } }).status?.code;
+    return typeof code === "number" ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The exchange as it may be shown: masked. */
+function shownExchange(id: number, raw: RawExchange): Exchange {
+  const code = gatewayStatusCode(raw);
+  const signature = raw.signature?.();
+  return {
+    id,
+    at: raw.at,
+    api: raw.api,
+    method: raw.method,
+    path: maskedTarget(raw.target),
+    ...(raw.operation !== undefined ? { operation: raw.operation } : {}),
+    status: raw.status,
+    ...(code !== undefined ? { gateway_status_code: code } : {}),
+    duration_ms: raw.duration_ms,
+    ...(raw.fault !== undefined ? { fault: raw.fault } : {}),
+    request: message(raw.requestHeaders, raw.requestBody),
+    response: message(raw.responseHeaders, raw.responseBody),
+    ...(signature ? { signature } : {}),
+  };
+}
+
+/** A place of the ring: the parts until first read, then the masked exchange only. */
+interface Entry {
+  id: number;
+  operation?: string;
+  status: number;
+  raw?: RawExchange;
+  shown?: Exchange;
+}
+
 export interface ExchangeFilter {
   operation?: string;
   status?: number;
@@ -127,7 +200,7 @@ export interface ExchangeFilter {
 }
 
 export class ExchangeRecord {
-  private readonly ring: Exchange[] = [];
+  private readonly ring: Entry[] = [];
   private nextId = 1;
   private droppedCount = 0;
   private readonly file: WriteStream | undefined;
@@ -142,23 +215,33 @@ export class ExchangeRecord {
     this.file = logFile === undefined ? undefined : createWriteStream(logFile, { flags: "a" });
   }
 
-  /** Keeps an exchange (already masked); the oldest goes when the ring is full. */
-  add(exchange: Omit<Exchange, "id">): Exchange {
-    const kept = { id: this.nextId++, ...exchange } as Exchange;
-    this.ring.push(kept);
+  /** Keeps an exchange; the oldest goes when the ring is full. Returns its id. */
+  add(raw: RawExchange): number {
+    const entry: Entry = { id: this.nextId++, ...(raw.operation !== undefined ? { operation: raw.operation } : {}), status: raw.status, raw: { ...raw, requestBody: keptBody(raw.requestBody), responseBody: keptBody(raw.responseBody) } };
+    this.ring.push(entry);
     if (this.ring.length > this.size) {
       this.ring.shift();
       this.droppedCount++;
     }
-    this.file?.write(`${JSON.stringify(kept)}\n`);
-    for (const follower of this.followers) follower(kept);
-    return kept;
+    if (this.file) this.file.write(`${JSON.stringify(this.view(entry))}\n`);
+    for (const follower of this.followers) follower(this.view(entry));
+    return entry.id;
+  }
+
+  /** The masked exchange of an entry, made once. */
+  private view(entry: Entry): Exchange {
+    if (!entry.shown) {
+      entry.shown = shownExchange(entry.id, entry.raw!);
+      delete entry.raw;
+    }
+    return entry.shown;
   }
 
   /** One exchange by id, while the ring holds it (ids increase by one, so its place is known). */
   get(id: number): Exchange | undefined {
     const first = this.ring[0];
-    return first === undefined ? undefined : this.ring[id - first.id];
+    const entry = first === undefined ? undefined : this.ring[id - first.id];
+    return entry === undefined ? undefined : this.view(entry);
   }
 
   /** Tells `follower` of every new exchange until the returned function is called; undefined when `MAX_FOLLOWERS` already follow. */
@@ -171,11 +254,11 @@ export class ExchangeRecord {
   list(filter: ExchangeFilter = {}): { items: Exchange[]; dropped: number } {
     const limit = filter.limit ?? 100;
     const items: Exchange[] = [];
-    for (const exchange of this.ring) {
-      if (filter.since !== undefined && exchange.id <= filter.since) continue;
-      if (filter.operation !== undefined && exchange.operation !== filter.operation) continue;
-      if (filter.status !== undefined && exchange.status !== filter.status) continue;
-      items.push(exchange);
+    for (const entry of this.ring) {
+      if (filter.since !== undefined && entry.id <= filter.since) continue;
+      if (filter.operation !== undefined && entry.operation !== filter.operation) continue;
+      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      items.push(this.view(entry));
       if (items.length >= limit) break;
     }
     return { items, dropped: this.droppedCount };
