@@ -1232,6 +1232,25 @@ export const mutants: Mutant[] = [
     ),
   },
   {
+    name: "dispute-filter-ignored",
+    class: "listing",
+    fault: "the disputes listing ignores its `query` filter and lists every dispute",
+    rule: "merchant:query:DisputeQuery",
+    scenario: /every listing holds what its query asks/,
+    catcher: /an item with status \w+ is listed for the filter status:open/,
+    mutation: { request: (q) => void (isOp("listDisputes")(q) && q.url.searchParams.delete("query")) },
+  },
+  {
+    name: "application-filter-ignored",
+    class: "listing",
+    fault: "the applications listing ignores its `query` filter and lists every application",
+    rule: "merchant:query:ApplicationQuery",
+    scenario: /every listing holds what its query asks/,
+    // An ignored filter shows in the items, or first in the page links, which then no longer carry it.
+    catcher: /an item with state \w+ is listed for the filter state:submitted|link drops or changes the filter state:/,
+    mutation: { request: (q) => void (isOp("listApplications")(q) && q.url.searchParams.delete("query")) },
+  },
+  {
     name: "next-link-drops-per_page",
     class: "listing",
     fault: "a page's `next` link asks another page size than the page has",

@@ -373,15 +373,15 @@ function timeRuleIds(spec: ApiSpec, operation: ContractOperation, status: number
   return [...ids];
 }
 
-/** Whether a member of that name, in any schema an item of the listing can be made of, is an enum listing the value. */
+/** Whether a member of that name, in any schema an item of the listing can be made of, admits the value as one of its own (its enum, its examples, its pattern). */
 function enumLists(spec: ApiSpec, operation: ContractOperation, member: string, value: string): boolean {
   const schemas = (spec.doc.components?.schemas ?? {}) as Record<string, { properties?: Record<string, unknown> }>;
   return [...reachableSchemas(spec, operation, 200)].some((name) => {
     const property = schemas[name]?.properties?.[member];
     if (property === undefined) return false;
-    const resolved = deref<{ enum?: unknown[]; allOf?: unknown[]; pattern?: string }>(spec.doc, property);
-    const schema = resolved.allOf?.length === 1 ? deref<{ enum?: unknown[]; pattern?: string }>(spec.doc, resolved.allOf[0]) : resolved;
-    return (schema.enum ?? []).includes(value) || (typeof schema.pattern === "string" && new RegExp(schema.pattern, "u").test(value));
+    const resolved = deref<{ enum?: unknown[]; examples?: unknown[]; allOf?: unknown[]; pattern?: string }>(spec.doc, property);
+    const schema = resolved.allOf?.length === 1 ? deref<{ enum?: unknown[]; examples?: unknown[]; pattern?: string }>(spec.doc, resolved.allOf[0]) : resolved;
+    return [...(schema.enum ?? []), ...(schema.examples ?? [])].includes(value) || (typeof schema.pattern === "string" && new RegExp(schema.pattern, "u").test(value));
   });
 }
 
