@@ -15,7 +15,7 @@ const INPUT_ERROR = statusCodeByKey["general-input-error"];
 describe("Defaults that carry a rule", () => {
   scenario(
     "a subsequent-in-series is merchant-initiated by default: credential_on_file=store without initiator is an input error naming credential_on_file, use is approved",
-    { ...behaviour, testCards: true, rules: ["gateway:rule:AuthorizationParameters.credential_on_file", "gateway:rule:AuthorizationParameters.initiator"] },
+    { ...behaviour, testCards: true, rules: ["gateway:rule:AuthorizationParameters.credential_on_file", "gateway:rule:AuthorizationParameters.initiator", "gateway:default:AuthorizationParameters.initiator", "gateway:default:SeriesPrevious"] },
     async () => {
       const gw = new Gateway(session("gateway"));
       const first = await gw.authorize({ amount: 1000, series: { type: "recurring" } });
