@@ -13,7 +13,7 @@ import { projectRoot } from "../scripts/lib/apis";
 import { chromiumPath } from "../scripts/ensure-browser";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { GatewayClient, keys, privateKeyPem, sandboxLog, startTestSandbox } from "./support/sandbox";
+import { GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "console");
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -108,7 +108,15 @@ describe("the sandbox console", () => {
     expect(authorization.status).toBe(201);
     expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 400 })).status).toBe(201);
 
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login();
+    const application = await merchant.call("POST", "/applications", validApplication);
+    expect(application.status).toBe(201);
+
     await tab("State");
+    const applicationRow = page.locator("#applications tbody tr", { hasText: "Acme Coffee" });
+    await expect.poll(() => applicationRow.first().textContent(), SEEN).toContain("unsubmitted");
+    await expect.poll(() => page.locator("#windows tbody").textContent(), SEEN).toContain("createApplication");
     const row = page.locator(`#transactions tbody tr[data-id="${authorization.body.id}"]`);
     await row.waitFor(SEEN);
     const capture = row.locator('td[data-follow-up="capture"]');

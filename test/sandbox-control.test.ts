@@ -14,7 +14,7 @@ import { ResponseValidator } from "../src/testkit/spec/response-validation";
 import { SpecRouter } from "../src/testkit/spec/router";
 import { seeded } from "../src/testkit/sandbox/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { form, GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
+import { expand, form, GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
 
 const doc = controlSpec as unknown as OpenApiDocument;
 const router = new SpecRouter(doc);
@@ -273,6 +273,57 @@ describe("what the console reads", () => {
     expect((await control("GET", "/state/transactions?account=a%20b")).body.error).toMatch(/^account: /);
     expect((await control("GET", "/state/transactions?limit=501")).body.error).toMatch(/^limit: /);
     await control("POST", "/reset");
+  });
+
+  it("lists the merchant applications with their state, stamps, people by name, files and comments, paged", async () => {
+    const account = (await control("POST", "/accounts")).body;
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login(account.merchant.client_id, account.merchant.client_secret);
+    const app = await merchant.call("POST", "/applications", validApplication);
+    const person = await merchant.call("POST", expand(app.body._links["ch:people"]), validPerson);
+    expect(person.status).toBe(201);
+    const file = await merchant.call("POST", expand(person.body._links["ch:files"]), { label: "picture_legitimation", name: "passport.pdf", content_type: "application/pdf", size: 1 });
+    expect(file.status).toBe(201);
+    const upload = file.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+    expect((await fetch(upload, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "x" })).status).toBe(200);
+    const comment = await merchant.call("POST", expand(app.body._links["ch:comments"]), { body: "Please add the director" });
+    expect(comment.status).toBe(201);
+    const second = await merchant.call("POST", "/applications", validApplication);
+
+    const view = (await control("GET", `/state/applications?merchant=${account.merchant.merchant}`)).body;
+    expect(view.items.map((a: { id: string }) => a.id)).toEqual([app.body.id ?? expect.any(String), second.body.id ?? expect.any(String)]);
+    const [shown] = view.items;
+    expect(shown).toMatchObject({ merchant: account.merchant.merchant, state: "unsubmitted", trading_name: "Acme Coffee", files: [], comment_count: 1 });
+    expect(shown.people).toEqual([{ id: expect.any(String), name: validPerson.name, files: [expect.objectContaining({ label: "picture_legitimation", name: "passport.pdf", uploaded: true })] }]);
+    expect(shown.comments).toEqual([expect.objectContaining({ body: "Please add the director" })]);
+    // A person is shown by name only.
+    expect(JSON.stringify(view)).not.toContain(validPerson.social_security_number);
+
+    const page = (await control("GET", `/state/applications?merchant=${account.merchant.merchant}&limit=1`)).body;
+    expect(page.items).toHaveLength(1);
+    expect(page.next).toBe(shown.id);
+    expect((await control("GET", `/state/applications?merchant=${account.merchant.merchant}&after=${page.next}`)).body.items.map((a: { id: string }) => a.id)).toEqual([view.items[1].id]);
+    expect((await control("GET", "/state/applications?limit=201")).body.error).toMatch(/^limit: /);
+  });
+
+  it("lists the merchant API's open rate-limit windows per client, and forgets one that ended on the sandbox clock", async () => {
+    const account = (await control("POST", "/accounts")).body;
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login(account.merchant.client_id, account.merchant.client_secret);
+    await merchant.call("GET", "/applications");
+    await merchant.call("GET", "/applications");
+    const view = (await control("GET", "/state/rate-limits?limit=500")).body;
+    const mine = view.items.filter((w: { client?: string; operation: string }) => w.client === account.merchant.client_id && w.operation === "listApplications");
+    expect(mine).toEqual([expect.objectContaining({ operation: "listApplications", used: 2, limit: expect.any(Number), ends_at: expect.any(String) })]);
+    expect(Date.parse(mine[0].ends_at) - Date.parse(view.clock.now)).toBeLessThanOrEqual(view.window_seconds * 1000);
+    const page = (await control("GET", "/state/rate-limits?limit=1")).body;
+    expect(page.items).toHaveLength(1);
+    if (view.items.length > 1) expect(page.next_offset).toBe(1);
+
+    await control("POST", "/clock", { advance_seconds: view.window_seconds });
+    const later = (await control("GET", "/state/rate-limits?limit=500")).body;
+    expect(later.items.filter((w: { client?: string }) => w.client === account.merchant.client_id)).toEqual([]);
+    expect((await control("GET", "/state/rate-limits?offset=-1")).status).toBe(400);
   });
 
   it("serves the console's page and files, the page bound to this listener by its policy", async () => {

@@ -185,6 +185,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/state/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant applications
+         * @description The applications the merchant sandbox holds, oldest first, each with its state, its stamps, its people (by name only: the view shows no personal numbers), the files of the application and of each person (whether their content was uploaded), and its newest comments.
+         */
+        get: operations["listMerchantApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rate-limit windows
+         * @description The merchant API's open rate-limit windows: per operation and per OAuth client (or, for a caller that failed authentication, per address), how many requests the window counted, the quota and when the window ends on the sandbox clock. Windows that have ended are left out.
+         */
+        get: operations["listRateLimitWindows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console": {
         parameters: {
             query?: never;
@@ -487,6 +527,84 @@ export interface components {
              * @description The `after` of the next page, when there is one.
              */
             next?: string;
+        };
+        /**
+         * StateFile
+         * @description A file's metadata, and whether its content was uploaded.
+         */
+        StateFile: {
+            id: string;
+            label: string;
+            name?: string;
+            uploaded: boolean;
+        };
+        /**
+         * ApplicationState
+         * @description An application as the merchant sandbox holds it.
+         */
+        ApplicationState: {
+            id: string;
+            merchant: string;
+            /** @description Its state (`unsubmitted`, `submitted`, ...). */
+            state: string;
+            /**
+             * Format: date-time
+             * @description When it was made, on the sandbox clock.
+             */
+            created_at: string;
+            trading_name?: string;
+            stamps: string[];
+            people: {
+                id: string;
+                name?: string;
+                files: components["schemas"]["StateFile"][];
+            }[];
+            files: components["schemas"]["StateFile"][];
+            /** @description The newest 20 comments on the application, oldest first, each body cut to 500 characters. */
+            comments: {
+                id: string;
+                body: string;
+                tags?: string[];
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            /** @description How many comments the application has in all. */
+            comment_count: number;
+        };
+        /**
+         * ApplicationStateList
+         * @description A page of the merchant sandbox's applications.
+         */
+        ApplicationStateList: {
+            clock: components["schemas"]["Clock"];
+            items: components["schemas"]["ApplicationState"][];
+            /** @description The `after` of the next page, when there is one. */
+            next?: string;
+        };
+        /**
+         * RateLimitWindowList
+         * @description A page of the merchant API's open rate-limit windows.
+         */
+        RateLimitWindowList: {
+            clock: components["schemas"]["Clock"];
+            /** @description How long a window lasts. */
+            window_seconds: number;
+            items: {
+                operation: string;
+                /** @description The OAuth client it counts, when the caller authenticated. */
+                client?: string;
+                /** @description The caller's address, when it failed authentication. */
+                address?: string;
+                used: number;
+                limit: number;
+                /**
+                 * Format: date-time
+                 * @description When the window ends on the sandbox clock (a new one opens with the next request).
+                 */
+                ends_at: string;
+            }[];
+            /** @description The `offset` of the next page, when there is one. */
+            next_offset?: number;
         };
     };
     responses: {
@@ -864,6 +982,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionStateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMerchantApplications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the applications of this merchant.
+                 * @example isolated-1
+                 */
+                merchant?: string;
+                /**
+                 * @description Only applications after this one (the `next` of a previous page).
+                 * @example 0f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f
+                 */
+                after?: string;
+                /**
+                 * @description At most this many.
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRateLimitWindows: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Windows to skip (the `next_offset` of a previous page).
+                 * @example 100
+                 */
+                offset?: number;
+                /**
+                 * @description At most this many.
+                 * @example 50
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of windows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitWindowList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -19,7 +19,7 @@ import type { MerchantSandbox } from "../merchant/app";
 import { curlOf, refusalOf } from "./explain";
 import type { ExchangeRecord } from "./exchanges";
 import type { FaultRules } from "./faults";
-import { GatewayStateView } from "./state-view";
+import { applicationStates, GatewayStateView, rateLimitWindows } from "./state-view";
 
 type Schemas = components["schemas"];
 type OperationId = keyof operations;
@@ -110,6 +110,8 @@ const handlers: ControlHandlers = {
     return stream ?? refusal(503, "16 exchange streams are open already: close one");
   },
   listGatewayTransactions: ({ query }, sandbox, views) => json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.clock, query)),
+  listMerchantApplications: ({ query }, sandbox) => json(200, applicationStates(sandbox.state().merchant.resources, sandbox.clock, query)),
+  listRateLimitWindows: ({ query }, sandbox) => json(200, rateLimitWindows(sandbox.state().merchant.limiter, sandbox.clock, query)),
   getConsole: () => consolePage(),
   getConsoleAsset: ({ params }) => consoleAsset(params.asset as ConsoleAsset),
 };

@@ -2,7 +2,7 @@
  * What the console's state view shows of the gateway sandbox: each authorization and debit with
  * what remains to capture, refund or void, whether the gateway would allow it now on the sandbox
  * clock (the follow-up rules' own answer, so the view cannot disagree with the API) and when
- * each window closes. Read only.
+ * each window closes; the merchant sandbox's applications and rate-limit windows. Read only.
  */
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { DAY_MS, type SandboxClock } from "../clock";
@@ -12,6 +12,9 @@ import type { AuthorizationRecord, PaymentRecord } from "../gateway/records";
 import { readGatewayFacts, type GatewayFacts } from "../gateway/spec-facts";
 import type { TransactionStore } from "../gateway/store";
 import { approved, type Status } from "../gateway/status-codes";
+import type { StoredFile } from "../merchant/files";
+import type { RateLimiter } from "../merchant/rate-limit";
+import type { MerchantResources } from "../merchant/resources";
 import type { OpenApiDocument } from "../../spec/document";
 
 type Schemas = components["schemas"];
@@ -75,4 +78,73 @@ export class GatewayStateView {
     }
     return { clock: { now: iso(now), offset_seconds: clock.offsetSeconds() }, items, ...(next !== undefined ? { next } : {}) };
   }
+}
+
+/** Comments of an application shown, the newest, and characters of each body. */
+const SHOWN_COMMENTS = 20;
+const SHOWN_COMMENT_CHARS = 500;
+
+function fileOf(file: StoredFile): Schemas["StateFile"] {
+  return { id: file.id, label: file.label, ...(file.name ? { name: file.name } : {}), uploaded: file.content !== undefined };
+}
+
+/** A page of the merchant sandbox's applications, oldest first, after the application `after`. */
+export function applicationStates(resources: MerchantResources, clock: SandboxClock, query: { merchant?: string; after?: string; limit?: number }): Schemas["ApplicationStateList"] {
+  const limit = query.limit ?? 50;
+  const items: Schemas["ApplicationState"][] = [];
+  let skipping = query.after !== undefined;
+  let next: string | undefined;
+  for (const app of resources.applications.values()) {
+    if (query.merchant !== undefined && app.merchant !== query.merchant) continue;
+    if (skipping) {
+      skipping = app.id !== query.after;
+      continue;
+    }
+    if (items.length === limit) {
+      next = items[items.length - 1]!.id;
+      break;
+    }
+    const comments = resources.commentsOn(app.merchant, "getApplication", app.id);
+    items.push({
+      id: app.id,
+      merchant: app.merchant,
+      state: app.state,
+      created_at: iso(app.createdAt),
+      ...(app.business_model?.trading_name !== undefined ? { trading_name: app.business_model.trading_name } : {}),
+      stamps: [...app.stamps],
+      // By name only: a person's other properties (a social security number) are not for a debugging page.
+      people: resources.peopleOf(app.id).map((person) => ({
+        id: person.id,
+        ...(typeof person.properties.name === "string" ? { name: person.properties.name } : {}),
+        files: resources.files.ownedBy({ reader: "getPerson", id: person.id }).slice(0, 100).map(fileOf),
+      })),
+      files: resources.files.ownedBy({ reader: "getApplication", id: app.id }).slice(0, 100).map(fileOf),
+      comments: comments.slice(-SHOWN_COMMENTS).map((comment) => ({
+        id: comment.id,
+        body: comment.body.length > SHOWN_COMMENT_CHARS ? `${comment.body.slice(0, SHOWN_COMMENT_CHARS)}…` : comment.body,
+        ...(comment.tags ? { tags: comment.tags } : {}),
+        created_at: iso(comment.createdAt),
+      })),
+      comment_count: comments.length,
+    });
+  }
+  return { clock: { now: iso(clock.now()), offset_seconds: clock.offsetSeconds() }, items, ...(next !== undefined ? { next } : {}) };
+}
+
+/** A page of the merchant API's open rate-limit windows. */
+export function rateLimitWindows(limiter: RateLimiter, clock: SandboxClock, query: { offset?: number; limit?: number }): Schemas["RateLimitWindowList"] {
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 100;
+  const items: Schemas["RateLimitWindowList"]["items"] = [];
+  let index = 0;
+  let more = false;
+  for (const window of limiter.openWindows()) {
+    if (index++ < offset) continue;
+    if (items.length === limit) {
+      more = true;
+      break;
+    }
+    items.push({ operation: window.operation, ...window.caller, used: window.used, limit: window.limit, ends_at: iso(window.endsAt) });
+  }
+  return { clock: { now: iso(clock.now()), offset_seconds: clock.offsetSeconds() }, window_seconds: limiter.windowSeconds, items, ...(more ? { next_offset: offset + limit } : {}) };
 }

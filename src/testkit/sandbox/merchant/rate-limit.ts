@@ -83,6 +83,21 @@ export class RateLimiter {
     return { allowed, resetSeconds, headers };
   }
 
+  get windowSeconds(): number {
+    return this.config.windowSeconds;
+  }
+
+  /** The windows still open, oldest first, with their quota: the control API's state view reads them, never changes them. */
+  *openWindows(): IterableIterator<{ operation: string; caller: RateKey; used: number; limit: number; endsAt: number }> {
+    const now = this.clock.now();
+    const windowMs = this.config.windowSeconds * 1000;
+    for (const [key, window] of this.windows) {
+      if (now - window.startedAt >= windowMs) continue;
+      const [operation = "", kind, id = ""] = key.split("\u0000");
+      yield { operation, caller: kind === "client" ? { client: id } : { address: id }, used: window.used, limit: this.quotaOf(operation), endsAt: window.startedAt + windowMs };
+    }
+  }
+
   /** Drops expired windows from the front, then the oldest live ones while the map is full. */
   private dropExpired(now: number, windowMs: number): void {
     for (const [key, window] of this.windows) {

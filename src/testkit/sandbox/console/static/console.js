@@ -332,10 +332,74 @@
       $("transactions-empty").hidden = body.rows.length > 0;
       $("state-clock").textContent = page.clock.now.replace("T", " ").replace(/\.\d+Z$/, " UTC");
       showClock(page.clock);
+      await Promise.all([refreshApplications(), refreshWindows()]);
     } catch (error) {
-      notice("The transactions could not be read: " + error.message, true);
+      notice("The state could not be read: " + error.message, true);
     }
   }
+  const utc = (iso) => iso.replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  const fileText = (file) => (file.name || file.label) + " (" + file.label + ", " + (file.uploaded ? "uploaded" : "not uploaded") + ")";
+  let applicationsNext;
+  let windowsNext;
+
+  function applicationRow(app) {
+    const people = app.people.length
+      ? el("ul", { class: "compact" }, ...app.people.map((person) => el("li", { text: (person.name || person.id) + (person.files.length ? ": " + person.files.map(fileText).join(", ") : ": no file") })))
+      : el("span", { text: "none" });
+    const comments = app.comments.length
+      ? el("ul", { class: "compact" }, ...app.comments.map((comment) => el("li", { text: utc(comment.created_at) + " " + (comment.tags && comment.tags.length ? "[" + comment.tags.join(", ") + "] " : "") + comment.body })))
+      : el("span", { text: "none" });
+    return el(
+      "tr",
+      { "data-id": app.id },
+      el("td", { class: "mono", title: app.id }, app.id.slice(0, 8) + "…", app.trading_name ? el("div", { class: "small", text: app.trading_name }) : undefined),
+      el("td", { text: app.merchant }),
+      el("td", { text: app.state }),
+      el("td", { text: app.stamps.join(", ") || "none" }),
+      el("td", {}, people),
+      el("td", { text: app.files.map(fileText).join(", ") || "none" }),
+      el("td", {}, comments, app.comment_count > app.comments.length ? el("div", { class: "small", text: app.comment_count + " in all" }) : undefined),
+    );
+  }
+
+  async function refreshApplications(more) {
+    const merchant = $("applications-merchant").value.trim();
+    const query = new URLSearchParams({ limit: "50" });
+    if (merchant) query.set("merchant", merchant);
+    if (more && applicationsNext) query.set("after", applicationsNext);
+    const page = await call("GET", "/state/applications?" + query);
+    const body = $("applications").tBodies[0];
+    const rows = page.items.map(applicationRow);
+    if (more) body.append(...rows);
+    else body.replaceChildren(...rows);
+    applicationsNext = page.next;
+    $("applications-more").hidden = !page.next;
+    $("applications-empty").hidden = body.rows.length > 0;
+  }
+
+  async function refreshWindows(more) {
+    const query = new URLSearchParams({ limit: "100" });
+    if (more && windowsNext !== undefined) query.set("offset", String(windowsNext));
+    const page = await call("GET", "/state/rate-limits?" + query);
+    const body = $("windows").tBodies[0];
+    const rows = page.items.map((w) =>
+      el("tr", {}, el("td", { text: w.operation }), el("td", { text: w.client || w.address }), el("td", { class: "num", text: String(w.used) }), el("td", { class: "num", text: String(w.limit) }), el("td", { text: utc(w.ends_at) })),
+    );
+    if (more) body.append(...rows);
+    else body.replaceChildren(...rows);
+    windowsNext = page.next_offset;
+    $("windows-more").hidden = page.next_offset === undefined;
+    $("windows-empty").hidden = body.rows.length > 0;
+    $("windows-hint").textContent = "The merchant API's open windows, per operation and client; each lasts " + page.window_seconds + " seconds.";
+  }
+
+  $("applications-filters").addEventListener("submit", (event) => {
+    event.preventDefault();
+    void refreshApplications().catch((error) => notice("The applications could not be read: " + error.message, true));
+  });
+  $("applications-more").addEventListener("click", () => void refreshApplications(true).catch((error) => notice("The applications could not be read: " + error.message, true)));
+  $("windows-more").addEventListener("click", () => void refreshWindows(true).catch((error) => notice("The windows could not be read: " + error.message, true)));
+
   let stateTimer;
   function scheduleStateRefresh() {
     if ($("view-state").hidden || stateTimer) return;
