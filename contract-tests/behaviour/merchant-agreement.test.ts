@@ -78,6 +78,14 @@ async function selectedGateway(api: ApiSession, application: Json): Promise<Json
   return found!;
 }
 
+/**
+ * The rules to require evaluated: disputes are the target's own data (the sandbox seeds some),
+ * so on a target without one the rules only a dispute shows are left to a target that has one.
+ */
+function withoutDisputes(ids: readonly string[], dispute: Json | undefined): string[] {
+  return dispute ? [...ids] : ids.filter((id) => !/dispute/i.test(id));
+}
+
 /** A dispute of the merchant, from the root's disputes (the target's own data), or undefined when it has none. */
 async function aDispute(api: ApiSession, root: Json): Promise<Json | undefined> {
   const list = await api.call({ url: expandHref(root._links["ch:disputes"].href) });
@@ -103,7 +111,7 @@ describe("Facts that agree across answers", () => {
       if (dispute) await follow(api, dispute);
       const token = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience } });
       await follow(api, token.json);
-      expect(unevaluated(before, LINKS).join(", "), "relations of the spec no answer of this scenario let the invariants check").toBe("");
+      expect(unevaluated(before, withoutDisputes(LINKS, dispute)).join(", "), "relations of the spec no answer of this scenario let the invariants check").toBe("");
     },
   );
 });
@@ -166,7 +174,7 @@ describe("Read-back after every write", () => {
       expectProblem(await api.call({ operationId: "getFile", url: linkOf(applicationFile.json, "self") }), 404);
       expect((await api.call({ operationId: "deletePerson", url: linkOf(person.json, "self") })).status).toBe(204);
       expectProblem(await api.call({ operationId: "getPerson", url: linkOf(person.json, "self") }), 404);
-      expect(unevaluated(before, READ_BACKS).join(", "), "writes this scenario made but the invariants did not read back").toBe("");
+      expect(unevaluated(before, withoutDisputes(READ_BACKS, dispute)).join(", "), "writes this scenario made but the invariants did not read back").toBe("");
     },
   );
 });
@@ -195,8 +203,9 @@ describe("Time", () => {
       if (expiresAt !== undefined && expiresAt !== 0) expect(expiresAt * 1000, "a client secret expiring before it was issued").toBeGreaterThan(end);
       const today = new Date(end).toISOString().slice(0, 10);
       if (person.json.date_of_birth !== undefined) expect(person.json.date_of_birth <= today, `date_of_birth ${String(person.json.date_of_birth)} is after today (${today})`).toBe(true);
+      // Disputes are the target's own data: an implementation without one has no dates to compare.
       const dispute = await aDispute(api, root);
-      expect(dispute, "the target has a dispute to check").toBeDefined();
+      if (!dispute) return;
       expect(dispute!.opened_at <= today, `a dispute opened_at ${String(dispute!.opened_at)} after today (${today})`).toBe(true);
       for (const later of ["due_at", "expires_at"]) if (dispute![later] !== undefined) expect(dispute![later] >= dispute!.opened_at, `a dispute's ${later} ${String(dispute![later])} is before it was opened (${String(dispute!.opened_at)})`).toBe(true);
     },
