@@ -160,6 +160,15 @@ describe("the sandbox console", () => {
     expect((await gateway.authorize({ amount: 1000 })).status).toBe(201);
   });
 
+  it("loads a fixture from the page and lists it", { timeout: 60_000 }, async () => {
+    await tab("Controls");
+    const form = page.getByRole("form", { name: "Fixtures" });
+    await form.getByLabel("Fixture (JSON)").fill(JSON.stringify({ gateway: { transactions: [{ name: "order-9", amount: 900 }] } }));
+    await form.getByRole("button", { name: "Load the fixture" }).click();
+    await expect.poll(() => page.locator("#fixtures").textContent(), { timeout: 30_000 }).toContain("order-9 (transaction)");
+    expect(sandbox.gateway.store.size).toBeGreaterThan(0);
+  });
+
   it("fits a narrow window, and neither the page nor the sandbox left the machine or logged an error", { timeout: 60_000 }, async () => {
     await page.setViewportSize({ width: 420, height: 900 });
     for (const name of ["Exchanges", "State", "Controls"] as const) {

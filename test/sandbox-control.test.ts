@@ -326,6 +326,31 @@ describe("what the console reads", () => {
     expect((await control("GET", "/state/rate-limits?offset=-1")).status).toBe(400);
   });
 
+  it("loads a fixture through the APIs' rules, lists what was loaded without credentials, refuses a bad one naming the path, and forgets them on reset", { timeout: 60_000 }, async () => {
+    const fixture = { accounts: [{ name: "shop" }], gateway: { transactions: [{ name: "order-1", account: "shop", amount: 1000, captures: [{ name: "first-capture", amount: 400 }] }] } };
+    const loaded = await control("POST", "/fixtures", fixture);
+    expect(loaded.status).toBe(201);
+    expect(loaded.body.ids["order-1"]).toMatchObject({ kind: "transaction", status: 20000 });
+    expect(loaded.body.ids["first-capture"]).toMatchObject({ kind: "capture", transaction: "order-1" });
+    const shop = loaded.body.ids.shop;
+    expect(shop.credentials.gateway.api_key).toEqual(expect.any(String));
+    // Built for real: the state view holds it, with what remains.
+    const transactions = (await control("GET", "/state/transactions?limit=500")).body.items;
+    expect(transactions.find((t: { id: string }) => t.id === loaded.body.ids["order-1"].authorization).capture.remaining).toBe(600);
+
+    const listed = (await control("GET", "/fixtures")).body;
+    expect(listed.items).toEqual([{ source: "control API", loaded_at: loaded.body.loaded_at, entities: expect.arrayContaining([{ name: "order-1", kind: "transaction" }, { name: "shop", kind: "account" }]) }]);
+    expect(JSON.stringify(listed)).not.toContain(shop.credentials.gateway.api_key);
+
+    const refused = await control("POST", "/fixtures", { gateway: { transactions: [{ name: "order-2", amount: -5 }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^\/gateway\/transactions\/0\/amount: /);
+    expect((await control("GET", "/fixtures")).body.items).toHaveLength(1);
+
+    await control("POST", "/reset");
+    expect((await control("GET", "/fixtures")).body.items).toEqual([]);
+  });
+
   it("serves the console's page and files, the page bound to this listener by its policy", async () => {
     const page = await fetch(`${sandbox.merchantUrl}/_sandbox/console`);
     expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'.*connect-src 'self'/);

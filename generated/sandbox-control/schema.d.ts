@@ -225,6 +225,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fixtures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the fixtures loaded
+         * @description The fixtures built since the last reset (at most the newest 20), each with the names and kinds of what it built; no credentials.
+         */
+        get: operations["listFixtures"];
+        put?: never;
+        /**
+         * Load a fixture
+         * @description Builds a fixture (the format of `payment-apis sandbox --fixtures`, as JSON; docs/sandbox.md, Fixtures) through the APIs' own rules: rehearsed on a scratch sandbox of the same configuration first, so that a fixture that cannot be built changes nothing. What it built is gone with the next reset (a fixture loaded at start is built again).
+         */
+        post: operations["loadFixture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console": {
         parameters: {
             query?: never;
@@ -605,6 +629,58 @@ export interface components {
             }[];
             /** @description The `offset` of the next page, when there is one. */
             next_offset?: number;
+        };
+        /**
+         * FixtureList
+         * @description The fixtures built since the last reset, oldest first.
+         */
+        FixtureList: {
+            items: {
+                source: string;
+                /** Format: date-time */
+                loaded_at: string;
+                /** @description What it built, by fixture name (the first 1,000). */
+                entities: {
+                    name: string;
+                    kind: string;
+                }[];
+            }[];
+        };
+        /**
+         * FixtureLoaded
+         * @description What a fixture built.
+         */
+        FixtureLoaded: {
+            /** @description Where the fixture came from (`control API`, or its file). */
+            source: string;
+            /**
+             * Format: date-time
+             * @description When it was built (real time, UTC).
+             */
+            loaded_at: string;
+            /** @description Every entity's ids by its fixture name (docs/sandbox.md, Fixtures, lists the members of each kind). */
+            ids: {
+                [key: string]: {
+                    /** @enum {string} */
+                    kind: "account" | "transaction" | "capture" | "refund" | "application" | "person" | "file" | "comment" | "dispute";
+                    /** @description The resource's id (captures, refunds, applications, people, files, comments, disputes). */
+                    id?: string;
+                    /** @description The resource's `self` link (merchant API resources). */
+                    href?: string;
+                    /** @description A transaction's authorization id. */
+                    authorization?: string;
+                    /** @description A transaction's debit id. */
+                    debit?: string;
+                    /** @description A transaction's gateway status code. */
+                    status?: number;
+                    captures?: string[];
+                    refunds?: string[];
+                    void?: string;
+                    /** @description A capture's or refund's transaction, by its fixture name. */
+                    transaction?: string;
+                    credentials?: components["schemas"]["Account"];
+                };
+            };
         };
     };
     responses: {
@@ -1056,6 +1132,55 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listFixtures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fixtures loaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixtureList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    loadFixture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Built: every entity's ids by its fixture name (an account the fixture made fresh with its credentials, shown once). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixtureLoaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -15,6 +15,8 @@ import { IsolatedAccounts, type IsolatedAccount } from "./control/accounts";
 import { documentedAnswers } from "./control/documented-answers";
 import { ExchangeRecord } from "./control/exchanges";
 import { FaultRules } from "./control/faults";
+import { FixturesLoaded } from "./control/fixtures-loaded";
+import type { FixtureResult } from "./fixtures/types";
 import { ControlPlane } from "./control/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 import { RequestValidator } from "../spec/request-validation";
@@ -74,6 +76,8 @@ export interface RunningSandbox {
   afterReset(hook: () => Promise<void> | void): void;
   /** A fresh merchant account on both APIs that no other client sees (the control API's createAccount). */
   createAccount(): IsolatedAccount;
+  /** Notes a fixture built outside the control API (at start, or again after a reset), for its listFixtures. */
+  noteFixture(source: string, result: FixtureResult): void;
   stop(): Promise<void>;
 }
 
@@ -102,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const afterReset: Array<() => Promise<void> | void> = [];
   let urls = { merchant: "", storage: "" };
   let gatewayUrl = "";
+  const fixtures = new FixturesLoaded();
 
   const reset = async (): Promise<void> => {
     state = build();
@@ -110,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock.reset();
     faults.clear();
     accounts.clear();
+    fixtures.clear();
     for (const hook of afterReset) await hook();
   };
   const control = new ControlPlane(
@@ -121,6 +127,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
       state: () => state,
       urls: () => ({ gateway: gatewayUrl, ...urls }),
+      // Imported when used: the fixtures module starts scratch sandboxes through this one.
+      loadFixture: async (fixture) => (await import("./fixtures/apply")).applyFixture({ gatewayUrl, merchantUrl: urls.merchant }, fixture, { rehearse: { config }, source: "control API" }),
+      fixtures,
     },
     log,
   );
@@ -186,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       reset,
       afterReset: (hook) => void afterReset.push(hook),
       createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
+      noteFixture: (source, result) => void fixtures.note(source, result),
       async stop() {
         await Promise.all(servers.map(close));
         await exchanges.close();

@@ -19,6 +19,8 @@ import type { MerchantSandbox } from "../merchant/app";
 import { curlOf, refusalOf } from "./explain";
 import type { ExchangeRecord } from "./exchanges";
 import type { FaultRules } from "./faults";
+import type { FixturesLoaded } from "./fixtures-loaded";
+import type { FixtureResult } from "../fixtures/types";
 import { applicationStates, GatewayStateView, rateLimitWindows } from "./state-view";
 
 type Schemas = components["schemas"];
@@ -39,6 +41,10 @@ export interface Controlled {
   state(): { gateway: GatewaySandbox; merchant: MerchantSandbox };
   /** The base URLs of the API listeners (for curl lines). */
   urls(): { gateway: string; merchant: string; storage: string };
+  /** Builds a fixture (rehearsed first); a FixtureError names the path and rule. */
+  loadFixture(fixture: unknown): Promise<FixtureResult>;
+  /** The fixtures built since the last reset. */
+  fixtures: FixturesLoaded;
 }
 
 interface ControlCall {
@@ -112,6 +118,19 @@ const handlers: ControlHandlers = {
   listGatewayTransactions: ({ query }, sandbox, views) => json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.clock, query)),
   listMerchantApplications: ({ query }, sandbox) => json(200, applicationStates(sandbox.state().merchant.resources, sandbox.clock, query)),
   listRateLimitWindows: ({ query }, sandbox) => json(200, rateLimitWindows(sandbox.state().merchant.limiter, sandbox.clock, query)),
+  loadFixture: async ({ body }, sandbox) => {
+    let result: FixtureResult;
+    try {
+      result = await sandbox.loadFixture(body);
+    } catch (error) {
+      // A fixture refused names its path and rule (the first; a fixture file lists them all).
+      if (error instanceof Error && error.name === "FixtureError") return refusal(400, error.message.split("\n")[0]!.replace(/^control API /, ""));
+      throw error;
+    }
+    const loadedAt = sandbox.fixtures.note("control API", result);
+    return json(201, { source: "control API", loaded_at: loadedAt, ids: { ...result.ids } } satisfies Schemas["FixtureLoaded"]);
+  },
+  listFixtures: (_call, { fixtures }) => json(200, { items: fixtures.list() } satisfies Schemas["FixtureList"]),
   getConsole: () => consolePage(),
   getConsoleAsset: ({ params }) => consoleAsset(params.asset as ConsoleAsset),
 };

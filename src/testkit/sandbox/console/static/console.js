@@ -76,7 +76,10 @@
       if (selected && focus) button.focus();
     }
     if (name === "state") void refreshState();
-    if (name === "controls") void refreshFaults();
+    if (name === "controls") {
+      void refreshFaults();
+      void refreshFixtures().catch((error) => notice("The fixtures could not be read: " + error.message, true));
+    }
   }
   tabs.forEach((tab, i) => {
     const button = $("tab-" + tab);
@@ -437,6 +440,30 @@
     }
   }
 
+  async function refreshFixtures() {
+    const list = await call("GET", "/fixtures");
+    $("fixtures").replaceChildren(
+      ...(list.items.length ? list.items : [undefined]).map((load) =>
+        load ? el("li", { text: utc(load.loaded_at) + " from " + load.source + ": " + load.entities.map((e) => e.name + " (" + e.kind + ")").join(", ") }) : el("li", { text: "None." }),
+      ),
+    );
+  }
+
+  $("fixture-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    void act("Loading the fixture", async () => {
+      let fixture;
+      try {
+        fixture = JSON.parse($("fixture-text").value);
+      } catch (error) {
+        throw new Error("the fixture is not JSON: " + error.message);
+      }
+      const built = await call("POST", "/fixtures", fixture);
+      await refreshFixtures();
+      return "Built: " + Object.keys(built.ids).join(", ") + ".";
+    });
+  });
+
   $("clock-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const seconds = Number($("advance-amount").value) * Number($("advance-unit").value);
@@ -451,7 +478,7 @@
       showClock(await call("POST", "/reset"));
       accountsMade.length = 0;
       $("accounts").replaceChildren();
-      await refreshFaults();
+      await Promise.all([refreshFaults(), refreshFixtures()]);
       return "The sandbox is reset.";
     }),
   );
