@@ -1,12 +1,13 @@
 /**
- * `npm run bench:paired -- [<git ref>] [--write]`: the sandbox of this work tree against the
- * sandbox of another revision (default HEAD), on the measures a user feels, old and new
+ * `npm run bench:paired -- [<base ref>] [<new ref>] [--as <name>] [--write]`: the sandbox of a new
+ * revision (default: this work tree) against the sandbox of a base revision (default HEAD), on
+ * the measures a user feels, old and new
  * alternating in one run so that both see the same machine: one client sending one request at a
  * time (the contract suite's shape: mean and p99 latency of a signed authorization and of a
- * merchant page with a token) and ten clients at once (throughput of the gateway mix). The other
+ * merchant page with a token) and ten clients at once (throughput of the gateway mix). A
  * revision is checked out into a temporary worktree and compiled there, with this checkout's
- * node_modules. A measurement, not a test; recorded in docs/benchmarks.md (between the
- * `bench:paired` markers) with `--write`.
+ * node_modules. A measurement, not a test; recorded in docs/benchmarks.md with `--write`, between
+ * the `bench:paired:<name>` markers (`--as <name>`, one section per change measured).
  *
  * Options (environment): PAIRED_ROUNDS (default 5), PAIRED_SECONDS per run (default 3).
  */
@@ -26,7 +27,12 @@ import { ensureCompiledTestkit, startSandboxProcess, type CompiledCli, type Sand
 
 const rounds = Number(process.env.PAIRED_ROUNDS ?? 5);
 const seconds = Number(process.env.PAIRED_SECONDS ?? 3);
-const baseRef = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? "HEAD";
+const args = process.argv.slice(2);
+const asAt = args.indexOf("--as");
+const section = asAt === -1 ? undefined : args[asAt + 1];
+const refs = args.filter((arg, i) => !arg.startsWith("--") && (asAt === -1 || i !== asAt + 1));
+const baseRef = refs[0] ?? "HEAD";
+const newRef = refs[1];
 
 /** The merchant quotas would answer most of the run with 429: lifted for both. */
 const CONFIG = { merchant: { rateLimits: { default: 1_000_000_000, operations: { createToken: 1_000_000_000 } } } };
@@ -86,7 +92,7 @@ const scenarios: Scenario[] = [
 ];
 
 interface Run {
-  /** Mean latency in µs (autocannon's percentiles are whole milliseconds: too coarse for loopback). */
+  /** Mean time a request takes in µs, from the throughput (connections / requests per second): autocannon's own latency figures are whole milliseconds, too coarse for loopback. */
   meanUs: number;
   /** p99 latency in ms. */
   p99: number;
@@ -96,19 +102,23 @@ interface Run {
 
 async function measure(url: string, requests: Request[], connections: number, duration: number): Promise<Run> {
   const result = await (autocannon({ url, connections, duration, requests: requests.map((r) => ({ ...r })) }) as unknown as Promise<autocannon.Result>);
-  return { meanUs: result.latency.mean * 1000, p99: result.latency.p99, rps: result.requests.average, bad: result.non2xx + result.errors };
+  const rps = result.requests.average;
+  return { meanUs: rps > 0 ? (connections * 1e6) / rps : 0, p99: result.latency.p99, rps, bad: result.non2xx + result.errors };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  const revision = execFileSync("git", ["rev-parse", "--short", baseRef], { cwd: projectRoot, encoding: "utf8" }).trim();
-  console.error(`compiling the sandbox of ${baseRef} (${revision}) and of the work tree ...`);
+  const short = (ref: string) => execFileSync("git", ["rev-parse", "--short", ref], { cwd: projectRoot, encoding: "utf8" }).trim();
+  const revision = short(baseRef);
+  console.error(`compiling the sandbox of ${baseRef} (${revision}) and of ${newRef ?? "the work tree"} ...`);
   const base = compileRevision(baseRef);
-  const current: CompiledCli = { cli: ensureCompiledTestkit(), cwd: projectRoot };
+  const other = newRef === undefined ? undefined : compileRevision(newRef);
+  const current: CompiledCli = other?.compiled ?? { cli: ensureCompiledTestkit(), cwd: projectRoot };
+  const currentLabel = newRef === undefined ? "work tree" : `${newRef} (${short(newRef)})`;
   const sandboxes: Array<{ label: string; process: SandboxProcess; token: string }> = [];
   try {
-    for (const [label, compiled] of [[`${baseRef} (${revision})`, base.compiled], ["work tree", current]] as const) {
+    for (const [label, compiled] of [[`${baseRef} (${revision})`, base.compiled], [currentLabel, current]] as const) {
       const process = await startSandboxProcess(CONFIG, {}, compiled);
       sandboxes.push({ label, process, token: await tokenOf(process) });
     }
@@ -153,10 +163,11 @@ async function main(): Promise<void> {
         })
         .join(", ")} of the median requests/s, scenario by scenario.`,
     ];
-    recordBenchmark("bench:paired", lines);
+    recordBenchmark(section === undefined ? "bench:paired" : `bench:paired:${section}`, lines);
   } finally {
     for (const s of sandboxes) await s.process.stop();
     base.remove();
+    other?.remove();
   }
 }
 
