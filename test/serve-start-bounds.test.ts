@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import getPort from "get-port";
 import { afterEach, describe, expect, it } from "vitest";
 import { cpuMilliseconds } from "../src/testkit/serve/process-cpu";
-import { waitUntilChildAnswers } from "../src/testkit/serve/ready";
+import { parseReadyLine, waitUntilChildAnswers } from "../src/testkit/serve/ready";
 
 const hasProc = existsSync("/proc/self/stat");
 const children: ChildProcess[] = [];
@@ -60,3 +60,17 @@ describe("cpuMilliseconds", () => {
     expect(cpuMilliseconds(2 ** 31 - 1)).toBeUndefined();
   });
 });
+
+describe("parseReadyLine", () => {
+  it("reads each name up to its first `=`, so a URL with `=` in its query stays whole", () => {
+    const line = readyLineOf([
+      ["gateway-sandbox", "http://127.0.0.1:4020"],
+      ["proxy", "http://127.0.0.1:4030/base?tenant=a&x=b"],
+    ]);
+    expect(parseReadyLine(line)).toEqual({ "gateway-sandbox": "http://127.0.0.1:4020", proxy: "http://127.0.0.1:4030/base?tenant=a&x=b" });
+  });
+});
+
+function readyLineOf(endpoints: Array<[string, string]>): string {
+  return `ready ${endpoints.map(([name, url]) => `${name}=${url}`).join(" ")}`;
+}

@@ -67,7 +67,13 @@ export async function waitUntilChildAnswers(child: ChildProcess, url: string, bo
 
 /** The URLs of a ready line by name: `ready a=http://x b=http://y` gives `{a: "http://x", b: "http://y"}`. */
 export function parseReadyLine(line: string): Record<string, string> {
-  return Object.fromEntries(line.replace(/^ready /, "").split(" ").map((pair) => pair.split("=") as [string, string]));
+  const urls: Record<string, string> = {};
+  for (const pair of line.replace(/^ready /, "").split(" ")) {
+    // The name ends at the first `=`: a URL may hold more of them (a query).
+    const eq = pair.indexOf("=");
+    if (eq > 0) urls[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return urls;
 }
 
 /** Waits for every endpoint, then returns the single `ready` line that scripts wait for. */
