@@ -5,6 +5,8 @@
  * the project's response validator (the sandbox checks them too), and every operation of that
  * spec is called.
  */
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import controlSpec from "../generated/sandbox-control/openapi.json";
 import { ClientNetworkError, createGatewayClient } from "../src/toolkit/gateway";
@@ -13,6 +15,8 @@ import type { OpenApiDocument } from "../src/testkit/spec/document";
 import { ResponseValidator } from "../src/testkit/spec/response-validation";
 import { SpecRouter } from "../src/testkit/spec/router";
 import { seeded } from "../src/testkit/sandbox/config";
+import { exchangeStream } from "../src/testkit/sandbox/console/serve";
+import { ExchangeRecord } from "../src/testkit/sandbox/control/exchanges";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expand, form, GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
 
@@ -423,6 +427,40 @@ describe("the exchange stream", () => {
       await own.stop();
       for (const abort of aborts) abort.abort();
     }
+  });
+});
+
+describe("the exchange stream's bounds", () => {
+  /** A response that the client stopped reading: `waiting` bytes are queued for it. */
+  function stalledResponse(waiting: number) {
+    const res = Object.assign(new EventEmitter(), { destroyed: false, writableLength: waiting, written: [] as string[] });
+    return Object.assign(res, {
+      writeHead: () => res,
+      write: (chunk: string) => void res.written.push(chunk),
+      destroy: () => {
+        res.destroyed = true;
+        res.emit("close");
+      },
+    });
+  }
+  const raw = (status: number) => ({ at: new Date().toISOString(), api: "gateway" as const, method: "GET", target: "/account", operation: "getAccount", status, duration_ms: 1, requestHeaders: {}, requestBody: undefined, responseHeaders: {}, responseBody: undefined });
+
+  it("disconnects a client that lets 1 MiB wait, and a closed stream frees its place", () => {
+    const record = new ExchangeRecord(10);
+    const req = { socket: { destroyed: false } } as unknown as IncomingMessage;
+    const reading = stalledResponse(0);
+    exchangeStream(record, undefined)!.stream(req, reading as unknown as ServerResponse);
+    const stalled = stalledResponse(2 * 1024 * 1024);
+    exchangeStream(record, undefined)!.stream(req, stalled as unknown as ServerResponse);
+    record.add(raw(200));
+    expect(reading.written.some((chunk) => chunk.startsWith("id: 1\nevent: exchange\n"))).toBe(true);
+    expect(stalled.destroyed).toBe(true);
+    expect(stalled.written.some((chunk) => chunk.includes("event: exchange"))).toBe(false);
+    // 16 streams at most: the stalled one's place is free again, the reading one holds one.
+    const more = Array.from({ length: 15 }, () => exchangeStream(record, undefined));
+    expect(more.every((stream) => stream !== undefined)).toBe(true);
+    expect(exchangeStream(record, undefined)).toBeUndefined();
+    void record.close();
   });
 });
 
