@@ -13,6 +13,7 @@ import { projectRoot } from "../scripts/lib/apis";
 import { chromiumPath } from "../scripts/ensure-browser";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
+import { readyUrls, startServing } from "./support/processes";
 import { GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "console");
@@ -178,5 +179,25 @@ describe("the sandbox console", () => {
     await page.screenshot({ path: join(artifactsDir, "narrow.png"), fullPage: true });
     expect(outside).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("payment-apis sandbox", () => {
+  it("prints the console's address on a line of its own before the ready line, whose format stays as tools parse it", { timeout: 90_000 }, async () => {
+    const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
+    const serving = await startServing(tsNode, [join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], projectRoot, process.env);
+    try {
+      const urls = readyUrls(serving.ready);
+      expect(Object.keys(urls)).toEqual(["gateway-sandbox", "merchant-sandbox", "storage"]);
+      const line = /^sandbox console: (\S+)/m.exec(serving.output());
+      expect(line?.[1]).toBe(`${urls["gateway-sandbox"]}/_sandbox/console`);
+      const page = await fetch(line![1]!);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<title>Sandbox console</title>");
+    } finally {
+      const exited = new Promise((done) => serving.child.once("exit", done));
+      serving.child.kill("SIGINT");
+      await exited;
+    }
   });
 });
