@@ -81,17 +81,26 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(options.logFile !== undefined ? { logFile: options.logFile } : {}),
   });
   const control = createClient<paths>({ baseUrl: `${running.gatewayUrl}${CONTROL_PREFIX}` });
-  const load = (fixture: string | object) => applyFixture(running, typeof fixture === "string" ? loadFixtureFile(fixture) : fixture, { rehearse: { config }, source: typeof fixture === "string" ? fixture : "fixture object" });
+  const load = async (fixture: string | object) => {
+    const source = typeof fixture === "string" ? fixture : "fixture object";
+    const result = await applyFixture(running, typeof fixture === "string" ? loadFixtureFile(fixture) : fixture, { rehearse: { config }, source });
+    running.noteFixture(source, result);
+    return result;
+  };
   let built: FixtureResult | undefined;
   if (options.fixtures !== undefined) {
     const file = loadFixtureFile(options.fixtures);
     try {
       built = await applyFixture(running, file, { rehearse: false, source: options.fixtures });
+      running.noteFixture(options.fixtures, built);
     } catch (error) {
       await running.stop();
       throw error;
     }
-    running.afterReset(async () => void (built = await applyFixture(running, file, { rehearse: false, source: options.fixtures! })));
+    running.afterReset(async () => {
+      built = await applyFixture(running, file, { rehearse: false, source: options.fixtures! });
+      running.noteFixture(options.fixtures!, built);
+    });
   }
   return {
     get fixture() {

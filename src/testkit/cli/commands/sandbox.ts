@@ -59,9 +59,9 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
   // No rehearsal: a fixture that fails here ends the process, and its sandbox with it.
   if (fixture !== undefined) {
     const source = resolve(settings.fixtures!);
-    await applyFixture(sandbox, fixture, { rehearse: false, source });
+    sandbox.noteFixture(source, await applyFixture(sandbox, fixture, { rehearse: false, source }));
     // A reset (the control API's resetSandbox) goes back to the seeds and this fixture.
-    sandbox.afterReset(async () => void (await applyFixture(sandbox, fixture, { rehearse: false, source })));
+    sandbox.afterReset(async () => sandbox.noteFixture(source, await applyFixture(sandbox, fixture, { rehearse: false, source })));
   }
   return sandbox;
 }
