@@ -15,6 +15,7 @@ import { whatChangedMarkdown } from "../scripts/lib/spec-diff-history";
 import { code, hasBreakingChange, inlineText, maxListedInformational, renderChangelogSection, renderSpecDiffJson, renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
 import { loadPolicy, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
 import { checkRedoclyReport, runRedoclyDiff } from "../scripts/lib/spec-diff-redocly";
+import { normalizeDocument } from "../scripts/lib/spec-diff-normalize";
 import { compatibilityRules, type SpecChange } from "../scripts/lib/spec-diff-rules";
 
 const fixturesDir = join(projectRoot, "test", "fixtures", "spec-diff");
@@ -144,6 +145,8 @@ describe("compatibility rules on their own", () => {
     ["an operation removed whose sunset is ahead", { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { deprecated: true, "x-sunset": "2999-01-31" } }, ["breaking operation-removed"]],
     ["an operation removed that was never deprecated but has a sunset", { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { "x-sunset": "2020-01-31" } }, ["breaking operation-removed"]],
     ["a path removed whose operations were all deprecated with passed sunsets", { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: { deprecated: true, "x-sunset": "2021-06-30" } } }, ["breaking operation-removed", "warning removed-after-sunset"]],
+    ["a whole component removed", { pointer: "#/components/schemas/TemplatedLink", side: "component" as const, sides: [], kind: "removed" as const, before: "TemplatedLink" }, ["breaking codegen:component-removed-or-renamed"]],
+    ["a $ref inside a component pointed elsewhere (TemplatedLink → CollectionLink)", { pointer: "#/components/schemas/Root/properties/_links/allOf/1/properties/ch:accounts/allOf/0", side: "component" as const, sides: [], kind: "removed" as const, before: { title: "TemplatedLink" } }, []],
     ["a path removed with one operation not deprecated", { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: {} } }, ["breaking operation-removed"]],
   ])("%s", (_label, change, expected) => {
     expect(allMatching(change)).toEqual(expected);
@@ -433,6 +436,121 @@ describe("refactors that change nothing on the wire", caseTimeout, () => {
   it.each(refactors)("$name: no change reported", ({ api, mutate }) => {
     const report = diffMutation(api, mutate);
     expect(report.changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }))).toEqual([]);
+  });
+});
+
+// --- allOf merged into one schema (the merchant answers' TopLevelHal wrapper) -----------------
+
+const topLevelHal = "#/components/schemas/TopLevelHal";
+/** Every hal+json answer whose schema is `allOf: [X, TopLevelHal]`, as [content, X]. */
+function wrappedAnswers(doc: Doc): [Doc, Doc][] {
+  const found: [Doc, Doc][] = [];
+  for (const pathItem of Object.values(at(doc, "paths")) as Doc[]) {
+    for (const operation of Object.values(pathItem) as Doc[]) {
+      for (const response of Object.values((operation?.responses ?? {}) as Record<string, Doc>)) {
+        const content = response.content?.["application/hal+json"] as Doc | undefined;
+        const members = content?.schema?.allOf as Doc[] | undefined;
+        if (members?.length === 2 && members[1]!.$ref === topLevelHal) found.push([content!, members[0]!]);
+      }
+    }
+  }
+  if (found.length < 10) throw new Error(`the merchant spec wraps ${found.length} answers in TopLevelHal, not most of them: update these cases`);
+  return found;
+}
+/**
+ * Compares the merchant spec as it was before the wrapper (each wrapped answer its resource schema
+ * alone) with the spec as it is, after `mutate`.
+ */
+function diffWrapping(mutate: (doc: Doc) => void = () => undefined): SpecDiffReport {
+  let wrappedPaths: Doc = {};
+  return diffMutation(
+    "merchant",
+    (doc) => {
+      doc.paths = structuredClone(wrappedPaths);
+      mutate(doc);
+    },
+    {
+      given: (doc) => {
+        wrappedPaths = structuredClone(at(doc, "paths"));
+        wrappedAnswers(doc).forEach(([content, resource]) => void (content.schema = resource));
+      },
+    },
+  );
+}
+const rows = (changes: ClassifiedChange[]) => changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }));
+
+describe("allOf merged into one schema before comparing", caseTimeout, () => {
+  it("the TopLevelHal wrapper around every merchant answer is a response tightening: informational only", () => {
+    const report = diffWrapping();
+    expect(rows(changesOf(report, "breaking"))).toEqual([]);
+    expect(rows(changesOf(report, "warning"))).toEqual([]);
+    // What the wrapper adds (its `not`: _links carries curies) is still listed, on the answers.
+    expect(changesOf(report, "info").filter((change) => change.side === "response" && change.location.endsWith("› not")).length).toBeGreaterThan(10);
+  });
+
+  it("a member removed from the resource behind the wrapper is still breaking, and nothing else is", () => {
+    const report = diffWrapping((doc) => {
+      const application = at(doc, "components", "schemas", "Application");
+      at(application, "properties", "metadata");
+      delete application.properties.metadata;
+      application.required = (at(application, "required") as unknown as string[]).filter((name) => name !== "metadata");
+    });
+    const breaking = changesOf(report, "breaking");
+    expect(breaking.some((change) => change.operation === "GET /applications/{application_id}" && change.location.includes("metadata"))).toBe(true);
+    expect(rows(breaking.filter((change) => !change.location.includes("metadata")))).toEqual([]);
+  });
+
+  it("the token answer becoming OAuthToken plus exactly `Bearer` (Token) is a tightening: token_type's const is informational", () => {
+    const tokenAnswer = (doc: Doc) => at(doc, "paths", "/oauth/token", "post", "responses", "200", "content", "application/json");
+    const report = diffMutation("merchant", (doc) => change(tokenAnswer(doc), "schema", tokenAnswer(doc).schema, { $ref: "#/components/schemas/Token" }), {
+      given: (doc) => void (tokenAnswer(doc).schema = { $ref: "#/components/schemas/OAuthToken" }),
+    });
+    expect(rows(report.changes.filter((change) => change.tier !== "info"))).toEqual([]);
+    expect(report.changes).toContainEqual(expect.objectContaining({ tier: "info", property: "const", after: "Bearer", location: expect.stringContaining("token_type") }));
+  });
+
+  it("a keyword the members disagree on stays in an allOf, so a change to it is still reported (CollectionLink's href pattern)", () => {
+    const report = diffMutation("merchant", (doc) => {
+      const [, own] = at(doc, "components", "schemas", "CollectionLink", "allOf") as unknown as [Doc, Doc];
+      const href = at(own, "properties", "href");
+      change(href, "pattern", href.pattern, "\\{[?&]per_page\\}");
+    });
+    const patterns = report.changes.filter((change) => change.property === "pattern" && change.location.includes("href"));
+    expect(patterns.length).toBeGreaterThan(0);
+    expect(patterns.every((change) => change.after === "\\{[?&]per_page\\}" && String(change.before).includes("per_page"))).toBe(true);
+  });
+});
+
+describe("allOf merging on its own", () => {
+  const normalizedSchemas = (schemas: Record<string, unknown>) =>
+    (normalizeDocument({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } }).components as Doc).schemas as Doc;
+
+  it("unites properties and required, keeps the first member's documentation and a disagreeing keyword in an allOf", () => {
+    const { B } = normalizedSchemas({
+      A: { title: "A", type: "object", required: ["a"], properties: { a: { type: "string", pattern: "^a" } } },
+      B: { allOf: [{ $ref: "#/components/schemas/A" }, { title: "B", type: "object", required: ["b"], properties: { a: { pattern: "^b" }, b: { type: "integer" } } }] },
+    });
+    expect(B).toEqual({
+      title: "A",
+      type: "object",
+      required: ["a", "b"],
+      properties: { a: { type: "string", pattern: "^a", allOf: [{ pattern: "^b" }] }, b: { type: "integer" } },
+    });
+  });
+
+  it("leaves a member whose additionalProperties would start to admit the others' properties in the allOf", () => {
+    const closed = { properties: { a: { type: "string" } }, additionalProperties: false };
+    const { C } = normalizedSchemas({ C: { allOf: [closed, { properties: { b: { type: "string" } } }] } });
+    expect(C).toEqual({ ...closed, allOf: [{ properties: { b: { type: "string" } } }] });
+  });
+
+  it("makes an allOf with a false member false, and takes the strictest additionalProperties", () => {
+    const { D, E } = normalizedSchemas({
+      D: { properties: { x: { allOf: [{ type: "string" }, false] } } },
+      E: { allOf: [{ properties: { a: { type: "string" } }, additionalProperties: { type: "string" } }, { properties: { a: { minLength: 1 } }, additionalProperties: false }] },
+    });
+    expect(D).toEqual({ properties: { x: false } });
+    expect(E).toEqual({ properties: { a: { type: "string", minLength: 1 } }, additionalProperties: false });
   });
 });
 

@@ -299,8 +299,17 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
     description:
       "A named component (schema, response, parameter, request body, header, path item) was removed or renamed. Generated code exports each under its name (`components[\"schemas\"][\"Card\"]`), so imports of the old name break even when the wire format is unchanged.",
     matches: (change) => {
-      const [root, section, name] = pointerSegments(change.pointer);
-      return change.side === "component" && change.kind === "removed" && root === "components" && name !== undefined && codegenComponentSections.includes(section ?? "");
+      // The component itself, not a node inside one: a `$ref` inside a component that now names
+      // another component (TemplatedLink → CollectionLink) removes no exported name.
+      const [root, section, name, ...inside] = pointerSegments(change.pointer);
+      return (
+        change.side === "component" &&
+        change.kind === "removed" &&
+        root === "components" &&
+        name !== undefined &&
+        inside.length === 0 &&
+        codegenComponentSections.includes(section ?? "")
+      );
     },
   },
   {
