@@ -31,11 +31,39 @@ interface Step {
 const suite = ["run", "--config", "contract-tests/vitest.config.mts"];
 const steps: Step[] = [
   // The spec's rules, each proven by a named scenario or waived with a reason (docs/contract-rules.md up to date).
-  { name: "rule inventory", command: bin("ts-node"), args: ["scripts/contract-rules.ts", "--check"], summary: /^rules: (\d+) passed, (\d+) failed/m },
-  { name: "suite vs sandbox", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "sandbox", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
-  { name: "suite vs mock", command: bin("vitest"), args: suite, env: { CONTRACT_TARGET: "mock", CONTRACT_REPORTER: "dot" }, summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m },
-  { name: "dredd (sandbox, mock)", command: bin("ts-node"), args: ["contract-tests/dredd/run.ts"], summary: /^dredd: (\d+) passed, (\d+) failed, (\d+) skipped/m },
-  { name: "mutants", command: bin("ts-node"), args: ["contract-tests/mutants/run.ts"], summary: /^mutants: (\d+) passed, (\d+) failed/m, longest: true },
+  {
+    name: "rule inventory",
+    command: bin("ts-node"),
+    args: ["scripts/contract-rules.ts", "--check"],
+    summary: /^rules: (\d+) passed, (\d+) failed/m,
+  },
+  {
+    name: "suite vs sandbox",
+    command: bin("vitest"),
+    args: suite,
+    env: { CONTRACT_TARGET: "sandbox", CONTRACT_REPORTER: "dot" },
+    summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m,
+  },
+  {
+    name: "suite vs mock",
+    command: bin("vitest"),
+    args: suite,
+    env: { CONTRACT_TARGET: "mock", CONTRACT_REPORTER: "dot" },
+    summary: /^contract: (\d+) passed, (\d+) failed, (\d+) skipped/m,
+  },
+  {
+    name: "dredd (sandbox, mock)",
+    command: bin("ts-node"),
+    args: ["contract-tests/dredd/run.ts"],
+    summary: /^dredd: (\d+) passed, (\d+) failed, (\d+) skipped/m,
+  },
+  {
+    name: "mutants",
+    command: bin("ts-node"),
+    args: ["contract-tests/mutants/run.ts"],
+    summary: /^mutants: (\d+) passed, (\d+) failed/m,
+    longest: true,
+  },
 ];
 
 /** How many steps run at once: CONTRACT_STEPS_AT_ONCE (1 to 16), else the number of cores (all at once starved Prism's start). */
@@ -89,9 +117,15 @@ async function main(): Promise<void> {
   results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));
   console.log("\n=== contract tests ===");
   for (const r of results) {
-    console.log(`${r.step.name.padEnd(24)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(5)} skipped ${r.seconds.toFixed(1).padStart(7)} s${r.code !== 0 ? "  FAILED" : ""}`);
+    console.log(
+      `${r.step.name.padEnd(24)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(5)} skipped ${r.seconds.toFixed(1).padStart(7)} s${r.code !== 0 ? "  FAILED" : ""}`,
+    );
   }
-  const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
   console.log(`\ncontract: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   if (results.some((r) => r.code !== 0)) process.exitCode ??= 1;
 }

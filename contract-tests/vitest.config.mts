@@ -23,7 +23,10 @@ class ContractSequencer extends BaseSequencer {
   }
 }
 
-const reporters: Array<string | [string, Record<string, unknown>]> = [process.env.CONTRACT_REPORTER === "dot" ? "dot" : "default", "./contract-tests/support/reporter.ts"];
+const reporters: Array<string | [string, Record<string, unknown>]> = [
+  process.env.CONTRACT_REPORTER === "dot" ? "dot" : "default",
+  "./contract-tests/support/reporter.ts",
+];
 if (process.env.CONTRACT_JUNIT) reporters.push(["junit", { outputFile: process.env.CONTRACT_JUNIT, suiteName: "contract" }]);
 
 export default defineConfig({

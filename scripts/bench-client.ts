@@ -64,13 +64,24 @@ interface Case {
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   const json = (value: unknown) => JSON.stringify(value).split(sandboxOrigin).join("__ORIGIN__");
   const answers: Record<string, { status: number; type: string; body: string }> = {
-    "POST /authorizations": { status: 201, type: mediaType, body: json(responseExample("gateway", "createAuthorization", "201", "approved")) },
+    "POST /authorizations": {
+      status: 201,
+      type: mediaType,
+      body: json(responseExample("gateway", "createAuthorization", "201", "approved")),
+    },
     "GET /account": { status: 200, type: mediaType, body: json(responseExample("gateway", "getAccount", "200", "account")) },
     "POST /oauth/token": { status: 200, type: "application/json", body: json(responseExample("merchant", "createToken", "200", "issued")) },
     "GET /": { status: 200, type: halMediaType, body: json(responseExample("merchant", "getRoot", "200", "fullAccess")) },
-    "GET /applications": { status: 200, type: halMediaType, body: json(responseExample("merchant", "listApplications", "200", "secondOfThreePages")) },
+    "GET /applications": {
+      status: 200,
+      type: halMediaType,
+      body: json(responseExample("merchant", "listApplications", "200", "secondOfThreePages")),
+    },
   };
-  const child = spawn(process.execPath, ["-e", SERVER], { env: { ...process.env, ANSWERS: JSON.stringify(answers) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["-e", SERVER], {
+    env: { ...process.env, ANSWERS: JSON.stringify(answers) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("message", (origin) => resolve(String(origin)));
     child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
@@ -125,7 +136,15 @@ async function main(): Promise<void> {
     const results: Result[] = cases.map((c, i) => {
       const { raw, client } = samples[i]!;
       const ratio = (side: keyof Sample) => median(raw.map((r, round) => client[round]![side] / r[side] - 1));
-      return { name: c.name, raw: medians(raw), client: medians(client), overhead: { wall: ratio("wall"), cpu: ratio("cpu") }, untimed: c.untimed, reference: c.reference, rounds: samples[i]! };
+      return {
+        name: c.name,
+        raw: medians(raw),
+        client: medians(client),
+        overhead: { wall: ratio("wall"), cpu: ratio("cpu") },
+        untimed: c.untimed,
+        reference: c.reference,
+        rounds: samples[i]!,
+      };
     });
     for (const r of results) {
       console.log(
@@ -176,7 +195,12 @@ async function buildCases(url: string): Promise<Case[]> {
     const signature = sign(bytes, privateKey);
     const response = await fetch(`${url}/authorizations`, {
       method: "POST",
-      headers: { Authorization: basic, Accept: mediaType, "Content-Type": "application/x-www-form-urlencoded", Signature: `${signingApiKey} RS256-hex ${signature}` },
+      headers: {
+        Authorization: basic,
+        Accept: mediaType,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Signature: `${signingApiKey} RS256-hex ${signature}`,
+      },
       body: bytes,
       signal,
     });
@@ -190,23 +214,47 @@ async function buildCases(url: string): Promise<Case[]> {
   };
 
   const merchant = createMerchantClient({ baseUrl: url, clientId: "client", clientSecret: "secret", tokenUrl: `${url}/oauth/token` });
-  const untimedMerchant = createMerchantClient({ baseUrl: url, clientId: "client", clientSecret: "secret", tokenUrl: `${url}/oauth/token`, timeoutMs: 0 });
+  const untimedMerchant = createMerchantClient({
+    baseUrl: url,
+    clientId: "client",
+    clientSecret: "secret",
+    tokenUrl: `${url}/oauth/token`,
+    timeoutMs: 0,
+  });
   const root = await merchant.root();
   await untimedMerchant.root();
   const variables = { query: "state:submitted", per_page: 20 };
   const token = "bench-token";
   const rawFollow = async (signal?: AbortSignal) => {
     const href = parseTemplate(String(root._links["ch:applications"]!.href)).expand({ query: "state:submitted", per_page: 20 });
-    const response = await fetch(href, { headers: { Authorization: `Bearer ${token}`, Accept: `${halMediaType}, ${problemMediaType}` }, signal });
+    const response = await fetch(href, {
+      headers: { Authorization: `Bearer ${token}`, Accept: `${halMediaType}, ${problemMediaType}` },
+      signal,
+    });
     if (!response.ok) throw new Error(String(response.status));
     JSON.parse(await response.text());
   };
 
   await assertSameWire(url, body, privateKey, signingApiKey, apiKey);
   const untimedRow = (name: string) => `${name.split(" (")[0]}, both without a timeout (client with \`timeoutMs: 0\`)`;
-  const cases: Array<{ name: string; raw: (signal?: AbortSignal) => Promise<void>; client: () => Promise<void>; untimedClient: () => Promise<void> }> = [
-    { name: "Gateway authorize (POST, form body, RSA-2048 signature)", raw: rawAuthorize, client: async () => void (await gateway.authorize(body)), untimedClient: async () => void (await untimedSigning.authorize(body)) },
-    { name: "Gateway account (GET)", raw: rawAccount, client: async () => void (await gateway.account()), untimedClient: async () => void (await untimed.account()) },
+  const cases: Array<{
+    name: string;
+    raw: (signal?: AbortSignal) => Promise<void>;
+    client: () => Promise<void>;
+    untimedClient: () => Promise<void>;
+  }> = [
+    {
+      name: "Gateway authorize (POST, form body, RSA-2048 signature)",
+      raw: rawAuthorize,
+      client: async () => void (await gateway.authorize(body)),
+      untimedClient: async () => void (await untimedSigning.authorize(body)),
+    },
+    {
+      name: "Gateway account (GET)",
+      raw: rawAccount,
+      client: async () => void (await gateway.account()),
+      untimedClient: async () => void (await untimed.account()),
+    },
     {
       name: "Merchant follow ch:applications (GET, templated link, cached token)",
       raw: rawFollow,
@@ -220,7 +268,12 @@ async function buildCases(url: string): Promise<Case[]> {
       { name: c.name, raw: withTimeout(c.raw), client: c.client, untimed: untimedRow(c.name) },
       { name: untimedRow(c.name), raw: () => c.raw(), client: c.untimedClient },
     ]),
-    { name: "raw fetch of GET /account with against without the abortable timeout", raw: () => rawAccount(), client: withTimeout(rawAccount), reference: true },
+    {
+      name: "raw fetch of GET /account with against without the abortable timeout",
+      raw: () => rawAccount(),
+      client: withTimeout(rawAccount),
+      reference: true,
+    },
   ];
 }
 
@@ -273,8 +326,8 @@ function writeSection(results: Result[]): void {
       `sides of a round run back to back, so a burst of load on the shared machine shifts both). "Raw fetch" does the same ` +
       "work: the same bracket body and RSA-SHA256 signature (checked byte for byte before timing), the same headers, JSON " +
       "parsing, for the merchant the same template expansion and a bearer token, and on the rows with a timeout the same " +
-      "abortable per-attempt timeout (an AbortController whose signal goes to fetch, and a timer; the rows \"both without a " +
-      "timeout\" run raw fetch with no signal against clients with `timeoutMs: 0`). The clients add their request " +
+      'abortable per-attempt timeout (an AbortController whose signal goes to fetch, and a timer; the rows "both without a ' +
+      'timeout" run raw fetch with no signal against clients with `timeoutMs: 0`). The clients add their request ' +
       "preparation (route and headers from the generated constants, the signing-only check, the link lookup), " +
       "retry and rate-limit bookkeeping, and outcome or problem handling. CPU is this process's user + system time per request " +
       "(the server runs in another process). Goal: at most 10% overhead. On a shared 2-core machine repeated runs differ by " +
@@ -303,7 +356,8 @@ function writeSection(results: Result[]): void {
 function timeoutNotes(results: Result[]): string[] {
   const notes: string[] = [];
   // Medians of round-by-round differences: the figures of one round were measured seconds apart.
-  const difference = (a: Sample[], b: Sample[], side: keyof Sample) => String(Math.round(median(a.map((sample, round) => sample[side] - b[round]![side]))) + 0); // + 0: no "-0"
+  const difference = (a: Sample[], b: Sample[], side: keyof Sample) =>
+    String(Math.round(median(a.map((sample, round) => sample[side] - b[round]![side]))) + 0); // + 0: no "-0"
   const reference = results.find((r) => r.reference);
   if (reference) {
     const { raw, client } = reference.rounds;

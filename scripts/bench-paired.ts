@@ -44,10 +44,18 @@ const AUTH_BODY = "amount=2050&currency=EUR&card[pan]=4111111111111111&card[expi
 const authorize: Request = {
   method: "POST",
   path: "/authorizations",
-  headers: { authorization: basic, "content-type": FORM_MEDIA_TYPE, signature: signatureHeader(seeded.gateway.signingKeyId, readFileSync(seededPrivateKeyPath, "utf8"), AUTH_BODY) },
+  headers: {
+    authorization: basic,
+    "content-type": FORM_MEDIA_TYPE,
+    signature: signatureHeader(seeded.gateway.signingKeyId, readFileSync(seededPrivateKeyPath, "utf8"), AUTH_BODY),
+  },
   body: AUTH_BODY,
 };
-const gatewayMix: Request[] = [{ method: "GET", path: "/", headers: { authorization: basic } }, { method: "GET", path: "/account", headers: { authorization: basic } }, authorize];
+const gatewayMix: Request[] = [
+  { method: "GET", path: "/", headers: { authorization: basic } },
+  { method: "GET", path: "/account", headers: { authorization: basic } },
+  authorize,
+];
 
 /** The other revision, compiled in a worktree of its own. */
 function compileRevision(ref: string): { compiled: CompiledCli; remove(): void } {
@@ -61,7 +69,10 @@ function compileRevision(ref: string): { compiled: CompiledCli; remove(): void }
   try {
     symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
     const out = join(dir, "dist", "testkit-serve");
-    execFileSync(bin("tsc"), ["-p", "tsconfig.testkit.json", "--noCheck", "--outDir", out], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync(bin("tsc"), ["-p", "tsconfig.testkit.json", "--noCheck", "--outDir", out], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     cpSync(join(dir, "src", "testkit", "sandbox", "seed"), join(out, "src", "testkit", "sandbox", "seed"), { recursive: true });
     return { compiled: { cli: join(out, "src", "testkit", "cli", "main.js"), cwd: dir }, remove };
   } catch (error) {
@@ -73,7 +84,10 @@ function compileRevision(ref: string): { compiled: CompiledCli; remove(): void }
 async function tokenOf(sandbox: SandboxProcess): Promise<string> {
   const response = await fetch(`${sandbox.merchant}/oauth/token`, {
     method: "POST",
-    headers: { authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"), "content-type": FORM_MEDIA_TYPE },
+    headers: {
+      authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"),
+      "content-type": FORM_MEDIA_TYPE,
+    },
     body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -87,8 +101,19 @@ interface Scenario {
 
 const scenarios: Scenario[] = [
   { name: "one client: signed POST /authorizations", connections: 1, target: (s) => ({ url: s.gateway, requests: [authorize] }) },
-  { name: "one client: merchant GET /transactions?per_page=20", connections: 1, target: (s, token) => ({ url: s.merchant, requests: [{ method: "GET", path: "/transactions?per_page=20", headers: { authorization: `Bearer ${token}` } }] }) },
-  { name: "ten clients: gateway mix (GET /, GET /account, signed POST /authorizations)", connections: 10, target: (s) => ({ url: s.gateway, requests: gatewayMix }) },
+  {
+    name: "one client: merchant GET /transactions?per_page=20",
+    connections: 1,
+    target: (s, token) => ({
+      url: s.merchant,
+      requests: [{ method: "GET", path: "/transactions?per_page=20", headers: { authorization: `Bearer ${token}` } }],
+    }),
+  },
+  {
+    name: "ten clients: gateway mix (GET /, GET /account, signed POST /authorizations)",
+    connections: 10,
+    target: (s) => ({ url: s.gateway, requests: gatewayMix }),
+  },
 ];
 
 interface Run {
@@ -101,7 +126,12 @@ interface Run {
 }
 
 async function measure(url: string, requests: Request[], connections: number, duration: number): Promise<Run> {
-  const result = await (autocannon({ url, connections, duration, requests: requests.map((r) => ({ ...r })) }) as unknown as Promise<autocannon.Result>);
+  const result = await (autocannon({
+    url,
+    connections,
+    duration,
+    requests: requests.map((r) => ({ ...r })),
+  }) as unknown as Promise<autocannon.Result>);
   const rps = result.requests.average;
   return { meanUs: rps > 0 ? (connections * 1e6) / rps : 0, p99: result.latency.p99, rps, bad: result.non2xx + result.errors };
 }
@@ -118,13 +148,17 @@ async function main(): Promise<void> {
   const currentLabel = newRef === undefined ? "work tree" : `${newRef} (${short(newRef)})`;
   const sandboxes: Array<{ label: string; process: SandboxProcess; token: string }> = [];
   try {
-    for (const [label, compiled] of [[`${baseRef} (${revision})`, base.compiled], [currentLabel, current]] as const) {
+    for (const [label, compiled] of [
+      [`${baseRef} (${revision})`, base.compiled],
+      [currentLabel, current],
+    ] as const) {
       const process = await startSandboxProcess(CONFIG, {}, compiled);
       sandboxes.push({ label, process, token: await tokenOf(process) });
     }
     const runs = new Map<string, Run[]>();
     for (const scenario of scenarios) {
-      for (const s of sandboxes) await measure(scenario.target(s.process, s.token).url, scenario.target(s.process, s.token).requests, scenario.connections, 1); // warm-up
+      for (const s of sandboxes)
+        await measure(scenario.target(s.process, s.token).url, scenario.target(s.process, s.token).requests, scenario.connections, 1); // warm-up
       for (let round = 0; round < rounds; round++) {
         // Old and new alternate, and which goes first alternates too.
         const order = round % 2 === 0 ? sandboxes : [...sandboxes].reverse();
@@ -137,7 +171,8 @@ async function main(): Promise<void> {
       console.error(`measured: ${scenario.name}`);
     }
     const [old, now] = sandboxes as [(typeof sandboxes)[0], (typeof sandboxes)[0]];
-    const cell = (scenario: Scenario, label: string, pick: (r: Run) => number) => median(runs.get(`${scenario.name}\u0000${label}`)!.map(pick));
+    const cell = (scenario: Scenario, label: string, pick: (r: Run) => number) =>
+      median(runs.get(`${scenario.name}\u0000${label}`)!.map(pick));
     const change = (before: number, after: number, better: "lower" | "higher") => {
       if (before === after) return "same";
       if (before === 0) return "–";
@@ -151,15 +186,23 @@ async function main(): Promise<void> {
       `| scenario | ${old.label}: mean µs / p99 ms, req/s | ${now.label}: mean µs / p99 ms, req/s | mean latency | p99 | req/s |`,
       "|---|---|---|---:|---:|---:|",
       ...scenarios.map((sc) => {
-        const [meanA, p99a, rpsa] = [cell(sc, old.label, (r) => r.meanUs), cell(sc, old.label, (r) => r.p99), cell(sc, old.label, (r) => r.rps)];
-        const [meanB, p99b, rpsb] = [cell(sc, now.label, (r) => r.meanUs), cell(sc, now.label, (r) => r.p99), cell(sc, now.label, (r) => r.rps)];
+        const [meanA, p99a, rpsa] = [
+          cell(sc, old.label, (r) => r.meanUs),
+          cell(sc, old.label, (r) => r.p99),
+          cell(sc, old.label, (r) => r.rps),
+        ];
+        const [meanB, p99b, rpsb] = [
+          cell(sc, now.label, (r) => r.meanUs),
+          cell(sc, now.label, (r) => r.p99),
+          cell(sc, now.label, (r) => r.rps),
+        ];
         return `| ${sc.name} | ${meanA.toFixed(0)} / ${p99a}, ${rpsa.toFixed(0)} | ${meanB.toFixed(0)} / ${p99b}, ${rpsb.toFixed(0)} | ${change(meanA, meanB, "lower")} | ${change(p99a, p99b, "lower")} | ${change(rpsa, rpsb, "higher")} |`;
       }),
       "",
       `Non-2xx answers or errors: ${[...runs.values()].flat().reduce((n, r) => n + r.bad, 0)}. The spread between rounds of one sandbox (its noise): ${scenarios
         .map((sc) => {
           const values = runs.get(`${sc.name}\u0000${now.label}`)!.map((r) => r.rps);
-          return `${((Math.max(...values) - Math.min(...values)) / median(values) * 100).toFixed(0)}%`;
+          return `${(((Math.max(...values) - Math.min(...values)) / median(values)) * 100).toFixed(0)}%`;
         })
         .join(", ")} of the median requests/s, scenario by scenario.`,
     ];

@@ -57,8 +57,11 @@ async function authorizeMany(gateway: GatewayClient, count: number): Promise<voi
 async function main(): Promise<void> {
   const config = defaultConfig();
   // One account sends them all, and an account holds an equal share of the bound.
-  const share = Math.floor(config.gateway.retention.maxTransactions / config.gateway.accounts.filter((account) => account.type === "merchant").length);
-  if (records + warmUp > share) throw new Error("BENCH_RECORDS exceeds one account's share of the retention bound: nothing would be measured");
+  const share = Math.floor(
+    config.gateway.retention.maxTransactions / config.gateway.accounts.filter((account) => account.type === "merchant").length,
+  );
+  if (records + warmUp > share)
+    throw new Error("BENCH_RECORDS exceeds one account's share of the retention bound: nothing would be measured");
   const sandbox = await startSandbox({ config, log: () => undefined });
   try {
     const gateway = createGatewayClient({

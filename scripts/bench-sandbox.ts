@@ -62,16 +62,34 @@ const privateKey = readFileSync(seededPrivateKeyPath, "utf8");
 const AUTH_BODY = "amount=2050&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
 
 function signedPost(path: string, body: string): Request {
-  return { method: "POST", path, headers: { authorization: basic, "content-type": FORM_MEDIA_TYPE, signature: signatureHeader(seeded.gateway.signingKeyId, privateKey, body) }, body };
+  return {
+    method: "POST",
+    path,
+    headers: {
+      authorization: basic,
+      "content-type": FORM_MEDIA_TYPE,
+      signature: signatureHeader(seeded.gateway.signingKeyId, privateKey, body),
+    },
+    body,
+  };
 }
 
 const account: Request = { method: "GET", path: "/account", headers: { authorization: basic } };
 const authorize: Request = signedPost("/authorizations", AUTH_BODY);
-const merchantGet = (token: string): Request => ({ method: "GET", path: "/transactions?per_page=20", headers: { authorization: `Bearer ${token}` } });
+const merchantGet = (token: string): Request => ({
+  method: "GET",
+  path: "/transactions?per_page=20",
+  headers: { authorization: `Bearer ${token}` },
+});
 
 /** The gateway mix: discovery, account, a signed card authorization, a signed partial capture. */
 function gatewayMix(authorizationId: string): Request[] {
-  return [{ method: "GET", path: "/", headers: { authorization: basic } }, account, authorize, signedPost(`/authorizations/${authorizationId}/captures`, "amount=1")];
+  return [
+    { method: "GET", path: "/", headers: { authorization: basic } },
+    account,
+    authorize,
+    signedPost(`/authorizations/${authorizationId}/captures`, "amount=1"),
+  ];
 }
 
 /** The merchant mix: the root and a page of transactions, with a bearer token. */
@@ -117,7 +135,9 @@ function prismPid(url: string): number | undefined {
 
 /** User + system ticks of a process (all its threads), or of one of its threads (`thread`: its id). */
 function cpuTicks(pid: number, thread?: number): number {
-  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8")
+    .split(") ")[1]!
+    .split(" ");
   return Number(fields[11]) + Number(fields[12]);
 }
 
@@ -129,17 +149,20 @@ interface Target {
 }
 
 /** One autocannon run against a target: for `seconds`, or for `amount` requests. */
-async function run(target: Target, options: { seconds?: number; amount?: number; connections?: number }): Promise<{ result: autocannon.Result; ticks: number; loopTicks: number; generatorUs: number }> {
+async function run(
+  target: Target,
+  options: { seconds?: number; amount?: number; connections?: number },
+): Promise<{ result: autocannon.Result; ticks: number; loopTicks: number; generatorUs: number }> {
   const before = target.pid ? cpuTicks(target.pid) : 0;
   // The main thread (its id is the process's): the event loop, without helper threads.
   const loopBefore = target.pid ? cpuTicks(target.pid, target.pid) : 0;
   const generator = process.cpuUsage();
-  const result = (await (autocannon({
+  const result = await (autocannon({
     url: target.url,
     connections: options.connections ?? connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? duration }),
     requests: target.requests.map((r) => ({ ...r })),
-  }) as unknown as Promise<autocannon.Result>));
+  }) as unknown as Promise<autocannon.Result>);
   const used = process.cpuUsage(generator);
   const ticks = target.pid ? cpuTicks(target.pid) - before : 0;
   const loopTicks = target.pid ? cpuTicks(target.pid, target.pid) - loopBefore : 0;
@@ -153,7 +176,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * runs once, the order rotating, so that a burst of other work on the machine falls on all of
  * them. Throughput and CPU are totals over the rounds; latency percentiles are the rounds' medians.
  */
-async function sideBySide(targets: Target[], options: { connections?: number; rounds?: number; quiet?: boolean } = {}): Promise<Measurement[]> {
+async function sideBySide(
+  targets: Target[],
+  options: { connections?: number; rounds?: number; quiet?: boolean } = {},
+): Promise<Measurement[]> {
   const rounds = options.rounds ?? ROUNDS;
   for (const target of targets) if (warmup > 0) await run(target, { seconds: warmup, connections: options.connections });
   const runs = targets.map(() => [] as Array<Awaited<ReturnType<typeof run>>>);
@@ -182,7 +208,10 @@ async function sideBySide(targets: Target[], options: { connections?: number; ro
       loopUs: target.pid ? (loopTicks / TICKS_PER_SECOND / requests) * 1e6 : undefined,
       generatorUs: mine.reduce((n, r) => n + r.generatorUs, 0) / requests,
     };
-    if (!options.quiet) console.log(`  ${m.target}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.cpuUs?.toFixed(0) ?? "?"} µs CPU/request, non-2xx ${m.non2xx}, errors ${m.errors}`);
+    if (!options.quiet)
+      console.log(
+        `  ${m.target}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.cpuUs?.toFixed(0) ?? "?"} µs CPU/request, non-2xx ${m.non2xx}, errors ${m.errors}`,
+      );
     return m;
   });
 }
@@ -201,7 +230,9 @@ interface Servers {
  */
 async function captureTarget(gateway: string): Promise<string> {
   const big = signedPost("/authorizations", AUTH_BODY.replace("amount=2050", "amount=999999999"));
-  const auth = (await (await fetch(`${gateway}${big.path}`, { method: "POST", headers: big.headers, body: big.body })).json()) as { id: string };
+  const auth = (await (await fetch(`${gateway}${big.path}`, { method: "POST", headers: big.headers, body: big.body })).json()) as {
+    id: string;
+  };
   return auth.id;
 }
 
@@ -210,7 +241,10 @@ async function prepare(sandbox: { gateway: string; merchant: string }): Promise<
   const token = (await (
     await fetch(`${sandbox.merchant}/oauth/token`, {
       method: "POST",
-      headers: { authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"), "content-type": FORM_MEDIA_TYPE },
+      headers: {
+        authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"),
+        "content-type": FORM_MEDIA_TYPE,
+      },
       body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
     })
   ).json()) as { access_token: string };
@@ -269,8 +303,18 @@ async function verificationOverHttp(s: Servers): Promise<Comparison> {
   const wrong: Request = { ...authorize, body: AUTH_BODY.replace("amount=2050", "amount=2051") };
   console.log("signature verification over HTTP:");
   const rows = await sideBySide([
-    { name: "sandbox, POST refused before the verification (no Signature)", url: s.sandbox.gateway, pid: s.sandbox.child.pid, requests: [unsigned] },
-    { name: "sandbox, POST refused after the verification (signature over other bytes)", url: s.sandbox.gateway, pid: s.sandbox.child.pid, requests: [wrong] },
+    {
+      name: "sandbox, POST refused before the verification (no Signature)",
+      url: s.sandbox.gateway,
+      pid: s.sandbox.child.pid,
+      requests: [unsigned],
+    },
+    {
+      name: "sandbox, POST refused after the verification (signature over other bytes)",
+      url: s.sandbox.gateway,
+      pid: s.sandbox.child.pid,
+      requests: [wrong],
+    },
   ]);
   return { label: "signature verification over HTTP", rows };
 }
@@ -280,7 +324,10 @@ async function scaling(s: Servers): Promise<Array<Measurement & { connections: n
   console.log("scaling, sandbox, gateway mix:");
   for (const n of SCALING) {
     const mix = gatewayMix(await captureTarget(s.sandbox.gateway));
-    const [m] = await sideBySide([{ name: `sandbox, ${n} connections`, url: s.sandbox.gateway, pid: s.sandbox.child.pid, requests: mix }], { connections: n, rounds: 1 });
+    const [m] = await sideBySide([{ name: `sandbox, ${n} connections`, url: s.sandbox.gateway, pid: s.sandbox.child.pid, requests: mix }], {
+      connections: n,
+      rounds: 1,
+    });
     out.push({ ...m!, connections: n });
   }
   return out;
@@ -290,7 +337,10 @@ async function memory(s: Servers): Promise<{ idle: number; after: number; run: M
   const pid = s.sandbox.child.pid!;
   const idle = rssOf(pid);
   console.log(`memory: ${authorizations} signed authorizations ...`);
-  const { result, ticks } = await run({ name: "sandbox", url: s.sandbox.gateway, pid, requests: [authorize] }, { amount: authorizations, connections: 50 });
+  const { result, ticks } = await run(
+    { name: "sandbox", url: s.sandbox.gateway, pid, requests: [authorize] },
+    { amount: authorizations, connections: 50 },
+  );
   const m: Measurement = {
     target: "sandbox",
     rps: result.requests.total / result.duration,
@@ -307,9 +357,19 @@ async function memory(s: Servers): Promise<{ idle: number; after: number; run: M
 
 /** The per-stage cost of the three single operations, on an in-process sandbox (after the servers have stopped). */
 async function breakdowns(): Promise<Array<{ label: string; stages: Stage[] }>> {
-  const sandbox = await startSandbox({ config: mergeConfig(defaultConfig(), LIFTED_QUOTAS), responseValidation: "strict", precompile: true, log: () => undefined });
+  const sandbox = await startSandbox({
+    config: mergeConfig(defaultConfig(), LIFTED_QUOTAS),
+    responseValidation: "strict",
+    precompile: true,
+    log: () => undefined,
+  });
   // The same, with signatures required only where a payment method asks: the signed POST's handler timed without its verification.
-  const unsigned = await startSandbox({ config: mergeConfig(defaultConfig(), { ...LIFTED_QUOTAS, gateway: { signing: "methods" } }), responseValidation: "strict", precompile: true, log: () => undefined });
+  const unsigned = await startSandbox({
+    config: mergeConfig(defaultConfig(), { ...LIFTED_QUOTAS, gateway: { signing: "methods" } }),
+    responseValidation: "strict",
+    precompile: true,
+    log: () => undefined,
+  });
   try {
     const { token } = await prepare({ gateway: sandbox.gatewayUrl, merchant: sandbox.merchantUrl });
     const cases: BreakdownCase[] = [
@@ -391,7 +451,10 @@ function measurementTable(comparisons: Comparison[]): string[] {
     "| requests | target | requests/s | p50 ms | p90 ms | p99 ms | server CPU µs/request | of it on the event loop | load generator CPU µs/request | requests | non-2xx | errors |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...comparisons.flatMap((c) =>
-      c.rows.map((r) => `| ${c.label} | ${r.target} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${fmt(r.cpuUs)} | ${fmt(r.loopUs)} | ${fmt(r.generatorUs)} | ${r.requests} | ${r.non2xx} | ${r.errors} |`),
+      c.rows.map(
+        (r) =>
+          `| ${c.label} | ${r.target} | ${fmt(r.rps)} | ${r.p50} | ${r.p90} | ${r.p99} | ${fmt(r.cpuUs)} | ${fmt(r.loopUs)} | ${fmt(r.generatorUs)} | ${r.requests} | ${r.non2xx} | ${r.errors} |`,
+      ),
     ),
   ];
 }
@@ -401,13 +464,17 @@ function ratioLines(r: Results): string[] {
   for (const c of r.mixes) {
     const [sandbox, prism] = c.rows as [Measurement, Measurement];
     const x = ratio(sandbox, prism);
-    lines.push(`- ${c.label}: sandbox ${x.toFixed(2)}× Prism's throughput (goal ≥ 10×: ${x >= 10 ? "met" : "not met"}); per CPU second the sandbox serves ${cpuRatio(sandbox, prism)}× the requests Prism does.`);
+    lines.push(
+      `- ${c.label}: sandbox ${x.toFixed(2)}× Prism's throughput (goal ≥ 10×: ${x >= 10 ? "met" : "not met"}); per CPU second the sandbox serves ${cpuRatio(sandbox, prism)}× the requests Prism does.`,
+    );
   }
   for (const c of r.single) {
     const [sandbox, trivial, prism] = c.rows as [Measurement, Measurement, Measurement];
     const floor = ratio(sandbox, trivial);
     const goal = c.label.startsWith("GET /account") ? ` (goal ≥ 0.5×: ${floor >= 0.5 ? "met" : "not met"})` : "";
-    lines.push(`- ${c.label}: sandbox ${ratio(sandbox, prism).toFixed(1)}× Prism's throughput (${cpuRatio(sandbox, prism)}× per CPU second), ${floor.toFixed(2)}× the trivial server's${goal}; server CPU ${fmt(sandbox.cpuUs)} µs against ${fmt(trivial.cpuUs)} µs per request.`);
+    lines.push(
+      `- ${c.label}: sandbox ${ratio(sandbox, prism).toFixed(1)}× Prism's throughput (${cpuRatio(sandbox, prism)}× per CPU second), ${floor.toFixed(2)}× the trivial server's${goal}; server CPU ${fmt(sandbox.cpuUs)} µs against ${fmt(trivial.cpuUs)} µs per request.`,
+    );
   }
   return lines;
 }
@@ -433,7 +500,11 @@ function floorLines(r: Results): string[] {
   const rsa = rsaLoopUs(r);
   const floors = [
     // GET /, GET /account, two signed POSTs
-    { mix: r.mixes[0]!, floor: (2 * trivial(0) + 2 * (trivial(1) + rsa)) / 4, parts: "two small GETs, two form POSTs with an RSA verification each" },
+    {
+      mix: r.mixes[0]!,
+      floor: (2 * trivial(0) + 2 * (trivial(1) + rsa)) / 4,
+      parts: "two small GETs, two form POSTs with an RSA verification each",
+    },
     // GET / (small) and a page of 20 transactions
     { mix: r.mixes[1]!, floor: (trivial(0) + trivial(2)) / 2, parts: "a small GET and a GET answering the page's bytes" },
   ];

@@ -43,12 +43,15 @@ const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
 function send(call: Call): Promise<{ status: number; body: string }> {
   return new Promise((done) => {
-    const req = request({ host: "127.0.0.1", port: call.port, method: call.method, path: call.path, headers: call.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", () => done({ status: 0, body: "" }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: call.port, method: call.method, path: call.path, headers: call.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", () => done({ status: 0, body: "" }));
+      },
+    );
     req.on("error", () => done({ status: 0, body: "" }));
     req.end(call.body);
   });
@@ -61,7 +64,12 @@ function send(call: Call): Promise<{ status: number; body: string }> {
 function sendCutShort(call: Call): Promise<{ status: number; body: string }> {
   return new Promise((done) => {
     const socket = connect(call.port, "127.0.0.1", () => {
-      const head = [`${call.method} ${call.path} HTTP/1.1`, `host: 127.0.0.1:${call.port}`, ...Object.entries(call.headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${(call.body ?? "").length + 100}`];
+      const head = [
+        `${call.method} ${call.path} HTTP/1.1`,
+        `host: 127.0.0.1:${call.port}`,
+        ...Object.entries(call.headers).map(([k, v]) => `${k}: ${v}`),
+        `content-length: ${(call.body ?? "").length + 100}`,
+      ];
       socket.end(`${head.join("\r\n")}\r\n\r\n${call.body ?? ""}`);
     });
     socket.on("error", () => undefined);
@@ -113,43 +121,131 @@ async function main(): Promise<void> {
         port: merchantPort,
         method: "POST",
         path: "/oauth/token",
-        headers: { authorization: basic(seeded.merchant.otherClientId, seeded.merchant.otherClientSecret), "content-type": FORM_MEDIA_TYPE },
+        headers: {
+          authorization: basic(seeded.merchant.otherClientId, seeded.merchant.otherClientSecret),
+          "content-type": FORM_MEDIA_TYPE,
+        },
         body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
       })
     ).body,
   ) as { access_token: string };
   const otherBearer = `Bearer ${otherToken.access_token}`;
 
-  const authorizationBody = "amount=1000&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
+  const authorizationBody =
+    "amount=1000&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
   const authorizationSignature = signatureHeader(seeded.gateway.signingKeyId, key, authorizationBody);
   const captureSignature = signatureHeader(seeded.gateway.signingKeyId, key, "");
   const applicationBody = JSON.stringify({
-    business_model: { trading_name: "Soak", description: "Soak run.", recurring: false, physical_delivery: false, estimate_currency: "DKK", estimated_monthly_turnover: 1000, estimated_average_transaction_amount: 10 },
+    business_model: {
+      trading_name: "Soak",
+      description: "Soak run.",
+      recurring: false,
+      physical_delivery: false,
+      estimate_currency: "DKK",
+      estimated_monthly_turnover: 1000,
+      estimated_average_transaction_amount: 10,
+    },
   });
   const recentAuthorizations: string[] = [];
   const application = JSON.parse(
-    (await send({ kind: "setup", port: merchantPort, method: "POST", path: "/applications", headers: { authorization: bearer, "content-type": "application/json" }, body: applicationBody })).body,
+    (
+      await send({
+        kind: "setup",
+        port: merchantPort,
+        method: "POST",
+        path: "/applications",
+        headers: { authorization: bearer, "content-type": "application/json" },
+        body: applicationBody,
+      })
+    ).body,
   ) as { _links: { self: { href: string } } };
   const applicationPath = new URL(application._links.self.href).pathname;
   // People are added to one application past its bound; once retention has evicted it, to the newest.
   let newestApplicationPath = applicationPath;
   let peopleTarget = applicationPath;
-  const personBody = JSON.stringify({ name: "Soak Person", social_security_number: "010185-1234", date_of_birth: "1985-01-01", address_line_1: "Torvegade 12", zipcode: "1400", city: "Copenhagen", country: "DK", role_director: true });
+  const personBody = JSON.stringify({
+    name: "Soak Person",
+    social_security_number: "010185-1234",
+    date_of_birth: "1985-01-01",
+    address_line_1: "Torvegade 12",
+    zipcode: "1400",
+    city: "Copenhagen",
+    country: "DK",
+    role_director: true,
+  });
   const cutShortBody = "amount=100";
   const cutShortSignature = signatureHeader(seeded.gateway.signingKeyId, key, cutShortBody);
   const upperCaseSignature = authorizationSignature.replace(/[0-9a-f]+$/, (hex) => hex.toUpperCase());
 
   const junk: Array<() => Call> = [
-    () => ({ kind: "junk: random 8-15 KB bearer", port: merchantPort, method: "GET", path: "/", headers: { authorization: `Bearer ${randomBytes(3000 + Math.floor(Math.random() * 2600)).toString("base64")}` } }),
-    () => ({ kind: "junk: unknown API key", port: gatewayPort, method: "GET", path: "/account", headers: { authorization: basic(randomBytes(16).toString("hex")) } }),
-    () => ({ kind: "junk: foreign Host", port: gatewayPort, method: "GET", path: "/account", headers: { authorization: gatewayAuth, host: `rebind-${randomBytes(4).toString("hex")}.example` } }),
-    () => ({ kind: "junk: //target", port: gatewayPort, method: "POST", path: "//x/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: authorizationSignature }, body: authorizationBody }),
+    () => ({
+      kind: "junk: random 8-15 KB bearer",
+      port: merchantPort,
+      method: "GET",
+      path: "/",
+      headers: { authorization: `Bearer ${randomBytes(3000 + Math.floor(Math.random() * 2600)).toString("base64")}` },
+    }),
+    () => ({
+      kind: "junk: unknown API key",
+      port: gatewayPort,
+      method: "GET",
+      path: "/account",
+      headers: { authorization: basic(randomBytes(16).toString("hex")) },
+    }),
+    () => ({
+      kind: "junk: foreign Host",
+      port: gatewayPort,
+      method: "GET",
+      path: "/account",
+      headers: { authorization: gatewayAuth, host: `rebind-${randomBytes(4).toString("hex")}.example` },
+    }),
+    () => ({
+      kind: "junk: //target",
+      port: gatewayPort,
+      method: "POST",
+      path: "//x/authorizations",
+      headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: authorizationSignature },
+      body: authorizationBody,
+    }),
     () => ({ kind: "junk: dot segment", port: merchantPort, method: "GET", path: "/files/%2e%2e", headers: { authorization: bearer } }),
-    () => ({ kind: "junk: clock 1e300", port: gatewayPort, method: "POST", path: "/_sandbox/clock", headers: { "content-type": "application/json" }, body: '{"advance_seconds": 1e300}' }),
-    () => ({ kind: "junk: __proto__ query", port: merchantPort, method: "GET", path: "/transactions?query=__proto__:x", headers: { authorization: bearer } }),
-    () => ({ kind: "junk: unsigned malformed form", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE }, body: "amount=%%%&card[pan]=4111111111111111" }),
-    () => ({ kind: "junk: encoded backslash dot segment", port: gatewayPort, method: "GET", path: "/authorizations/..%5c..%5caccount", headers: { authorization: gatewayAuth } }),
-    () => ({ kind: "junk: upper-case hex signature", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: upperCaseSignature }, body: authorizationBody }),
+    () => ({
+      kind: "junk: clock 1e300",
+      port: gatewayPort,
+      method: "POST",
+      path: "/_sandbox/clock",
+      headers: { "content-type": "application/json" },
+      body: '{"advance_seconds": 1e300}',
+    }),
+    () => ({
+      kind: "junk: __proto__ query",
+      port: merchantPort,
+      method: "GET",
+      path: "/transactions?query=__proto__:x",
+      headers: { authorization: bearer },
+    }),
+    () => ({
+      kind: "junk: unsigned malformed form",
+      port: gatewayPort,
+      method: "POST",
+      path: "/authorizations",
+      headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE },
+      body: "amount=%%%&card[pan]=4111111111111111",
+    }),
+    () => ({
+      kind: "junk: encoded backslash dot segment",
+      port: gatewayPort,
+      method: "GET",
+      path: "/authorizations/..%5c..%5caccount",
+      headers: { authorization: gatewayAuth },
+    }),
+    () => ({
+      kind: "junk: upper-case hex signature",
+      port: gatewayPort,
+      method: "POST",
+      path: "/authorizations",
+      headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: upperCaseSignature },
+      body: authorizationBody,
+    }),
     () => ({
       kind: "junk: audience of 8,000 slashes",
       port: merchantPort,
@@ -159,36 +255,117 @@ async function main(): Promise<void> {
       body: `grant_type=client_credentials&audience=${"/".repeat(8000)}x`,
     }),
     () => {
-      const id = recentAuthorizations.length ? recentAuthorizations[Math.floor(Math.random() * recentAuthorizations.length)]! : "00000000-0000-0000-0000-000000000000";
-      return { kind: CUT_SHORT, port: gatewayPort, method: "POST", path: `/authorizations/${id}/captures`, headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: cutShortSignature }, body: cutShortBody };
+      const id = recentAuthorizations.length
+        ? recentAuthorizations[Math.floor(Math.random() * recentAuthorizations.length)]!
+        : "00000000-0000-0000-0000-000000000000";
+      return {
+        kind: CUT_SHORT,
+        port: gatewayPort,
+        method: "POST",
+        path: `/authorizations/${id}/captures`,
+        headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: cutShortSignature },
+        body: cutShortBody,
+      };
     },
-    () => ({ kind: "junk: another merchant reads the application", port: merchantPort, method: "GET", path: applicationPath, headers: { authorization: otherBearer } }),
-    () => ({ kind: "junk: another merchant adds a person to it", port: merchantPort, method: "POST", path: `${applicationPath}/people`, headers: { authorization: otherBearer, "content-type": "application/json" }, body: personBody }),
+    () => ({
+      kind: "junk: another merchant reads the application",
+      port: merchantPort,
+      method: "GET",
+      path: applicationPath,
+      headers: { authorization: otherBearer },
+    }),
+    () => ({
+      kind: "junk: another merchant adds a person to it",
+      port: merchantPort,
+      method: "POST",
+      path: `${applicationPath}/people`,
+      headers: { authorization: otherBearer, "content-type": "application/json" },
+      body: personBody,
+    }),
   ];
   let junkIndex = 0;
   const legit: Array<() => Call> = [
-    () => ({ kind: "POST /authorizations", port: gatewayPort, method: "POST", path: "/authorizations", headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: authorizationSignature }, body: authorizationBody }),
+    () => ({
+      kind: "POST /authorizations",
+      port: gatewayPort,
+      method: "POST",
+      path: "/authorizations",
+      headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: authorizationSignature },
+      body: authorizationBody,
+    }),
     () => {
-      const id = recentAuthorizations.length ? recentAuthorizations[Math.floor(Math.random() * recentAuthorizations.length)]! : "00000000-0000-0000-0000-000000000000";
-      return { kind: "POST /authorizations/{id}/captures", port: gatewayPort, method: "POST", path: `/authorizations/${id}/captures`, headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: captureSignature }, body: "" };
+      const id = recentAuthorizations.length
+        ? recentAuthorizations[Math.floor(Math.random() * recentAuthorizations.length)]!
+        : "00000000-0000-0000-0000-000000000000";
+      return {
+        kind: "POST /authorizations/{id}/captures",
+        port: gatewayPort,
+        method: "POST",
+        path: `/authorizations/${id}/captures`,
+        headers: { authorization: gatewayAuth, "content-type": FORM_MEDIA_TYPE, signature: captureSignature },
+        body: "",
+      };
     },
     () => ({ kind: "GET /account", port: gatewayPort, method: "GET", path: "/account", headers: { authorization: gatewayAuth } }),
     () => ({ kind: "merchant GET /", port: merchantPort, method: "GET", path: "/", headers: { authorization: bearer } }),
-    () => ({ kind: "merchant POST /applications", port: merchantPort, method: "POST", path: "/applications", headers: { authorization: bearer, "content-type": "application/json" }, body: applicationBody }),
-    () => ({ kind: "merchant GET /transactions", port: merchantPort, method: "GET", path: "/transactions?per_page=50", headers: { authorization: bearer } }),
-    () => ({ kind: FILL_PEOPLE, port: merchantPort, method: "POST", path: `${peopleTarget}/people`, headers: { authorization: bearer, "content-type": "application/json" }, body: personBody }),
-    () => ({ kind: "fill: a comment on a dispute", port: merchantPort, method: "POST", path: "/disputes/dp-0001/comments", headers: { authorization: bearer, "content-type": "application/json" }, body: '{"body":"soak"}' }),
+    () => ({
+      kind: "merchant POST /applications",
+      port: merchantPort,
+      method: "POST",
+      path: "/applications",
+      headers: { authorization: bearer, "content-type": "application/json" },
+      body: applicationBody,
+    }),
+    () => ({
+      kind: "merchant GET /transactions",
+      port: merchantPort,
+      method: "GET",
+      path: "/transactions?per_page=50",
+      headers: { authorization: bearer },
+    }),
+    () => ({
+      kind: FILL_PEOPLE,
+      port: merchantPort,
+      method: "POST",
+      path: `${peopleTarget}/people`,
+      headers: { authorization: bearer, "content-type": "application/json" },
+      body: personBody,
+    }),
+    () => ({
+      kind: "fill: a comment on a dispute",
+      port: merchantPort,
+      method: "POST",
+      path: "/disputes/dp-0001/comments",
+      headers: { authorization: bearer, "content-type": "application/json" },
+      body: '{"body":"soak"}',
+    }),
   ];
   const nextJunk = () => junk[junkIndex++ % junk.length]!();
-  const [authorize, capture, account, merchantRoot, createApplication, listTransactions, addPerson, addComment] = legit as Array<() => Call> as [
-    () => Call, () => Call, () => Call, () => Call, () => Call, () => Call, () => Call, () => Call,
-  ];
+  const [authorize, capture, account, merchantRoot, createApplication, listTransactions, addPerson, addComment] = legit as Array<
+    () => Call
+  > as [() => Call, () => Call, () => Call, () => Call, () => Call, () => Call, () => Call, () => Call];
   // 20 slots: 12 legitimate (authorizations weigh most: they are what a CI run creates), 8 junk.
   const cycle: Array<() => Call> = [
-    authorize, authorize, capture, nextJunk, nextJunk,
-    authorize, addPerson, account, nextJunk, nextJunk,
-    capture, addComment, merchantRoot, nextJunk, nextJunk,
-    merchantRoot, createApplication, listTransactions, nextJunk, nextJunk,
+    authorize,
+    authorize,
+    capture,
+    nextJunk,
+    nextJunk,
+    authorize,
+    addPerson,
+    account,
+    nextJunk,
+    nextJunk,
+    capture,
+    addComment,
+    merchantRoot,
+    nextJunk,
+    nextJunk,
+    merchantRoot,
+    createApplication,
+    listTransactions,
+    nextJunk,
+    nextJunk,
   ];
 
   const counts = new Map<string, Map<number, number>>();
@@ -209,7 +386,8 @@ async function main(): Promise<void> {
       const byStatus = counts.get(call.kind) ?? new Map<number, number>();
       byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
       counts.set(call.kind, byStatus);
-      if (answer.status >= 500 || (answer.status === 0 && call.kind !== CUT_SHORT)) serverErrors.push(`${call.kind}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (answer.status >= 500 || (answer.status === 0 && call.kind !== CUT_SHORT))
+        serverErrors.push(`${call.kind}: ${answer.status} ${answer.body.slice(0, 200)}`);
       if (call.kind === FILL_PEOPLE && answer.status === 404) peopleTarget = newestApplicationPath;
       if (call.kind === "merchant POST /applications" && answer.status === 201) {
         newestApplicationPath = new URL((JSON.parse(answer.body) as typeof application)._links.self.href).pathname;
@@ -230,7 +408,8 @@ async function main(): Promise<void> {
   await sandbox.stop();
   const violations = sandbox.stderr.filter((line) => line.includes("RESPONSE VIOLATES SPEC"));
 
-  const at = (fraction: number) => samples.reduce((best, s) => (Math.abs(s.requests - fraction * completed) < Math.abs(best.requests - fraction * completed) ? s : best));
+  const at = (fraction: number) =>
+    samples.reduce((best, s) => (Math.abs(s.requests - fraction * completed) < Math.abs(best.requests - fraction * completed) ? s : best));
   const peak = samples.reduce((max, s) => Math.max(max, s.rss), 0);
   const secondHalf = samples.filter((s) => s.requests >= completed / 2);
   const lines = [
@@ -250,7 +429,13 @@ async function main(): Promise<void> {
     "",
     "| request | answers by status |",
     "|---|---|",
-    ...[...counts.entries()].map(([kind, byStatus]) => `| ${kind} | ${[...byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status}: ${n}`).join(", ")} |`),
+    ...[...counts.entries()].map(
+      ([kind, byStatus]) =>
+        `| ${kind} | ${[...byStatus.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([status, n]) => `${status}: ${n}`)
+          .join(", ")} |`,
+    ),
   ];
   for (const line of serverErrors.slice(0, 10)) console.error(`5xx: ${line}`);
   for (const line of violations.slice(0, 10)) console.error(line);

@@ -52,7 +52,10 @@ function testSteps(dir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts?: Record<string, string> };
   const script = manifest.scripts?.test;
   if (!script) throw new Error(`${dir}/package.json has no test script`);
-  return script.split("&&").map((step) => step.trim()).filter(Boolean);
+  return script
+    .split("&&")
+    .map((step) => step.trim())
+    .filter(Boolean);
 }
 
 function runStep(step: string, dir: string): Promise<StepTiming> {
@@ -60,7 +63,11 @@ function runStep(step: string, dir: string): Promise<StepTiming> {
   const cpuBefore = endedChildrenCpuSeconds();
   return new Promise((resolve) => {
     // Output goes to this terminal's stderr so that a failing step can be read; figures to stdout.
-    const child = spawn("bash", ["-c", step], { cwd: dir, stdio: ["ignore", process.stderr, process.stderr], env: { ...process.env, CI: "1" } });
+    const child = spawn("bash", ["-c", step], {
+      cwd: dir,
+      stdio: ["ignore", process.stderr, process.stderr],
+      env: { ...process.env, CI: "1" },
+    });
     child.on("close", (code) => {
       const cpuAfter = endedChildrenCpuSeconds();
       const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
@@ -74,19 +81,28 @@ async function timeTestRun(dir: string): Promise<StepTiming[]> {
   for (const step of testSteps(dir)) {
     const timing = await runStep(step, dir);
     timings.push(timing);
-    console.error(`\n[bench:test] ${dir}: ${step}: ${timing.seconds.toFixed(1)} s, CPU ${timing.cpuSeconds?.toFixed(1) ?? "?"} s${timing.ok ? "" : " (FAILED)"}\n`);
+    console.error(
+      `\n[bench:test] ${dir}: ${step}: ${timing.seconds.toFixed(1)} s, CPU ${timing.cpuSeconds?.toFixed(1) ?? "?"} s${timing.ok ? "" : " (FAILED)"}\n`,
+    );
     if (!timing.ok) break;
   }
   return timings;
 }
 
 function table(baseline: StepTiming[], current: StepTiming[]): string[] {
-  const seconds = (t: StepTiming | undefined, of: "seconds" | "cpuSeconds") => (t ? `${t[of]?.toFixed(1) ?? "?"}${t.ok ? "" : " (failed)"}` : "—");
+  const seconds = (t: StepTiming | undefined, of: "seconds" | "cpuSeconds") =>
+    t ? `${t[of]?.toFixed(1) ?? "?"}${t.ok ? "" : " (failed)"}` : "—";
   const steps = [...new Set([...baseline.map((t) => t.step), ...current.map((t) => t.step)])];
   const total = (ts: StepTiming[], of: "seconds" | "cpuSeconds") => ts.reduce((sum, t) => sum + (t[of] ?? Number.NaN), 0);
   const row = (label: string, b: StepTiming | undefined, c: StepTiming | undefined) =>
     `| ${label} | ${seconds(b, "seconds")} | ${seconds(c, "seconds")} | ${seconds(b, "cpuSeconds")} | ${seconds(c, "cpuSeconds")} |`;
-  const rows = steps.map((step) => row(`\`${step}\``, baseline.find((t) => t.step === step), current.find((t) => t.step === step)));
+  const rows = steps.map((step) =>
+    row(
+      `\`${step}\``,
+      baseline.find((t) => t.step === step),
+      current.find((t) => t.step === step),
+    ),
+  );
   const ratio = total(current, "seconds") / total(baseline, "seconds");
   const cpuRatio = total(current, "cpuSeconds") / total(baseline, "cpuSeconds");
   return [
@@ -101,7 +117,9 @@ function table(baseline: StepTiming[], current: StepTiming[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { baseline: { type: "string", default: DEFAULT_BASELINE }, write: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: { baseline: { type: "string", default: DEFAULT_BASELINE }, write: { type: "boolean", default: false } },
+  });
   const baselineCommit = git(["rev-parse", "--verify", `${values.baseline}^{commit}`]);
   const currentCommit = git(["rev-parse", "HEAD"]);
   const parent = mkdtempSync(join(tmpdir(), "bench-test-"));

@@ -71,25 +71,37 @@ export async function buildDocs(): Promise<void> {
   const redoclyConfig = join(workDir, "redocly.yaml");
   writeFileSync(redoclyConfig, stringify({ openapi: redocOptions }));
   // One Redocly process per page, side by side.
-  const pages = await Promise.all(listApis().map(async (api) => {
-    const doc = loadBundledSpec(api.name);
-    const info = doc.info as { title: string; version: string };
-    const notes = markSourceNotes(doc);
-    const samples = addCodeSamples(doc, api.name, samplesDir);
-    const clientNotes = addClientNotes(doc, api.name, samplesDir);
-    const booleans = replaceBooleanSchemas(doc);
-    const demoted = demoteHeadingsNamedLikeTags(doc);
-    const docsBundle = join(workDir, `${api.name}.json`);
-    writeFileSync(docsBundle, JSON.stringify(doc));
-    const file = `${api.name}.html`;
-    const output = join(docsOutDir, file);
-    await runBinAsync("redocly", ["build-docs", docsBundle, "--config", redoclyConfig, "--inlineBundle", "--title", info.title, "--output", output]);
-    writeFileSync(output, postProcessRedocPage(readFileSync(output, "utf8")));
-    console.log(
-      `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${notes.inferred} inferred notes, ${notes.departures} departures from the source; ${booleans} boolean subschemas rewritten${clientNotes.length ? `; client notes: ${clientNotes.join(", ")}` : ""}${demoted.length ? `; headings out of the sidebar: ${demoted.join(", ")}` : ""})`,
-    );
-    return { file, title: info.title, version: info.version };
-  }));
+  const pages = await Promise.all(
+    listApis().map(async (api) => {
+      const doc = loadBundledSpec(api.name);
+      const info = doc.info as { title: string; version: string };
+      const notes = markSourceNotes(doc);
+      const samples = addCodeSamples(doc, api.name, samplesDir);
+      const clientNotes = addClientNotes(doc, api.name, samplesDir);
+      const booleans = replaceBooleanSchemas(doc);
+      const demoted = demoteHeadingsNamedLikeTags(doc);
+      const docsBundle = join(workDir, `${api.name}.json`);
+      writeFileSync(docsBundle, JSON.stringify(doc));
+      const file = `${api.name}.html`;
+      const output = join(docsOutDir, file);
+      await runBinAsync("redocly", [
+        "build-docs",
+        docsBundle,
+        "--config",
+        redoclyConfig,
+        "--inlineBundle",
+        "--title",
+        info.title,
+        "--output",
+        output,
+      ]);
+      writeFileSync(output, postProcessRedocPage(readFileSync(output, "utf8")));
+      console.log(
+        `wrote dist/docs/${file} (${samples.operations} operations with curl, ${samples.typescript} with TypeScript samples; ${notes.inferred} inferred notes, ${notes.departures} departures from the source; ${booleans} boolean subschemas rewritten${clientNotes.length ? `; client notes: ${clientNotes.join(", ")}` : ""}${demoted.length ? `; headings out of the sidebar: ${demoted.join(", ")}` : ""})`,
+      );
+      return { file, title: info.title, version: info.version };
+    }),
+  );
   rmSync(workDir, { recursive: true, force: true });
 
   const rendered = withReleaseSections(renderGuides(guidesSourceDir));
@@ -100,7 +112,9 @@ export async function buildDocs(): Promise<void> {
   };
   const unplaced = rendered.filter((g) => !integratorGuides.some((i) => i.source === g.source) && !contributorGuides.includes(g.source));
   if (unplaced.length > 0) {
-    throw new Error(`build-docs: place ${unplaced.map((g) => `docs/${g.source}`).join(", ")} in integratorGuides or contributorGuides (scripts/build-docs.ts)`);
+    throw new Error(
+      `build-docs: place ${unplaced.map((g) => `docs/${g.source}`).join(", ")} in integratorGuides or contributorGuides (scripts/build-docs.ts)`,
+    );
   }
   const forIntegrators = integratorGuides.map((i) => ({ ...findGuide(i.source), why: i.why }));
   const forContributors = contributorGuides.map(findGuide);
@@ -125,9 +139,15 @@ ${forIntegrators.map(link(prefix, current)).join("\n")}
 <body>
 <main><h1>API reference</h1>
 <section id="start-here"><h2>Start here: integrating with the APIs</h2><ol>
-${forIntegrators.slice(0, 2).map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.why)}</li>`).join("\n")}
+${forIntegrators
+  .slice(0, 2)
+  .map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.why)}</li>`)
+  .join("\n")}
 <li>The API reference, every operation with curl and TypeScript samples: ${pages.map((p) => `<a href="${p.file}">${escapeHtml(p.title)}</a> (version ${escapeHtml(p.version)})`).join(", ")}</li>
-${forIntegrators.slice(2).map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.why)}</li>`).join("\n")}
+${forIntegrators
+  .slice(2)
+  .map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.why)}</li>`)
+  .join("\n")}
 </ol></section>
 <section id="contributors"><h2>For contributors to this project</h2><ul>
 ${forContributors.map((g) => `<li><a href="guides/${g.page}">${escapeHtml(g.title)}</a> <small>(docs/${escapeHtml(g.source)})</small></li>`).join("\n")}

@@ -21,10 +21,7 @@ async function main(): Promise<void> {
   const fresh = mkdtempSync(join(tmpdir(), "generated-"));
   try {
     await generate(fresh);
-    const names = new Set([
-      ...listFiles(fresh).map((f) => relative(fresh, f)),
-      ...listFiles(committed).map((f) => relative(committed, f)),
-    ]);
+    const names = new Set([...listFiles(fresh).map((f) => relative(fresh, f)), ...listFiles(committed).map((f) => relative(committed, f))]);
     const stale = [...names].sort().filter((name) => {
       const a = join(fresh, name);
       const b = join(committed, name);

@@ -16,7 +16,12 @@ if (!api || !sourcePath || !apis.includes(api)) {
   console.error(`usage: npm run check:source-coverage -- <${apis.join("|")}> <source-description.md>`);
   process.exit(2);
 }
-const missing = unmappedSourceRows(readFileSync(resolve(sourcePath), "utf8"), readFileSync(join(projectRoot, "docs", `coverage-${api}.md`), "utf8"));
+const missing = unmappedSourceRows(
+  readFileSync(resolve(sourcePath), "utf8"),
+  readFileSync(join(projectRoot, "docs", `coverage-${api}.md`), "utf8"),
+);
 for (const row of missing) console.log(`not mapped: ${row}`);
-console.log(missing.length === 0 ? `every table row of ${sourcePath} is mapped in docs/coverage-${api}.md` : `${missing.length} rows not mapped`);
+console.log(
+  missing.length === 0 ? `every table row of ${sourcePath} is mapped in docs/coverage-${api}.md` : `${missing.length} rows not mapped`,
+);
 process.exit(missing.length === 0 ? 0 : 1);

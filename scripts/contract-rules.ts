@@ -24,7 +24,13 @@ export interface RuleStatus {
   waiver?: Waiver;
 }
 
-const matcher = (pattern: string) => new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+const matcher = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split("*")
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 
 export function assess(tests: CollectedTest[]): { statuses: RuleStatus[]; unknown: Array<{ id: string; test: string }>; stale: Waiver[] } {
   const inventory = ruleInventory();
@@ -61,10 +67,22 @@ export function render(statuses: RuleStatus[]): string {
     "",
   ];
   if (open.length > 0) {
-    lines.push("## Unproven", "", "| rule | stated |", "|---|---|", ...open.map((s) => `| \`${s.rule.id}\` | ${escape(s.rule.text)} |`), "");
+    lines.push(
+      "## Unproven",
+      "",
+      "| rule | stated |",
+      "|---|---|",
+      ...open.map((s) => `| \`${s.rule.id}\` | ${escape(s.rule.text)} |`),
+      "",
+    );
   }
   for (const api of ["gateway", "merchant"]) {
-    lines.push(`## ${api === "gateway" ? "Gateway API" : "Merchant Management API"}: proven`, "", "| rule | stated | proven by |", "|---|---|---|");
+    lines.push(
+      `## ${api === "gateway" ? "Gateway API" : "Merchant Management API"}: proven`,
+      "",
+      "| rule | stated | proven by |",
+      "|---|---|---|",
+    );
     for (const s of proven.filter((p) => p.rule.api === api)) {
       const names = s.provenBy.map((t) => escape(t.name));
       const shown = names.length > 3 ? [...names.slice(0, 3), `and ${names.length - 3} more`] : names;
@@ -72,7 +90,14 @@ export function render(statuses: RuleStatus[]): string {
     }
     lines.push("");
   }
-  lines.push("## Waived", "", "| rule | stated | reason |", "|---|---|---|", ...waived.map((s) => `| \`${s.rule.id}\` | ${escape(s.rule.text)} | ${escape(s.waiver!.reason)} |`), "");
+  lines.push(
+    "## Waived",
+    "",
+    "| rule | stated | reason |",
+    "|---|---|---|",
+    ...waived.map((s) => `| \`${s.rule.id}\` | ${escape(s.rule.text)} | ${escape(s.waiver!.reason)} |`),
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -85,7 +110,8 @@ async function main(): Promise<void> {
   const proven = statuses.filter((s) => s.provenBy.length > 0).length;
   const waived = statuses.filter((s) => s.waiver).length;
   const failures: string[] = [];
-  for (const s of open) failures.push(`unproven rule ${s.rule.id}: no scenario declares it and no waiver names it (${s.rule.text.slice(0, 120)})`);
+  for (const s of open)
+    failures.push(`unproven rule ${s.rule.id}: no scenario declares it and no waiver names it (${s.rule.text.slice(0, 120)})`);
   for (const u of unknown) failures.push(`"${u.test}" declares ${u.id}, which the inventory does not have`);
   for (const w of stale) failures.push(`stale waiver ${w.rules}: it matches no unproven rule`);
   if (check) {

@@ -50,7 +50,8 @@ export function manifestProblems(name: PackageName): string[] {
   const problems: string[] = [];
   if (manifest.version !== root.version) problems.push(`${name}: version ${manifest.version}, but the repository is at ${root.version}`);
   for (const [dependency, version] of Object.entries(manifest.dependencies ?? {})) {
-    if (pinned[dependency] !== version) problems.push(`${name}: ${dependency}@${version}, but package.json pins ${pinned[dependency] ?? "nothing"}`);
+    if (pinned[dependency] !== version)
+      problems.push(`${name}: ${dependency}@${version}, but package.json pins ${pinned[dependency] ?? "nothing"}`);
   }
   return problems;
 }
@@ -79,8 +80,13 @@ function writeEsmEntries(dir: string, entries: readonly string[]): void {
   for (const entry of entries) {
     const target = `../cjs/src/toolkit/${entry}.js`;
     // The staged CommonJS build resolves its dependencies from this checkout's node_modules.
-    const names = Object.keys(require(join(dir, "dist", "cjs", "src", "toolkit", `${entry}.js`)) as object).filter((key) => key !== "__esModule" && key !== "default");
-    writeFileSync(join(esmDir, `${entry}.mjs`), `// ESM entry point: the CommonJS build, one instance for both module systems.\nexport { ${names.sort().join(", ")} } from "${target}";\n`);
+    const names = Object.keys(require(join(dir, "dist", "cjs", "src", "toolkit", `${entry}.js`)) as object).filter(
+      (key) => key !== "__esModule" && key !== "default",
+    );
+    writeFileSync(
+      join(esmDir, `${entry}.mjs`),
+      `// ESM entry point: the CommonJS build, one instance for both module systems.\nexport { ${names.sort().join(", ")} } from "${target}";\n`,
+    );
     writeFileSync(join(esmDir, `${entry}.d.mts`), `export * from "${target}";\n`);
   }
 }
@@ -93,11 +99,15 @@ function buildToolkit(): string {
   for (const entry of ["gateway", "merchant"]) {
     // node10 resolution ("moduleResolution": "node") ignores `exports`: a folder with a manifest.
     mkdirSync(join(dir, entry), { recursive: true });
-    writeFileSync(join(dir, entry, "package.json"), `${JSON.stringify({ main: `../dist/cjs/src/toolkit/${entry}.js`, types: `../dist/cjs/src/toolkit/${entry}.d.ts` }, null, 2)}\n`);
+    writeFileSync(
+      join(dir, entry, "package.json"),
+      `${JSON.stringify({ main: `../dist/cjs/src/toolkit/${entry}.js`, types: `../dist/cjs/src/toolkit/${entry}.d.ts` }, null, 2)}\n`,
+    );
   }
   mkdirSync(join(dir, "specs"), { recursive: true });
   for (const { name } of listServiceApis()) {
-    for (const format of ["json", "yaml"]) cpSync(join(projectRoot, "generated", name, `openapi.${format}`), join(dir, "specs", `${name}.${format}`));
+    for (const format of ["json", "yaml"])
+      cpSync(join(projectRoot, "generated", name, `openapi.${format}`), join(dir, "specs", `${name}.${format}`));
   }
   return dir;
 }
@@ -113,10 +123,20 @@ function buildTestkit(): string {
     mkdirSync(join(dir, "dist", "generated", name), { recursive: true });
     cpSync(join(projectRoot, "generated", name, "schema.d.ts"), join(dir, "dist", "generated", name, "schema.d.ts"));
   }
-  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), { recursive: true });
+  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), {
+    recursive: true,
+  });
   // The console's page, script and style sheet are read beside the compiled code, like the seed keys.
-  cpSync(join(projectRoot, "src", "testkit", "sandbox", "console", "static"), join(dir, "dist", "src", "testkit", "sandbox", "console", "static"), { recursive: true });
-  writeFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"), { mode: 0o755 });
+  cpSync(
+    join(projectRoot, "src", "testkit", "sandbox", "console", "static"),
+    join(dir, "dist", "src", "testkit", "sandbox", "console", "static"),
+    { recursive: true },
+  );
+  writeFileSync(
+    join(dir, "dist", "src", "testkit", "cli", "main.js"),
+    readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"),
+    { mode: 0o755 },
+  );
   cpSync(join(projectRoot, "src"), join(dir, "src"), { recursive: true });
   cpSync(join(projectRoot, "contract-tests"), join(dir, "contract-tests"), {
     recursive: true,
@@ -126,7 +146,8 @@ function buildTestkit(): string {
   for (const { name } of listApis()) {
     mkdirSync(join(dir, "generated", name), { recursive: true });
     for (const file of ["openapi.json", "constants.ts", "schema.d.ts"]) {
-      if (existsSync(join(projectRoot, "generated", name, file))) cpSync(join(projectRoot, "generated", name, file), join(dir, "generated", name, file));
+      if (existsSync(join(projectRoot, "generated", name, file)))
+        cpSync(join(projectRoot, "generated", name, file), join(dir, "generated", name, file));
     }
   }
   return dir;

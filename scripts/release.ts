@@ -50,14 +50,19 @@ import {
 function refuseUncommitted(what: string): void {
   const dirty = uncommittedPaths();
   if (dirty.length > 0) {
-    throw new ReleaseRefusal(`the working tree has ${dirty.length} uncommitted change(s) (first: ${dirty[0]!.slice(3)}): commit or remove them, then ${what}`);
+    throw new ReleaseRefusal(
+      `the working tree has ${dirty.length} uncommitted change(s) (first: ${dirty[0]!.slice(3)}): commit or remove them, then ${what}`,
+    );
   }
 }
 
 function chosenLevel(level: ReleaseLevel | "auto"): { level: ReleaseLevel; why: string } {
   if (level !== "auto") return { level, why: `--level ${level}` };
   const tag = lastReleaseTag();
-  if (tag === undefined) throw new ReleaseRefusal("--level auto compares with the last release tag (vX.Y.Z), and HEAD contains none: pass --level major, minor or patch");
+  if (tag === undefined)
+    throw new ReleaseRefusal(
+      "--level auto compares with the last release tag (vX.Y.Z), and HEAD contains none: pass --level major, minor or patch",
+    );
   return levelSince(tag);
 }
 
@@ -68,7 +73,10 @@ function prepare(options: { level: ReleaseLevel | "auto"; dryRun: boolean }): vo
   const { level, why } = chosenLevel(options.level);
   const next = semver.inc(current, level)!;
   const tag = tagOf(next);
-  if (tagExists(tag)) throw new ReleaseRefusal(`tag ${tag} already exists: ${next} is released; bump package.json past it or delete the tag if it was never pushed`);
+  if (tagExists(tag))
+    throw new ReleaseRefusal(
+      `tag ${tag} already exists: ${next} is released; bump package.json past it or delete the tag if it was never pushed`,
+    );
   const date = today();
   const changelog = releaseChangelog(readFileSync(join(projectRoot, changelogPath), "utf8"), next, date);
   const would = options.dryRun ? "would " : "";
@@ -95,11 +103,15 @@ function prepare(options: { level: ReleaseLevel | "auto"; dryRun: boolean }): vo
 function releaseTag(options: { tag?: string; dryRun: boolean }, version: string): string {
   const atHead = releaseTagsAtHead();
   if (options.tag !== undefined) {
-    if (!options.dryRun && !atHead.includes(options.tag)) throw new ReleaseRefusal(`--tag ${options.tag} is not on the checked-out commit: check out ${options.tag} and publish from there`);
+    if (!options.dryRun && !atHead.includes(options.tag))
+      throw new ReleaseRefusal(`--tag ${options.tag} is not on the checked-out commit: check out ${options.tag} and publish from there`);
     return options.tag;
   }
   if (process.env.GITHUB_REF_TYPE === "tag" && process.env.GITHUB_REF_NAME) return process.env.GITHUB_REF_NAME;
-  if (atHead.length > 1) throw new ReleaseRefusal(`the checked-out commit carries ${atHead.length} release tags (${atHead.join(", ")}): pass --tag with the one to publish`);
+  if (atHead.length > 1)
+    throw new ReleaseRefusal(
+      `the checked-out commit carries ${atHead.length} release tags (${atHead.join(", ")}): pass --tag with the one to publish`,
+    );
   if (atHead.length === 1) return atHead[0]!;
   if (options.dryRun) {
     console.log(`no release tag on the checked-out commit: dry run as ${tagOf(version)}`);
@@ -112,13 +124,17 @@ function publish(options: { tag?: string; dryRun: boolean }): void {
   const version = currentVersion();
   assertVersionsInStep(version);
   const tag = releaseTag(options, version);
-  if (tag !== tagOf(version)) throw new ReleaseRefusal(`tag ${tag} does not match the packages' version ${version}: publish ${tagOf(version)}, or prepare a release with npm run release -- prepare`);
+  if (tag !== tagOf(version))
+    throw new ReleaseRefusal(
+      `tag ${tag} does not match the packages' version ${version}: publish ${tagOf(version)}, or prepare a release with npm run release -- prepare`,
+    );
   const provenanceProblems = packageNames.map((name) => provenanceProblem(name)).filter((problem) => problem !== undefined);
   if (options.dryRun) {
     for (const problem of provenanceProblems) console.warn(`warning: the real publish would be refused: ${problem}`);
   } else {
     // Provenance is signed with the workflow's OIDC identity, which only GitHub Actions has.
-    if (process.env.GITHUB_ACTIONS !== "true") throw new ReleaseRefusal("publish needs GitHub Actions (provenance is signed with its OIDC token): push the tag, or add --dry-run");
+    if (process.env.GITHUB_ACTIONS !== "true")
+      throw new ReleaseRefusal("publish needs GitHub Actions (provenance is signed with its OIDC token): push the tag, or add --dry-run");
     refuseUncommitted("publish");
     if (provenanceProblems.length > 0) throw new ReleaseRefusal(provenanceProblems[0]!);
   }
@@ -126,7 +142,9 @@ function publish(options: { tag?: string; dryRun: boolean }): void {
   for (const [name, tarball] of Object.entries(tarballs)) {
     const manifest = tarballManifest(tarball);
     if (manifest.name !== name || manifest.version !== version) {
-      throw new ReleaseRefusal(`${relative(projectRoot, tarball)} holds ${manifest.name}@${manifest.version}, not ${name}@${version} of tag ${tag}`);
+      throw new ReleaseRefusal(
+        `${relative(projectRoot, tarball)} holds ${manifest.name}@${manifest.version}, not ${name}@${version} of tag ${tag}`,
+      );
     }
     console.log(`${relative(projectRoot, tarball)}: ${name}@${version}, as tag ${tag}`);
   }
@@ -151,7 +169,11 @@ const program = new Command("release")
 program
   .command("prepare")
   .description("set the next version everywhere, move CHANGELOG.md's [Unreleased] under it, commit and tag vX.Y.Z")
-  .addOption(new Option("--level <level>", "the bump (auto: from npm run diff against the last vX.Y.Z tag)").choices([...releaseLevels, "auto"]).makeOptionMandatory())
+  .addOption(
+    new Option("--level <level>", "the bump (auto: from npm run diff against the last vX.Y.Z tag)")
+      .choices([...releaseLevels, "auto"])
+      .makeOptionMandatory(),
+  )
   .option("--dry-run", "print what would change, change nothing", false)
   .action((options: { level: ReleaseLevel | "auto"; dryRun: boolean }) => prepare(options));
 

@@ -43,7 +43,13 @@ function boundsOf(node: ConfigSchemaNode, key: string, required: boolean): strin
   if (node.minimum !== undefined && node.maximum !== undefined) parts.push(`${amount(node.minimum, key)} to ${amount(node.maximum, key)}`);
   if (node.maxLength !== undefined) {
     const min = node.minLength ?? 0;
-    parts.push(min === node.maxLength ? `${min} characters` : min === 0 ? `at most ${grouped(node.maxLength)} characters` : `${min} to ${grouped(node.maxLength)} characters`);
+    parts.push(
+      min === node.maxLength
+        ? `${min} characters`
+        : min === 0
+          ? `at most ${grouped(node.maxLength)} characters`
+          : `${min} to ${grouped(node.maxLength)} characters`,
+    );
   }
   if (node.pattern !== undefined) parts.push(`pattern \`${node.pattern}\``);
   if (node.format !== undefined) parts.push(`format \`${node.format}\``);
@@ -65,7 +71,11 @@ function defaultOf(node: ConfigSchemaNode, path: string[] | undefined): string {
   if (node.default !== undefined) return literal(node.default);
   if (path === undefined) return NONE;
   let value: unknown = defaultConfig();
-  for (const segment of path) value = value !== null && typeof value === "object" && Object.hasOwn(value, segment) ? (value as Record<string, unknown>)[segment] : undefined;
+  for (const segment of path)
+    value =
+      value !== null && typeof value === "object" && Object.hasOwn(value, segment)
+        ? (value as Record<string, unknown>)[segment]
+        : undefined;
   if (value === undefined) return NONE;
   if (Array.isArray(value)) return `${value.length} seeded`;
   if (node.type === "object" && node.properties) return NONE; // its keys carry their defaults
@@ -105,7 +115,11 @@ function rowsOf(node: ConfigSchemaNode, key: string, required: boolean, defaultP
 export function configKeysTable(): string {
   const lines = ["| key | type | bounds | default | meaning |", "|---|---|---|---|---|"];
   for (const row of rowsOf(sandboxConfigSchema, "", false, [], [])) {
-    const leaf = row.key.split(/[.[\]]+/).filter(Boolean).pop() ?? row.key;
+    const leaf =
+      row.key
+        .split(/[.[\]]+/)
+        .filter(Boolean)
+        .pop() ?? row.key;
     lines.push(
       `| \`${row.key}\` | ${cell(typeOf(row.node))} | ${cell(boundsOf(row.node, leaf, row.required))} | ${cell(defaultOf(row.node, row.defaultPath))} | ${cell(row.node.description ?? "")} |`,
     );
@@ -125,7 +139,8 @@ if (require.main === module) {
   const table = configKeysTable();
   if (process.argv.includes("--write")) {
     const markdown = readFileSync(sandboxDocPath, "utf8");
-    if (documentedTable(markdown) === undefined) throw new Error(`${sandboxDocPath} has no ${tableMarkers.start} ... ${tableMarkers.end} markers`);
+    if (documentedTable(markdown) === undefined)
+      throw new Error(`${sandboxDocPath} has no ${tableMarkers.start} ... ${tableMarkers.end} markers`);
     const start = markdown.indexOf(tableMarkers.start) + tableMarkers.start.length;
     writeFileSync(sandboxDocPath, `${markdown.slice(0, start)}\n${table}\n${markdown.slice(markdown.indexOf(tableMarkers.end))}`);
     console.log(`wrote the config keys table into ${sandboxDocPath}`);

@@ -21,7 +21,13 @@ import { parseArgs } from "node:util";
 import { projectRoot } from "./lib/apis";
 import { diffBundles } from "./lib/spec-diff";
 import { compareWithRef, policyFileIn, whatChangedMarkdown } from "./lib/spec-diff-history";
-import { hasBreakingChange, renderSpecDiffJson, renderSpecDiffMarkdown, unusedAcceptances, type ApiDiffSection } from "./lib/spec-diff-markdown";
+import {
+  hasBreakingChange,
+  renderSpecDiffJson,
+  renderSpecDiffMarkdown,
+  unusedAcceptances,
+  type ApiDiffSection,
+} from "./lib/spec-diff-markdown";
 import { loadPolicy, type DiffPolicy } from "./lib/spec-diff-policy";
 
 const usage = `Usage:
@@ -71,7 +77,8 @@ function main(argv: string[]): number {
   const repo = values.repo === undefined ? projectRoot : fromCaller(values.repo);
 
   if (values["what-changed"]) {
-    if (positionals.length > 0 || values.base !== undefined || values.revision !== undefined) throw new UsageError("--what-changed takes no ref or bundles: it reads the release tags.");
+    if (positionals.length > 0 || values.base !== undefined || values.revision !== undefined)
+      throw new UsageError("--what-changed takes no ref or bundles: it reads the release tags.");
     write(values.output, whatChangedMarkdown(repo), "changelog");
     return 0;
   }
@@ -80,12 +87,18 @@ function main(argv: string[]): number {
   let comparison: Comparison;
   if (values.base !== undefined || values.revision !== undefined) {
     if (values.base === undefined || values.revision === undefined) throw new UsageError("--base and --revision go together.");
-    if (positionals.length > 0) throw new UsageError(`give either a git ref or --base/--revision, not both (got '${positionals.join(" ")}').`);
+    if (positionals.length > 0)
+      throw new UsageError(`give either a git ref or --base/--revision, not both (got '${positionals.join(" ")}').`);
     const effectivePolicy = policy ?? loadPolicy(policyFileIn(projectRoot));
     // The API's name, which acceptances name: --api, else the bundle's file name (gateway.yaml → gateway).
     const api = values.api ?? basename(values.revision).replace(/\.(ya?ml|json)$/, "");
     const report = diffBundles(fromCaller(values.base), fromCaller(values.revision), { api, policy: effectivePolicy });
-    comparison = { sections: [{ api, status: "compared", report }], policy: effectivePolicy, baseLabel: values.base, revisionLabel: values.revision };
+    comparison = {
+      sections: [{ api, status: "compared", report }],
+      policy: effectivePolicy,
+      baseLabel: values.base,
+      revisionLabel: values.revision,
+    };
   } else {
     if (positionals.length !== 1) throw new UsageError("give exactly one git ref to compare the working tree with.");
     const ref = positionals[0]!;

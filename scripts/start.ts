@@ -59,14 +59,20 @@ void lifecycle.run(async () => {
   const sandboxLines: string[] = [];
   // Paths it prints are the compiled copy's; the checkout's files are the same under src/.
   const compiledPrefix = relative(process.cwd(), compiledTestkitDir) + sep;
-  const sandbox = await spawnSandbox([], process.env, (line, stream) => (stream === "stdout" ? sandboxLines.push(line.replace(compiledPrefix, "")) : console.error(line)));
+  const sandbox = await spawnSandbox([], process.env, (line, stream) =>
+    stream === "stdout" ? sandboxLines.push(line.replace(compiledPrefix, "")) : console.error(line),
+  );
   lifecycle.add(() => sandbox.stop());
 
   for (const mock of mocks) console.log(`${mock.api} mock (Prism): ${mock.url}`);
   for (const line of sandboxLines) console.log(line);
   console.log(`docs: ${docsUrl}/   (sandbox guide: ${docsUrl}/guides/sandbox.html)`);
   console.log(
-    await readyLine([...mocks.map((mock) => ({ name: `${mock.api}-mock`, url: mock.url })), ...sandboxEndpoints(sandbox), { name: "docs", url: `${docsUrl}/` }]),
+    await readyLine([
+      ...mocks.map((mock) => ({ name: `${mock.api}-mock`, url: mock.url })),
+      ...sandboxEndpoints(sandbox),
+      { name: "docs", url: `${docsUrl}/` },
+    ]),
   );
   console.log("Ctrl+C (or SIGTERM) stops everything.");
 });

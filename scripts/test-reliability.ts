@@ -42,7 +42,12 @@ const stripColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
 function npmTest(dir: string, log: string, lifecycle: Lifecycle): Promise<{ code: number; seconds: number }> {
   const started = process.hrtime.bigint();
   const out = createWriteStream(log);
-  const child = spawn("npm", ["test"], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" } });
+  const child = spawn("npm", ["test"], {
+    cwd: dir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, CI: "true" },
+  });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   lifecycle.add(() => stopGroup(child));
@@ -65,10 +70,21 @@ function stopGroup(child: ChildProcess): void {
 
 function outcome(run: number, busy: number, result: { code: number; seconds: number }, log: string, dir: string): RunOutcome {
   const text = stripColours(readFileSync(log, "utf8"));
-  const closing = [...text.matchAll(/^\[contract\] contract: \d+ passed, \d+ failed, \d+ skipped$/gm)].pop()?.[0].replace("[contract] ", "") ?? "(no closing line)";
+  const closing =
+    [...text.matchAll(/^\[contract\] contract: \d+ passed, \d+ failed, \d+ skipped$/gm)].pop()?.[0].replace("[contract] ", "") ??
+    "(no closing line)";
   const failedTests = result.code === 0 ? [] : [...new Set([...text.matchAll(/^\[\w+\]\s+FAIL\s+(.+)$/gm)].map((m) => m[1]!.trim()))];
   const slowest = [...text.matchAll(/^\[contract\] slowest tests: (\d+\.\d) s /gm)].map((m) => Number(m[1]));
-  return { run, busy, passed: result.code === 0, seconds: result.seconds, closing, slowestTestSeconds: Math.max(0, ...slowest), failedTests, gitStatus: git(["status", "--porcelain"], dir) };
+  return {
+    run,
+    busy,
+    passed: result.code === 0,
+    seconds: result.seconds,
+    closing,
+    slowestTestSeconds: Math.max(0, ...slowest),
+    failedTests,
+    gitStatus: git(["status", "--porcelain"], dir),
+  };
 }
 
 function table(outcomes: RunOutcome[]): string[] {
@@ -88,7 +104,13 @@ function table(outcomes: RunOutcome[]): string[] {
 }
 
 async function main(lifecycle: Lifecycle): Promise<void> {
-  const { values } = parseArgs({ options: { "quiet-runs": { type: "string", default: "3" }, "busy-runs": { type: "string", default: "2" }, write: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: {
+      "quiet-runs": { type: "string", default: "3" },
+      "busy-runs": { type: "string", default: "2" },
+      write: { type: "boolean", default: false },
+    },
+  });
   const count = (name: "quiet-runs" | "busy-runs") => {
     const n = Number(values[name]);
     if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`--${name} must be an integer from 0 to 10, not '${values[name]}'`);
@@ -110,7 +132,9 @@ async function main(lifecycle: Lifecycle): Promise<void> {
     busyProcesses.forEach((p) => p.kill());
     const o = outcome(index + 1, busy, result, log, dir);
     outcomes.push(o);
-    console.error(`[test:reliability] run ${o.run} (${busy} busy beside it): ${o.passed ? "passed" : "FAILED"} in ${o.seconds.toFixed(0)} s; ${o.closing}`);
+    console.error(
+      `[test:reliability] run ${o.run} (${busy} busy beside it): ${o.passed ? "passed" : "FAILED"} in ${o.seconds.toFixed(0)} s; ${o.closing}`,
+    );
     if (!o.passed) console.error(readFileSync(log, "utf8").split("\n").slice(-80).join("\n"));
   }
   recordBenchmark("test:reliability", [

@@ -106,7 +106,9 @@ describe("connection destroyed after the whole request was read", () => {
       if (seen < 3) raw.socket.destroy();
       else sendJson(res, 200, account, {}, mediaType);
     });
-    await expect(createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), retry: recordingRetry() }).account()).resolves.toEqual(account);
+    await expect(createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), retry: recordingRetry() }).account()).resolves.toEqual(
+      account,
+    );
     expect(s.requests).toHaveLength(3);
   });
 });
@@ -132,7 +134,9 @@ describe("5xx answers", () => {
         res.end("oops");
       } else sendJson(res, 200, account, {}, mediaType);
     });
-    await expect(createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), retry: recordingRetry() }).account()).resolves.toEqual(account);
+    await expect(createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), retry: recordingRetry() }).account()).resolves.toEqual(
+      account,
+    );
     expect(s.requests).toHaveLength(2);
   });
 
@@ -164,7 +168,9 @@ describe("timeouts", () => {
     const s = await server((_req, res) => {
       if (s.requests.length >= 2) sendJson(res, 200, account, {}, mediaType);
     });
-    await expect(createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), timeoutMs: 150, retry: recordingRetry() }).account()).resolves.toEqual(account);
+    await expect(
+      createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), timeoutMs: 150, retry: recordingRetry() }).account(),
+    ).resolves.toEqual(account);
     expect(s.requests).toHaveLength(2);
   });
 

@@ -97,7 +97,9 @@ describe("gateway request signing", () => {
 
   it("matches `openssl dgst -sha256 -sign` on the spec's test-vector body", () => {
     // The body and signing key id of the spec's test vector (its 512-bit key is not published).
-    const description = String((loadBundledSpec("gateway").components!.securitySchemes as Record<string, { description: string }>).signature!.description);
+    const description = String(
+      (loadBundledSpec("gateway").components!.securitySchemes as Record<string, { description: string }>).signature!.description,
+    );
     const body = /body\s+`([^`]+)`/.exec(description)?.[1];
     const keyId = /Signature: (\S+) RS256-hex/.exec(description)?.[1];
     expect(body).toMatch(/card\[pan\]=/);
@@ -123,11 +125,12 @@ describe("gateway request signing", () => {
   });
 });
 
-
 describe("payment methods that require signing", () => {
   // One spec example per signing-only method, found by the method's key in the body.
   const cases = paymentMethodsRequiringSigning.map((method) => {
-    const example = requestExamples("gateway", "createAuthorization").find((e) => (e.value as Record<string, unknown>)[method] !== undefined);
+    const example = requestExamples("gateway", "createAuthorization").find(
+      (e) => (e.value as Record<string, unknown>)[method] !== undefined,
+    );
     if (!example) throw new Error(`The spec has no authorization example for ${method}`);
     return [method, example.value] as const;
   });
@@ -146,7 +149,9 @@ describe("payment methods that require signing", () => {
 
   it.each(cases)("%s is sent when the client signs", async (_method, body) => {
     server.requests.length = 0;
-    const outcome = await createGatewayClient({ baseUrl: server.url, apiKey, signing: { apiKey: signingApiKey, privateKey } }).authorize(body as never);
+    const outcome = await createGatewayClient({ baseUrl: server.url, apiKey, signing: { apiKey: signingApiKey, privateKey } }).authorize(
+      body as never,
+    );
     expect(outcome.approved).toBe(true);
     expect(server.requests).toHaveLength(1);
   });

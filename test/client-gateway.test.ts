@@ -5,7 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { approvedStatusCode, mediaType, operations, statusCodes } from "../generated/gateway/constants";
-import { createGatewayClient, gatewayBaseUrls, GatewayAuthenticationError, GatewayHttpError, GatewayInvalidRequestError, serializeForm } from "../src/toolkit/gateway";
+import {
+  createGatewayClient,
+  gatewayBaseUrls,
+  GatewayAuthenticationError,
+  GatewayHttpError,
+  GatewayInvalidRequestError,
+  serializeForm,
+} from "../src/toolkit/gateway";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import { sendJson, startLocalServer, type Handler, type LocalServer } from "./support/local-server";
 import { parse } from "qs";
@@ -14,12 +21,24 @@ import { gatewayRequest, requestExamples, responseExample } from "./support/spec
 describe("bracket form serializer", () => {
   it.each([
     ["nested three levels", { card: { "3dsecure": { v2: { ares: "{}" } } } }, "card[3dsecure][v2][ares]=%7B%7D"],
-    ["flat and nested members in order", { amount: 2050, currency: "EUR", card: { pan: "4111111111111111", csc: "987" } }, "amount=2050&currency=EUR&card[pan]=4111111111111111&card[csc]=987"],
+    [
+      "flat and nested members in order",
+      { amount: 2050, currency: "EUR", card: { pan: "4111111111111111", csc: "987" } },
+      "amount=2050&currency=EUR&card[pan]=4111111111111111&card[csc]=987",
+    ],
     ["booleans", { marketplace: { interregional_retailer: false }, flag: true }, "marketplace[interregional_retailer]=false&flag=true"],
     ["arrays with empty brackets", { a: ["x", "y"], b: { c: [1, 2] } }, "a[]=x&a[]=y&b[c][]=1&b[c][]=2"],
     ["undefined members left out, zero kept", { amount: 0, reference: undefined }, "amount=0"],
-    ["special characters percent-encoded (RFC 3986)", { text_on_statement: "Ærø & Co=1+2 50%/?#[]" }, "text_on_statement=%C3%86r%C3%B8%20%26%20Co%3D1%2B2%2050%25%2F%3F%23%5B%5D"],
-    ["JSON strings", { card: { "3dsecure": { v2: { ares: '{"eci":"05","a":[1]}' } } } }, "card[3dsecure][v2][ares]=%7B%22eci%22%3A%2205%22%2C%22a%22%3A%5B1%5D%7D"],
+    [
+      "special characters percent-encoded (RFC 3986)",
+      { text_on_statement: "Ærø & Co=1+2 50%/?#[]" },
+      "text_on_statement=%C3%86r%C3%B8%20%26%20Co%3D1%2B2%2050%25%2F%3F%23%5B%5D",
+    ],
+    [
+      "JSON strings",
+      { card: { "3dsecure": { v2: { ares: '{"eci":"05","a":[1]}' } } } },
+      "card[3dsecure][v2][ares]=%7B%22eci%22%3A%2205%22%2C%22a%22%3A%5B1%5D%7D",
+    ],
     ["empty body", {}, ""],
   ])("%s", (_name, body, wire) => {
     expect(serializeForm(body)).toBe(wire);
@@ -30,7 +49,9 @@ describe("bracket form serializer", () => {
     (_name, body) => {
       const decoded = parse(serializeForm(body), { depth: 10 });
       // Form values are strings on the wire: compare with numbers and booleans as strings.
-      expect(decoded).toEqual(JSON.parse(JSON.stringify(body, (_k, v: unknown) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v))));
+      expect(decoded).toEqual(
+        JSON.parse(JSON.stringify(body, (_k, v: unknown) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v))),
+      );
     },
   );
 });
@@ -128,7 +149,12 @@ describe("gateway outcomes", () => {
     for (const call of calls) {
       const failure = await call().catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(GatewayInvalidRequestError);
-      expect(failure).toMatchObject({ status: 400, code, detail: message, meaning: statusCodes[String(code) as keyof typeof statusCodes].meaning });
+      expect(failure).toMatchObject({
+        status: 400,
+        code,
+        detail: message,
+        meaning: statusCodes[String(code) as keyof typeof statusCodes].meaning,
+      });
     }
     expect(received).toBe(calls.length);
   });
@@ -136,7 +162,13 @@ describe("gateway outcomes", () => {
   it("an undocumented code is a decline with a generic meaning", async () => {
     serve((_req, res) => sendJson(res, 400, { id: randomUUID(), status: { code: 40190 } }, {}, mediaType));
     const outcome = await client().authorize(gatewayRequest("createAuthorization", "card"));
-    expect(outcome).toMatchObject({ approved: false, code: 40190, category: "undocumented", meaning: "Undocumented status code", message: undefined });
+    expect(outcome).toMatchObject({
+      approved: false,
+      code: 40190,
+      category: "undocumented",
+      meaning: "Undocumented status code",
+      message: undefined,
+    });
   });
 
   it("401 is a GatewayAuthenticationError", async () => {
@@ -220,7 +252,9 @@ describe("flow helpers name an operationId; the route comes from the generated t
   const authorizationId = "4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b";
 
   beforeAll(async () => {
-    server = await startLocalServer((_req, res) => sendJson(res, 201, responseExample("gateway", "createAuthorization", "201", "approved"), {}, mediaType));
+    server = await startLocalServer((_req, res) =>
+      sendJson(res, 201, responseExample("gateway", "createAuthorization", "201", "approved"), {}, mediaType),
+    );
   });
   afterAll(async () => server?.close());
 
@@ -241,7 +275,9 @@ describe("flow helpers name an operationId; the route comes from the generated t
 
   it("each request goes to the method and path of its operation in gatewayConstants.operations", async () => {
     const sent = await sendEveryFlow(createGatewayClient({ baseUrl: server.url, apiKey }));
-    const expected = (["createAuthorization", "createCapture", "createVoid", "createDebit", "createDebitRefund", "createCredit", "getAccount"] as const).map((id) => {
+    const expected = (
+      ["createAuthorization", "createCapture", "createVoid", "createDebit", "createDebitRefund", "createCredit", "getAccount"] as const
+    ).map((id) => {
       const { method, path } = operations[id];
       return `${method.toUpperCase()} ${path.replace(/\{[^{}]+\}/, authorizationId)}`;
     });
@@ -268,7 +304,11 @@ describe("flow helpers name an operationId; the route comes from the generated t
 
 describe("per-attempt timer", () => {
   const apiKey = randomUUID();
-  const answer = () => new Response(JSON.stringify(responseExample("gateway", "getAccount", "200", "account")), { status: 200, headers: { "Content-Type": mediaType } });
+  const answer = () =>
+    new Response(JSON.stringify(responseExample("gateway", "getAccount", "200", "account")), {
+      status: 200,
+      headers: { "Content-Type": mediaType },
+    });
 
   it("stops once a helper has read the answer, and keeps bounding a body nobody has read", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

@@ -38,7 +38,13 @@ const noWait: RetryOptions = { sleep: async (ms) => void waits.push(ms), random:
 beforeEach(async () => {
   waits = [];
   api = await startFakeMerchantApi();
-  api.routes.set("GET /", (_req, res) => hal(res, 200, api.rebase(responseExample("merchant", "getRoot", "200", "fullAccess")), { [limitHeader]: "100", [remainingHeader]: "99", [resetHeader]: "42" }));
+  api.routes.set("GET /", (_req, res) =>
+    hal(res, 200, api.rebase(responseExample("merchant", "getRoot", "200", "fullAccess")), {
+      [limitHeader]: "100",
+      [remainingHeader]: "99",
+      [resetHeader]: "42",
+    }),
+  );
 });
 afterEach(async () => api.close());
 
@@ -59,7 +65,10 @@ describe("access tokens", () => {
     const tokenRequest = api.tokenRequests[0]!;
     expect(tokenRequest.headers.authorization).toBe(`Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`);
     expect(tokenRequest.headers["content-type"]).toBe("application/x-www-form-urlencoded");
-    expect(Object.fromEntries(new URLSearchParams(tokenRequest.body.toString()))).toEqual({ grant_type: "client_credentials", audience: api.url });
+    expect(Object.fromEntries(new URLSearchParams(tokenRequest.body.toString()))).toEqual({
+      grant_type: "client_credentials",
+      audience: api.url,
+    });
   });
 
   it("reuses the token until shortly before expires_in, then requests a new one", async () => {
@@ -115,8 +124,18 @@ describe("access tokens", () => {
     const elsewhere = await startLocalServer((_req, res) => res.end());
     try {
       api.routes.delete("GET /");
-      api.server.handle((_req, res) => problem(res, { title: "Unauthorized", status: 401, "oauth2-token": `${elsewhere.url}/oauth/token`, "request-id": "x", detail: "d" }));
-      const failure = await client({ tokenUrl: undefined }).root().catch((error: unknown) => error);
+      api.server.handle((_req, res) =>
+        problem(res, {
+          title: "Unauthorized",
+          status: 401,
+          "oauth2-token": `${elsewhere.url}/oauth/token`,
+          "request-id": "x",
+          detail: "d",
+        }),
+      );
+      const failure = await client({ tokenUrl: undefined })
+        .root()
+        .catch((error: unknown) => error);
       expect(failure).toMatchObject({ status: 401 });
       expect(elsewhere.requests).toHaveLength(0);
     } finally {
@@ -128,7 +147,11 @@ describe("access tokens", () => {
   // stayed pending, and a script with nothing else to wait for exited 0 without a word.
   it.each([
     ["a plain-text 401", "text/plain", "Unauthorized"],
-    ["a 401 problem that names no token endpoint", "application/problem+json", JSON.stringify({ title: "Unauthorized", status: 401, "request-id": "r-1" })],
+    [
+      "a 401 problem that names no token endpoint",
+      "application/problem+json",
+      JSON.stringify({ title: "Unauthorized", status: 401, "request-id": "r-1" }),
+    ],
   ])("without tokenUrl, %s is at once a MerchantAuthenticationError", async (_label, contentType, body) => {
     const noTokenEndpoint = await startLocalServer((_req, res) => {
       res.writeHead(401, { "Content-Type": contentType });
@@ -146,20 +169,27 @@ describe("access tokens", () => {
   });
 
   // The token endpoint's errors are documented in two forms; the client reads each.
-  it.each(tokenErrorForms())("a refused token request answered as %s is a MerchantTokenError, and holds no secret", async (mediaType, body) => {
-    let accept: string | undefined;
-    api.server.handle((req, res) => {
-      accept = req.headers.accept;
-      res.writeHead(401, { "Content-Type": mediaType, "WWW-Authenticate": 'Basic realm="oauth"' });
-      res.end(JSON.stringify(body));
-    });
-    const failure = await client().root().catch((error: unknown) => error);
-    expect(accept).toBe(tokenMediaTypes.join(", "));
-    expect(failure).toBeInstanceOf(MerchantTokenError);
-    const oauth = body as { error?: string; error_description?: string; detail?: string };
-    expect(failure).toMatchObject({ status: 401, error: oauth.error, errorDescription: oauth.error_description ?? oauth.detail });
-    expect(JSON.stringify({ ...(failure as object), message: (failure as Error).message, stack: (failure as Error).stack })).not.toContain(clientSecret);
-  });
+  it.each(tokenErrorForms())(
+    "a refused token request answered as %s is a MerchantTokenError, and holds no secret",
+    async (mediaType, body) => {
+      let accept: string | undefined;
+      api.server.handle((req, res) => {
+        accept = req.headers.accept;
+        res.writeHead(401, { "Content-Type": mediaType, "WWW-Authenticate": 'Basic realm="oauth"' });
+        res.end(JSON.stringify(body));
+      });
+      const failure = await client()
+        .root()
+        .catch((error: unknown) => error);
+      expect(accept).toBe(tokenMediaTypes.join(", "));
+      expect(failure).toBeInstanceOf(MerchantTokenError);
+      const oauth = body as { error?: string; error_description?: string; detail?: string };
+      expect(failure).toMatchObject({ status: 401, error: oauth.error, errorDescription: oauth.error_description ?? oauth.detail });
+      expect(
+        JSON.stringify({ ...(failure as object), message: (failure as Error).message, stack: (failure as Error).stack }),
+      ).not.toContain(clientSecret);
+    },
+  );
 });
 
 /** Three pages of applications (5 items, 2 per page) whose links the server builds. */
@@ -206,13 +236,23 @@ describe("pagination", () => {
     expect(names).toEqual(items.map((_, i) => `Shop ${i + 1}`));
     const listRequests = api.apiRequests.filter((r) => r.url.startsWith("/applications"));
     // The first address is the expanded template; the others are the next links, verbatim.
-    expect(listRequests.map((r) => r.url)).toEqual(["/applications?query=state%3Asubmitted&per_page=2", "/applications?page=2&per_page=2", "/applications?page=3&per_page=2"]);
+    expect(listRequests.map((r) => r.url)).toEqual([
+      "/applications?query=state%3Asubmitted&per_page=2",
+      "/applications?page=2&per_page=2",
+      "/applications?page=3&per_page=2",
+    ]);
   });
 
   it("follows an opaque cursor (transactions)", async () => {
     const first = api.rebase(responseExample<S["TransactionCollection"]>("merchant", "listTransactions", "200", "firstPage"));
     const last = api.rebase(responseExample<S["TransactionCollection"]>("merchant", "listTransactions", "200", "empty"));
-    api.routes.set("GET /transactions", (req, res) => hal(res, 200, req.url.includes("next=") ? { ...last, _embedded: { "ch:transactions": [first._embedded["ch:transactions"][0]] } } : first));
+    api.routes.set("GET /transactions", (req, res) =>
+      hal(
+        res,
+        200,
+        req.url.includes("next=") ? { ...last, _embedded: { "ch:transactions": [first._embedded["ch:transactions"][0]] } } : first,
+      ),
+    );
     const merchant = client();
     const ids: (string | undefined)[] = [];
     for await (const transaction of merchant.items(await merchant.root(), "ch:transactions", { per_page: 2 })) ids.push(transaction.id);
@@ -233,7 +273,9 @@ describe("pagination", () => {
       }
     })();
     expect(failure).toBeInstanceOf(MerchantUsageError);
-    expect((failure as Error).message).toContain(`${pagination.parameter} must be an integer from ${pagination.perPageMinimum} to ${pagination.perPageMaximum}`);
+    expect((failure as Error).message).toContain(
+      `${pagination.parameter} must be an integer from ${pagination.perPageMinimum} to ${pagination.perPageMaximum}`,
+    );
     await expect(merchant.follow(root, "ch:applications", { variables: { per_page: perPage } })).rejects.toBeInstanceOf(MerchantUsageError);
     expect(api.apiRequests.length).toBe(sent);
   });
@@ -255,9 +297,17 @@ describe("rate limits", () => {
     api.routes.set("GET /", (_req, res) => {
       calls += 1;
       if (calls === 1) {
-        problem(res, responseExample("merchant", "getRoot", "429", "quotaExhausted"), { [limitHeader]: "100", [remainingHeader]: "0", [resetHeader]: "3" });
+        problem(res, responseExample("merchant", "getRoot", "429", "quotaExhausted"), {
+          [limitHeader]: "100",
+          [remainingHeader]: "0",
+          [resetHeader]: "3",
+        });
       } else {
-        hal(res, 200, api.rebase(responseExample("merchant", "getRoot", "200", "fullAccess")), { [limitHeader]: "100", [remainingHeader]: "99", [resetHeader]: "60" });
+        hal(res, 200, api.rebase(responseExample("merchant", "getRoot", "200", "fullAccess")), {
+          [limitHeader]: "100",
+          [remainingHeader]: "99",
+          [resetHeader]: "60",
+        });
       }
     });
     const merchant = client();
@@ -287,24 +337,43 @@ describe("rate limits", () => {
       else hal(res, 201, created);
     });
     const merchant = client();
-    const application = await merchant.create(await merchant.root(), "ch:applications", { business_model: { trading_name: "Acme", description: "Coffee", recurring: false, physical_delivery: false, estimate_currency: "DKK", estimated_monthly_turnover: 1, estimated_average_transaction_amount: 1 } } as S["ApplicationCreate"]);
+    const application = await merchant.create(await merchant.root(), "ch:applications", {
+      business_model: {
+        trading_name: "Acme",
+        description: "Coffee",
+        recurring: false,
+        physical_delivery: false,
+        estimate_currency: "DKK",
+        estimated_monthly_turnover: 1,
+        estimated_average_transaction_amount: 1,
+      },
+    } as S["ApplicationCreate"]);
     expect(application._links.self.href).toBe((created as S["Application"])._links.self.href);
     expect(posts).toBe(2);
   });
 
   it("is bounded: after maxRetries the 429 is reported as a problem", async () => {
-    api.routes.set("GET /", (_req, res) => problem(res, responseExample("merchant", "getRoot", "429", "quotaExhausted"), { [resetHeader]: "1" }));
+    api.routes.set("GET /", (_req, res) =>
+      problem(res, responseExample("merchant", "getRoot", "429", "quotaExhausted"), { [resetHeader]: "1" }),
+    );
     const failure = await client({ rateLimit: { maxRetries: 2 } })
       .root()
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MerchantProblemError);
-    expect(failure).toMatchObject({ status: 429, title: "Too Many Requests", requestId: "3f5b7d9e-1a3c-4e5f-b7d9-2c4e6a8b0d1f", rateLimit: { resetSeconds: 1 } });
+    expect(failure).toMatchObject({
+      status: 429,
+      title: "Too Many Requests",
+      requestId: "3f5b7d9e-1a3c-4e5f-b7d9-2c4e6a8b0d1f",
+      rateLimit: { resetSeconds: 1 },
+    });
     expect(api.apiRequests).toHaveLength(3);
     expect(waits).toEqual([1000, 1000]);
   });
 
   it("does not wait longer than maxWaitMs", async () => {
-    api.routes.set("GET /", (_req, res) => problem(res, { title: "Too Many Requests", status: 429, "request-id": "r" }, { [resetHeader]: "3600" }));
+    api.routes.set("GET /", (_req, res) =>
+      problem(res, { title: "Too Many Requests", status: 429, "request-id": "r" }, { [resetHeader]: "3600" }),
+    );
     await expect(client({ rateLimit: { maxWaitMs: 10_000 } }).root()).rejects.toMatchObject({ status: 429 });
     expect(api.apiRequests).toHaveLength(1);
     expect(waits).toEqual([]);
@@ -316,7 +385,9 @@ describe("problems", () => {
     const body = responseExample<S["ValidationProblem"]>("merchant", "createApplication", "400", "invalidCurrency");
     api.routes.set("POST /applications", (_req, res) => problem(res, body));
     const merchant = client();
-    const failure = await merchant.create(await merchant.root(), "ch:applications", {} as S["ApplicationCreate"]).catch((error: unknown) => error);
+    const failure = await merchant
+      .create(await merchant.root(), "ch:applications", {} as S["ApplicationCreate"])
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MerchantProblemError);
     expect(failure).toMatchObject({
       title: body.title,
@@ -334,7 +405,9 @@ describe("problems", () => {
       res.writeHead(502, { "Content-Type": "text/html" });
       res.end("<html>bad gateway</html>");
     });
-    const failure = await client().root().catch((error: unknown) => error);
+    const failure = await client()
+      .root()
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MerchantHttpError);
     expect(failure).toMatchObject({ status: 502, method: "GET" });
     expect(api.apiRequests).toHaveLength(3); // a GET is retried on 5xx
@@ -352,7 +425,9 @@ describe("HAL navigation", () => {
     expect(byUri.count).toBe(5);
 
     // The same relation under another prefix bound to the same URI template.
-    const renamed = { _links: { self: root._links.self, "x:applications": root._links[`${curieName}:applications`], curies: [{ ...curie, name: "x" }] } };
+    const renamed = {
+      _links: { self: root._links.self, "x:applications": root._links[`${curieName}:applications`], curies: [{ ...curie, name: "x" }] },
+    };
     const byPrefix = await merchant.follow(renamed, `${curieName}:applications`, { variables: { per_page: 2 } });
     expect(byPrefix.count).toBe(5);
   });
@@ -424,7 +499,11 @@ describe("files", () => {
     api.routes.set(`POST ${new URL(person._links["ch:files"]!.href.replace(/\{.*$/, "")).pathname}`, (_req, res) => hal(res, 201, created));
     const content = new TextEncoder().encode("%PDF-1.7 test bytes");
 
-    const file = await client().uploadFile(person, { label: created.label, name: created.name, content_type: created.content_type }, content);
+    const file = await client().uploadFile(
+      person,
+      { label: created.label, name: created.name, content_type: created.content_type },
+      content,
+    );
     expect(file.name).toBe(created.name);
 
     const metadata = JSON.parse(api.apiRequests.at(-1)!.body.toString()) as S["FileCreate"];
@@ -442,7 +521,9 @@ describe("files", () => {
 
   it("refuses a size that does not match the content, before sending", async () => {
     const person = api.rebase(responseExample<S["Person"]>("merchant", "getPerson", "200", "director"));
-    await expect(client().uploadFile(person, { label: "x", content_type: "application/pdf", size: 3 }, "four")).rejects.toThrow(/size is 3 but the content has 4 bytes/);
+    await expect(client().uploadFile(person, { label: "x", content_type: "application/pdf", size: 3 }, "four")).rejects.toThrow(
+      /size is 3 but the content has 4 bytes/,
+    );
     expect(api.apiRequests).toHaveLength(0);
   });
 
@@ -498,7 +579,11 @@ describe("request", () => {
     expect(response.headers.get("location")).toBe("/comments/1");
     const sent = api.apiRequests.at(-1)!;
     expect(sent).toMatchObject({ method: "POST", url: pathOf(app._links["ch:comments"]!.href) });
-    expect(sent.headers).toMatchObject({ authorization: "Bearer tok-1", "content-type": "application/json", prefer: "return=representation" });
+    expect(sent.headers).toMatchObject({
+      authorization: "Bearer tok-1",
+      "content-type": "application/json",
+      prefer: "return=representation",
+    });
     expect(JSON.parse(sent.body.toString())).toEqual({ body: "Please add the bank statement." });
   });
 
@@ -523,7 +608,9 @@ describe("request", () => {
   it("parses a problem into a MerchantProblemError", async () => {
     const app = application();
     const body = responseExample<S["ValidationProblem"]>("merchant", "createApplication", "400", "invalidCurrency");
-    api.routes.set(`PATCH ${pathOf(app._links.self.href)}`, (_req, res) => problem(res, body, { [limitHeader]: "10", [remainingHeader]: "9", [resetHeader]: "5" }));
+    api.routes.set(`PATCH ${pathOf(app._links.self.href)}`, (_req, res) =>
+      problem(res, body, { [limitHeader]: "10", [remainingHeader]: "9", [resetHeader]: "5" }),
+    );
     const failure = await client()
       .request("PATCH", app, "self", { body: { currency: "XXX" } })
       .catch((error: unknown) => error);
@@ -537,7 +624,8 @@ describe("request", () => {
     let calls = 0;
     api.routes.set(`${method} ${pathOf(app._links["ch:stamps"]![1]!.href)}`, (_req, res) => {
       calls += 1;
-      if (calls === 1) problem(res, { title: "Too Many Requests", status: 429, "request-id": "r" }, { [resetHeader]: "2", [remainingHeader]: "0" });
+      if (calls === 1)
+        problem(res, { title: "Too Many Requests", status: 429, "request-id": "r" }, { [resetHeader]: "2", [remainingHeader]: "0" });
       else {
         res.writeHead(204, { [limitHeader]: "10", [remainingHeader]: "9", [resetHeader]: "60" });
         res.end();
@@ -552,7 +640,8 @@ describe("request", () => {
 
   it("does not re-send an unsafe method after a network error, but does a safe one", async () => {
     const app = application();
-    for (const method of ["POST", "OPTIONS"]) api.routes.set(`${method} ${pathOf(app._links["ch:comments"]!.href)}`, (_req, res) => void res.socket?.destroy());
+    for (const method of ["POST", "OPTIONS"])
+      api.routes.set(`${method} ${pathOf(app._links["ch:comments"]!.href)}`, (_req, res) => void res.socket?.destroy());
     const merchant = client();
     const failure = await merchant.request("POST", app, "ch:comments", { body: { body: "hi" } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ClientNetworkError);
@@ -626,7 +715,9 @@ describe("uploadContent", () => {
 
 /** Each documented media type of the token endpoint's 401, with its `wrongSecret` example. */
 function tokenErrorForms(): Array<[string, unknown]> {
-  const forms = listOperationExamples(loadBundledSpec("merchant")).filter((e) => e.kind === "response" && e.operationId === "createToken" && e.status === "401" && e.name === "wrongSecret");
+  const forms = listOperationExamples(loadBundledSpec("merchant")).filter(
+    (e) => e.kind === "response" && e.operationId === "createToken" && e.status === "401" && e.name === "wrongSecret",
+  );
   expect(forms.length).toBeGreaterThanOrEqual(2);
   return forms.map((e) => [e.mediaType!, e.value]);
 }

@@ -17,8 +17,16 @@ describe("options are checked when a client is created, each error naming the op
     ["no baseUrl", { baseUrl: "", apiKey: "k" }, /^baseUrl is required/],
     ["a baseUrl without a scheme", { baseUrl: "gateway.test.clearhaus.com", apiKey: "k" }, /^baseUrl must be an absolute http\(s\) URL/],
     ["an empty API key", { baseUrl: "test", apiKey: " " }, /^apiKey is required/],
-    ["an empty signing API key", { baseUrl: "test", apiKey: "k", signing: { apiKey: "", privateKey: "x" } }, /^signing\.apiKey is required/],
-    ["a private key that is not PEM", { baseUrl: "test", apiKey: "k", signing: { apiKey: "s", privateKey: "not a key" } }, /^signing\.privateKey must be an RSA private key in PEM/],
+    [
+      "an empty signing API key",
+      { baseUrl: "test", apiKey: "k", signing: { apiKey: "", privateKey: "x" } },
+      /^signing\.apiKey is required/,
+    ],
+    [
+      "a private key that is not PEM",
+      { baseUrl: "test", apiKey: "k", signing: { apiKey: "s", privateKey: "not a key" } },
+      /^signing\.privateKey must be an RSA private key in PEM/,
+    ],
     ["a negative timeout", { baseUrl: "test", apiKey: "k", timeoutMs: -1 }, /^timeoutMs must be a whole number/],
   ])("gateway: %s", (_label, options, message) => {
     expect(() => createGatewayClient(options as GatewayClientOptions)).toThrow(ClientOptionsError);
@@ -52,8 +60,16 @@ describe("options are checked when a client is created, each error naming the op
     ["no baseUrl", { baseUrl: "", clientId: "c", clientSecret: "s" }, /^baseUrl is required/],
     ["a relative baseUrl", { baseUrl: "/api", clientId: "c", clientSecret: "s" }, /^baseUrl must be an absolute http\(s\) URL/],
     ["an empty client id", { baseUrl: "https://merchant.test.clearhaus.com", clientId: "", clientSecret: "s" }, /^clientId is required/],
-    ["an empty client secret", { baseUrl: "https://merchant.test.clearhaus.com", clientId: "c", clientSecret: "" }, /^clientSecret is required/],
-    ["a tokenUrl that is not a URL", { baseUrl: "https://merchant.test.clearhaus.com", clientId: "c", clientSecret: "s", tokenUrl: "oauth/token" }, /^tokenUrl must be an absolute/],
+    [
+      "an empty client secret",
+      { baseUrl: "https://merchant.test.clearhaus.com", clientId: "c", clientSecret: "" },
+      /^clientSecret is required/,
+    ],
+    [
+      "a tokenUrl that is not a URL",
+      { baseUrl: "https://merchant.test.clearhaus.com", clientId: "c", clientSecret: "s", tokenUrl: "oauth/token" },
+      /^tokenUrl must be an absolute/,
+    ],
   ])("merchant: %s", (_label, options, message) => {
     expect(() => createMerchantClient(options as MerchantClientOptions)).toThrow(ClientOptionsError);
     expect(() => createMerchantClient(options as MerchantClientOptions)).toThrow(message);

@@ -92,7 +92,11 @@ describe("merchant client on the Prism mock", () => {
     expect(created.metadata.state).toBeDefined();
 
     const bytes = new TextEncoder().encode("%PDF-1.7\n");
-    const file = await merchant.uploadFile(application, { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }, bytes);
+    const file = await merchant.uploadFile(
+      application,
+      { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" },
+      bytes,
+    );
     expect(file._links["ch:data"].map((l) => l.name).sort()).toEqual(["download", "upload"]);
     expect(uploads).toHaveLength(1);
     expect(uploads[0]!.headers.get("authorization")).toBeNull();

@@ -78,22 +78,38 @@ afterAll(async () => {
 
 describe("no PAN, CSC or body in errors", () => {
   const cases: [string, () => Promise<unknown>][] = [
-    ["signing required (applepay raw)", () => createGatewayClient(options()).authorize({ amount: 1, currency: "EUR", applepay: { raw: { pan: PAN, expire_month: "06", expire_year: "2030", cryptogram: "AgAAAAAABk4DWZ4C28yUQAAAAAA=" } } })],
+    [
+      "signing required (applepay raw)",
+      () =>
+        createGatewayClient(options()).authorize({
+          amount: 1,
+          currency: "EUR",
+          applepay: { raw: { pan: PAN, expire_month: "06", expire_year: "2030", cryptogram: "AgAAAAAABk4DWZ4C28yUQAAAAAA=" } },
+        }),
+    ],
     ["401", () => (server.handle(echo(401)), createGatewayClient(options()).authorize(body()))],
     ["404 echoing the body", () => (server.handle(echo(404)), createGatewayClient(options()).authorize(body()))],
     ["503 echoing the body", () => (server.handle(echo(503)), createGatewayClient(options()).authorize(body()))],
     ["400 JSON without a status, echoing the body", () => (server.handle(echo(400)), createGatewayClient(options()).authorize(body()))],
     ["201 that is not JSON, echoing the body", () => (server.handle(echo(201)), createGatewayClient(options()).authorize(body()))],
-    ["connection reset after the body was read", () => (server.handle((_req, _res, raw) => void raw.socket.destroy()), createGatewayClient(options()).authorize(body()))],
+    [
+      "connection reset after the body was read",
+      () => (server.handle((_req, _res, raw) => void raw.socket.destroy()), createGatewayClient(options()).authorize(body())),
+    ],
     ["timeout", () => (server.handle(() => undefined), createGatewayClient(options({ timeoutMs: 100 })).authorize(body()))],
-    ["connection refused", async () => createGatewayClient(options({ baseUrl: `http://127.0.0.1:${await closedPort()}` })).authorize(body())],
+    [
+      "connection refused",
+      async () => createGatewayClient(options({ baseUrl: `http://127.0.0.1:${await closedPort()}` })).authorize(body()),
+    ],
     [
       "a custom fetch whose error quotes the request",
       () =>
         createGatewayClient(
           options({
             fetch: async (_url, init) => {
-              throw new TypeError(`cannot send ${new TextDecoder().decode(init.body as Uint8Array)}`, { cause: { code: "EFAKE", body: init.body } });
+              throw new TypeError(`cannot send ${new TextDecoder().decode(init.body as Uint8Array)}`, {
+                cause: { code: "EFAKE", body: init.body },
+              });
             },
           }),
         ).authorize(body()),

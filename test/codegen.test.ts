@@ -28,7 +28,10 @@ type Settings = { baseUrl: string; apiKey: string; signing: SigningOptions };
 // tsconfig.json nor vitest's transform (which leaves .cts alone) may follow them statically.
 interface HeyApiExample {
   createHeyApiGateway(options: Settings): unknown;
-  authorizeWithHeyApi(client: unknown, body: unknown): Promise<{ status: number; approved: { id: string; status: { code: number } } | undefined; declined: unknown }>;
+  authorizeWithHeyApi(
+    client: unknown,
+    body: unknown,
+  ): Promise<{ status: number; approved: { id: string; status: { code: number } } | undefined; declined: unknown }>;
 }
 interface OrvalExample {
   configureOrvalGateway(options: Settings): void;
@@ -67,7 +70,8 @@ interface Captured {
 const spec = JSON.parse(readFileSync(specPath("gateway"), "utf8")) as Record<string, any>;
 const media = gatewayConstants.mediaType;
 /** A body with nesting three deep and a JSON string value (quotes, braces, colons to encode). */
-const authorization = spec.paths["/authorizations"].post.requestBody.content["application/x-www-form-urlencoded"].examples.cardWith3dSecure.value as AuthorizationBody;
+const authorization = spec.paths["/authorizations"].post.requestBody.content["application/x-www-form-urlencoded"].examples.cardWith3dSecure
+  .value as AuthorizationBody;
 /** The spec's own approved answer. */
 const approved = spec.components.responses.AuthorizationApproved.content[media].examples.approved.value as { id: string };
 
@@ -102,7 +106,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      captured.push({ method: request.method ?? "", url: request.url ?? "", rawHeaders: request.rawHeaders, headers: request.headers, body: Buffer.concat(chunks) });
+      captured.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        rawHeaders: request.rawHeaders,
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
       response.writeHead(201, { "Content-Type": media });
       response.end(JSON.stringify(approved));
     });
@@ -112,7 +122,9 @@ beforeAll(async () => {
   check = await runCodegenCheck({ write: false });
   built = compileExamples(Object.values(sources));
   setUpSeconds = (Date.now() - started) / 1000;
-  console.log(`codegen.test: generation, checks and the examples' build took ${setUpSeconds.toFixed(1)} s (the check itself ${check.seconds.toFixed(1)} s)`);
+  console.log(
+    `codegen.test: generation, checks and the examples' build took ${setUpSeconds.toFixed(1)} s (the check itself ${check.seconds.toFixed(1)} s)`,
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -132,8 +144,15 @@ describe("npm run codegen:check", () => {
 describe("docs/codegen.md", () => {
   it("shows the example files as they are", () => {
     const doc = readFileSync(join(projectRoot, "docs", "codegen.md"), "utf8");
-    const embedded = [...doc.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({ file: file!, code: code! }));
-    expect(embedded.map((e) => e.file).sort()).toEqual(["hey-api-gateway.cts", "orval-gateway-fetch.ts", "orval-gateway.cts", "signed-fetch.ts"].map((name) => `docs/examples/codegen/${name}`));
+    const embedded = [...doc.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({
+      file: file!,
+      code: code!,
+    }));
+    expect(embedded.map((e) => e.file).sort()).toEqual(
+      ["hey-api-gateway.cts", "orval-gateway-fetch.ts", "orval-gateway.cts", "signed-fetch.ts"].map(
+        (name) => `docs/examples/codegen/${name}`,
+      ),
+    );
     for (const { file, code } of embedded) expect(code, file).toBe(readFileSync(join(projectRoot, file), "utf8").trimEnd());
   });
 });
@@ -202,7 +221,13 @@ describe("generated gateway clients with the toolkit's encodeForm and signing", 
     const { createAuthorization } = load<OrvalGenerated>(sources.orvalPlain);
     // orval's plain fetch client calls the global fetch with the path alone.
     const sent: RequestInit[] = [];
-    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => (sent.push(init), new Response(JSON.stringify(approved), { status: 201, headers: { "Content-Type": media } })));
+    vi.stubGlobal(
+      "fetch",
+      async (_url: string, init: RequestInit) => (
+        sent.push(init),
+        new Response(JSON.stringify(approved), { status: 201, headers: { "Content-Type": media } })
+      ),
+    );
     try {
       await createAuthorization(authorization);
     } finally {

@@ -37,7 +37,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 
 /** The environment without the suite's settings or colour switches, on a terminal type that takes colours. */
 function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GATEWAY_|MERCHANT_|CONTRACT_|CARD_|NO_COLOR$|FORCE_COLOR$|CI$)/.test(name)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(GATEWAY_|MERCHANT_|CONTRACT_|CARD_|NO_COLOR$|FORCE_COLOR$|CI$)/.test(name)),
+  );
   return { ...env, TERM: "xterm-256color", ...extra };
 }
 
@@ -56,7 +58,11 @@ function reproductionOf(output: string, test: string): string {
   return lines.join("\n");
 }
 
-const gatewayKeys = { GATEWAY_API_KEY: seeded.gateway.merchantKey, GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId, GATEWAY_SIGNING_KEY_FILE: seededPrivateKeyPath };
+const gatewayKeys = {
+  GATEWAY_API_KEY: seeded.gateway.merchantKey,
+  GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
+  GATEWAY_SIGNING_KEY_FILE: seededPrivateKeyPath,
+};
 const [testPan] = testEnvironment["accepted-test-pans"];
 
 describe("a contract run against a broken provider", () => {
@@ -65,9 +71,23 @@ describe("a contract run against a broken provider", () => {
 
   beforeAll(async () => {
     // Two rules broken: every CSC matches (a signed card authorization), and the token endpoint takes a wrong secret.
-    sandbox = await startSandbox({ config: contractSandboxConfig({}), responseValidation: "off", log: () => undefined, faults: ["csc-always-matches", "token-for-wrong-secret"] });
-    const only = ["behaviour/gateway-rules.test.ts", "behaviour/merchant-resources.test.ts", "-t", "is the only matching CSC|wrong client credentials get 401"];
-    result = await run(tsNode, [cli, "contract", "--gateway-url", sandbox.gatewayUrl, "--merchant-url", sandbox.merchantUrl, "--", ...only], cleanEnvironment());
+    sandbox = await startSandbox({
+      config: contractSandboxConfig({}),
+      responseValidation: "off",
+      log: () => undefined,
+      faults: ["csc-always-matches", "token-for-wrong-secret"],
+    });
+    const only = [
+      "behaviour/gateway-rules.test.ts",
+      "behaviour/merchant-resources.test.ts",
+      "-t",
+      "is the only matching CSC|wrong client credentials get 401",
+    ];
+    result = await run(
+      tsNode,
+      [cli, "contract", "--gateway-url", sandbox.gatewayUrl, "--merchant-url", sandbox.merchantUrl, "--", ...only],
+      cleanEnvironment(),
+    );
   }, 120_000);
   afterAll(async () => {
     await sandbox?.stop();
@@ -82,7 +102,10 @@ describe("a contract run against a broken provider", () => {
     expect(byRule).toMatch(/^ {2}gateway:x-test-environment:matching-csc +1 failed$/m);
     expect(byRule).toMatch(/^ {2}merchant:401:OAuthInvalidClient:wrong-secret +1 failed$/m);
     const byOperation = output.slice(output.indexOf("Failures by operation"), output.indexOf("Failures, each with"));
-    expect(byOperation.split("\n").filter((line) => line.startsWith("  "))).toEqual([expect.stringMatching(/^ {2}createAuthorization +1 failed$/), expect.stringMatching(/^ {2}createToken +1 failed$/)]);
+    expect(byOperation.split("\n").filter((line) => line.startsWith("  "))).toEqual([
+      expect.stringMatching(/^ {2}createAuthorization +1 failed$/),
+      expect.stringMatching(/^ {2}createToken +1 failed$/),
+    ]);
     expect(output).toMatch(/^1\) .*is the only matching CSC.*\n {3}reason: .*does not match/m);
   });
 
@@ -98,7 +121,14 @@ describe("a contract run against a broken provider", () => {
     expect(csc).toMatch(/^BODY=.*card\[pan\]=\$\{CARD_PAN\}.*card\[csc\]=\$\{CARD_CSC\}/m);
     const token = reproductionOf(output, "wrong client credentials get 401");
     expect(token).toContain('-u "${MERCHANT_CLIENT_ID}:${OTHER_CLIENT_SECRET}"');
-    for (const secret of [seeded.gateway.merchantKey, seeded.gateway.signingKeyId, seeded.merchant.clientId, seeded.merchant.clientSecret, "not-the-secret", testPan!]) {
+    for (const secret of [
+      seeded.gateway.merchantKey,
+      seeded.gateway.signingKeyId,
+      seeded.merchant.clientId,
+      seeded.merchant.clientSecret,
+      "not-the-secret",
+      testPan!,
+    ]) {
       expect(output, "a secret in the output").not.toContain(secret);
     }
   });
@@ -110,10 +140,17 @@ describe("a contract run against a broken provider", () => {
   });
 
   it("reproductions pasted into a shell show the same faults", async () => {
-    const csc = await shell(reproductionOf(result.output, "is the only matching CSC"), { ...gatewayKeys, CARD_PAN: testPan!, CARD_CSC: "123" });
+    const csc = await shell(reproductionOf(result.output, "is the only matching CSC"), {
+      ...gatewayKeys,
+      CARD_PAN: testPan!,
+      CARD_CSC: "123",
+    });
     expect(csc.output).toMatch(/^HTTP\/1\.1 201/);
     expect(csc.output).toContain('"csc":{"present":true,"matches":true}');
-    const token = await shell(reproductionOf(result.output, "wrong client credentials get 401"), { MERCHANT_CLIENT_ID: seeded.merchant.clientId, OTHER_CLIENT_SECRET: "not-the-secret" });
+    const token = await shell(reproductionOf(result.output, "wrong client credentials get 401"), {
+      MERCHANT_CLIENT_ID: seeded.merchant.clientId,
+      OTHER_CLIENT_SECRET: "not-the-secret",
+    });
     expect(token.output).toMatch(/^HTTP\/1\.1 200/);
     expect(token.output).toContain('"access_token"');
   }, 30_000);
@@ -123,7 +160,9 @@ describe("a reproduction", () => {
   let server: LocalServer;
   const target = () => sandboxTarget({ gatewayUrl: server.url, merchantUrl: `${server.url}/merchant` }, "a recording server", {});
   beforeAll(async () => {
-    server = await startLocalServer((request, response) => response.end(request.url.endsWith("/oauth/token") ? '{"access_token":"fresh"}' : "{}"));
+    server = await startLocalServer((request, response) =>
+      response.end(request.url.endsWith("/oauth/token") ? '{"access_token":"fresh"}' : "{}"),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -144,8 +183,16 @@ describe("a reproduction", () => {
     const body = `amount=2050&currency=EUR&card[pan]=${testPan}&card[csc]=987&text_on_statement=it's $HOME \`id\` "q" !x \\ %s\n\u001b[31m&reference=a\tb\n\n`;
     const bytes = new TextEncoder().encode(body);
     const signature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(bytes);
-    const headers = { authorization: `Basic ${Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded", signature };
-    const { lines, received } = await sentAgain(`${server.url}/authorizations`, { method: "POST", headers, body: bytes }, { ...gatewayKeys, CARD_PAN: testPan!, CARD_CSC: "987" });
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+      signature,
+    };
+    const { lines, received } = await sentAgain(
+      `${server.url}/authorizations`,
+      { method: "POST", headers, body: bytes },
+      { ...gatewayKeys, CARD_PAN: testPan!, CARD_CSC: "987" },
+    );
     expect(received.body.toString("utf8")).toBe(body);
     expect(received.headers.signature).toBe(signature);
     expect(received.headers.authorization).toBe(headers.authorization);
@@ -157,7 +204,11 @@ describe("a reproduction", () => {
 
   it("a signed POST without a body (a void) is signed over no bytes", async () => {
     const signature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(new Uint8Array(0));
-    const { lines, received } = await sentAgain(`${server.url}/authorizations/a1/voids`, { method: "POST", headers: { signature } }, gatewayKeys);
+    const { lines, received } = await sentAgain(
+      `${server.url}/authorizations/a1/voids`,
+      { method: "POST", headers: { signature } },
+      gatewayKeys,
+    );
     expect(lines).toMatch(/^BODY=''$/m);
     expect(received.method).toBe("POST");
     expect(received.body.length).toBe(0);
@@ -166,21 +217,35 @@ describe("a reproduction", () => {
 
   it("a signature that is not the body's is sent as the signature of other bytes, still refused", async () => {
     const bytes = new TextEncoder().encode("amount=100&currency=EUR");
-    const wrong = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(new TextEncoder().encode("amount=1"));
-    const { lines, received } = await sentAgain(`${server.url}/authorizations`, { method: "POST", headers: { signature: wrong }, body: bytes }, gatewayKeys);
+    const wrong = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(
+      new TextEncoder().encode("amount=1"),
+    );
+    const { lines, received } = await sentAgain(
+      `${server.url}/authorizations`,
+      { method: "POST", headers: { signature: wrong }, body: bytes },
+      gatewayKeys,
+    );
     expect(lines).not.toContain(wrong.split(" ")[2]);
     expect(received.headers.signature).toMatch(new RegExp(`^${seeded.gateway.signingKeyId} RS256-hex [0-9a-f]{512}$`));
-    expect(received.headers.signature).not.toBe(createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(bytes));
+    expect(received.headers.signature).not.toBe(
+      createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(bytes),
+    );
   });
 
   it("a pre-signed link's query, a key the settings do not have and a body that is not text are never shown", () => {
-    const upload = recordRequest("http://127.0.0.1:9/upload/f1?signature=s3cr3t-query", { method: "PUT", headers: { "content-type": "application/pdf" }, body: new Uint8Array([0x25, 0xff, 0x00, 0x0a]) });
+    const upload = recordRequest("http://127.0.0.1:9/upload/f1?signature=s3cr3t-query", {
+      method: "PUT",
+      headers: { "content-type": "application/pdf" },
+      body: new Uint8Array([0x25, 0xff, 0x00, 0x0a]),
+    });
     const lines = reproduction(upload, target());
     expect(lines).not.toContain("s3cr3t-query");
     expect(lines).toMatch(/^# \$LINK_URL: the address the test followed: http:\/\/127\.0\.0\.1:9\/upload\/f1 with the query of its link/m);
     expect(lines).toMatch(/^# BODY: 4 bytes that are not text, not shown: put them in body\.bin$/m);
     expect(lines).toMatch(/ --data-binary @body\.bin "\$\{LINK_URL\}"$/m);
-    const madeUp = recordRequest(`${server.url}/account`, { headers: { authorization: `Basic ${Buffer.from("made-up-key:").toString("base64")}` } });
+    const madeUp = recordRequest(`${server.url}/account`, {
+      headers: { authorization: `Basic ${Buffer.from("made-up-key:").toString("base64")}` },
+    });
     const account = reproduction(madeUp, target());
     expect(account).not.toContain("made-up-key");
     expect(account).toMatch(/^curl -sS -i -u "\$\{UNKNOWN_API_KEY\}:" /m);
@@ -188,12 +253,23 @@ describe("a reproduction", () => {
 
   it("a bearer token is a variable: got from the token endpoint when it was issued there, else made up", async () => {
     noteIssuedToken("issued-token-value");
-    const issued = await sentAgain(`${server.url}/merchant/applications?per_page=5`, { headers: { authorization: "Bearer issued-token-value", accept: "application/hal+json" } }, { MERCHANT_CLIENT_ID: "id", MERCHANT_CLIENT_SECRET: "secret" }, 2);
+    const issued = await sentAgain(
+      `${server.url}/merchant/applications?per_page=5`,
+      { headers: { authorization: "Bearer issued-token-value", accept: "application/hal+json" } },
+      { MERCHANT_CLIENT_ID: "id", MERCHANT_CLIENT_SECRET: "secret" },
+      2,
+    );
     expect(issued.lines).not.toContain("issued-token-value");
-    expect(issued.lines).toMatch(/^BEARER_TOKEN=\$\(curl -sS -u "\$\{MERCHANT_CLIENT_ID\}:\$\{MERCHANT_CLIENT_SECRET\}" .*\/merchant\/oauth\/token/m);
+    expect(issued.lines).toMatch(
+      /^BEARER_TOKEN=\$\(curl -sS -u "\$\{MERCHANT_CLIENT_ID\}:\$\{MERCHANT_CLIENT_SECRET\}" .*\/merchant\/oauth\/token/m,
+    );
     expect(issued.received.url).toBe("/merchant/applications?per_page=5");
     expect(issued.received.headers.authorization, "the token the first line got").toBe("Bearer fresh");
-    const madeUp = await sentAgain(`${server.url}/merchant/applications`, { headers: { authorization: "Bearer made-up" } }, { BEARER_TOKEN: "t2" });
+    const madeUp = await sentAgain(
+      `${server.url}/merchant/applications`,
+      { headers: { authorization: "Bearer made-up" } },
+      { BEARER_TOKEN: "t2" },
+    );
     expect(madeUp.lines).toMatch(/^# \$BEARER_TOKEN: a token the token endpoint never issued/m);
     expect(madeUp.received.headers.authorization).toBe("Bearer t2");
   });
@@ -226,7 +302,13 @@ describe("colours", () => {
 
 describe("the summary of many failures", () => {
   it("counts every failure in its groups but shows only the first ten in full", () => {
-    const failures = Array.from({ length: 12 }, (_, i) => ({ name: `test ${i + 1}`, rules: i < 3 ? ["gateway:rule:a", "gateway:rule:b"] : [], operation: i % 2 === 0 ? "createCapture" : "(no request)", reason: oneLine(`step ${i + 1}:\n  - 4111111111111111 echoed\n  more`), reproduction: i === 0 ? "curl x" : undefined }));
+    const failures = Array.from({ length: 12 }, (_, i) => ({
+      name: `test ${i + 1}`,
+      rules: i < 3 ? ["gateway:rule:a", "gateway:rule:b"] : [],
+      operation: i % 2 === 0 ? "createCapture" : "(no request)",
+      reason: oneLine(`step ${i + 1}:\n  - 4111111111111111 echoed\n  more`),
+      reproduction: i === 0 ? "curl x" : undefined,
+    }));
     const lines = failureSummary(failures).split("\n");
     expect(lines.slice(0, 7)).toEqual([
       "Failures by rule (12 failed tests; a test counts under each rule it declares):",

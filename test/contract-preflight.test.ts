@@ -80,8 +80,18 @@ describe("contract preflight", () => {
   it("an external target without its variables: every missing one at once, exit 3", async () => {
     const run = await contract(["--target", "external"], cleanEnvironment({}));
     expect(run.status).toBe(3);
-    const missing = preflightLines(run.lines).map((line) => /^contract preflight: (\w+) is not set/.exec(line)?.[1]).filter(Boolean);
-    expect(missing.sort()).toEqual(["GATEWAY_API_KEY", "GATEWAY_BASE_URL", "GATEWAY_SIGNING_API_KEY", "GATEWAY_SIGNING_KEY_FILE", "MERCHANT_BASE_URL", "MERCHANT_CLIENT_ID", "MERCHANT_CLIENT_SECRET"]);
+    const missing = preflightLines(run.lines)
+      .map((line) => /^contract preflight: (\w+) is not set/.exec(line)?.[1])
+      .filter(Boolean);
+    expect(missing.sort()).toEqual([
+      "GATEWAY_API_KEY",
+      "GATEWAY_BASE_URL",
+      "GATEWAY_SIGNING_API_KEY",
+      "GATEWAY_SIGNING_KEY_FILE",
+      "MERCHANT_BASE_URL",
+      "MERCHANT_CLIENT_ID",
+      "MERCHANT_CLIENT_SECRET",
+    ]);
     expect(run.lines.length, run.lines.join("\n")).toBeLessThan(12);
   }, 60_000);
 });

@@ -45,12 +45,37 @@ describe("Prism validating proxy (contract:proxy)", () => {
     sandbox = await startTestSandbox();
     // An implementation whose account resource breaks the spec (merchant_id must be 15 digits).
     broken = await startLocalServer((_request, response) =>
-      sendJson(response, 200, { merchant_id: "12", name: "Broken", country: "DK", currency: "DKK", mcc: "5734", descriptor: "x", transaction_rules: "", acquirer: { visa_bin: 1, mastercard_bin: 2 } }, {}, "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8"),
+      sendJson(
+        response,
+        200,
+        {
+          merchant_id: "12",
+          name: "Broken",
+          country: "DK",
+          currency: "DKK",
+          mcc: "5734",
+          descriptor: "x",
+          transaction_rules: "",
+          acquirer: { visa_bin: 1, mastercard_bin: 2 },
+        },
+        {},
+        "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8",
+      ),
     );
     [proxy, brokenProxy, merchantProxy] = await Promise.all([
-      startPrismProxy({ api: "gateway", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.gatewayUrl, onOutput: (text) => printed.gateway.push(text) }),
+      startPrismProxy({
+        api: "gateway",
+        port: await getPort({ host: "127.0.0.1" }),
+        upstream: sandbox.gatewayUrl,
+        onOutput: (text) => printed.gateway.push(text),
+      }),
       startPrismProxy({ api: "gateway", port: await getPort({ host: "127.0.0.1" }), upstream: broken.url, logLevel: "error" }),
-      startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.merchantUrl, onOutput: (text) => printed.merchant.push(text) }),
+      startPrismProxy({
+        api: "merchant",
+        port: await getPort({ host: "127.0.0.1" }),
+        upstream: sandbox.merchantUrl,
+        onOutput: (text) => printed.merchant.push(text),
+      }),
     ]);
     // Three Prisms start at once; each start is bounded by the CPU time it spends (prism.ts), not
     // by the wall clock of a busy machine.
@@ -63,7 +88,11 @@ describe("Prism validating proxy (contract:proxy)", () => {
    * The lines in which Prism reports a violation: one per violation with errors off, and with
    * errors on (the default) the line of the request it refused for them.
    */
-  const violations = (api: keyof typeof printed) => printed[api].join("").split("\n").filter((line) => /violation/i.test(line));
+  const violations = (api: keyof typeof printed) =>
+    printed[api]
+      .join("")
+      .split("\n")
+      .filter((line) => /violation/i.test(line));
 
   it("passes a conforming answer through unchanged", async () => {
     const direct = await fetch(`${sandbox.gatewayUrl}/account`, { headers: { authorization: basic(keys.merchantKey) } });
@@ -73,10 +102,18 @@ describe("Prism validating proxy (contract:proxy)", () => {
   });
 
   it("passes a valid signed form body through to the upstream", async () => {
-    const body = form({ amount: 1000, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } });
+    const body = form({
+      amount: 1000,
+      currency: "EUR",
+      card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
+    });
     const response = await fetch(`${proxy.url}/authorizations`, {
       method: "POST",
-      headers: { authorization: basic(keys.merchantKey), signature: signatureHeader(keys.signingKeyId, privateKeyPem, body), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: basic(keys.merchantKey),
+        signature: signatureHeader(keys.signingKeyId, privateKeyPem, body),
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body,
     });
     expect(response.status).toBe(201);
@@ -91,10 +128,18 @@ describe("Prism validating proxy (contract:proxy)", () => {
 
   it("refuses a request that breaks the spec before it reaches the upstream", async () => {
     const before = broken.requests.length;
-    const body = form({ amount: "ten", currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } });
+    const body = form({
+      amount: "ten",
+      currency: "EUR",
+      card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
+    });
     const response = await fetch(`${brokenProxy.url}/authorizations`, {
       method: "POST",
-      headers: { authorization: basic(keys.merchantKey), signature: signatureHeader(keys.signingKeyId, privateKeyPem, body), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: basic(keys.merchantKey),
+        signature: signatureHeader(keys.signingKeyId, privateKeyPem, body),
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body,
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
@@ -109,11 +154,19 @@ describe("Prism validating proxy (contract:proxy)", () => {
     )!.value;
     const required = Object.fromEntries(rateLimitHeaders.map((name) => [name, "1"]));
     const mislabelling = await startLocalServer((_request, response) => sendJson(response, 401, problem, required, "application/json"));
-    const guarded = await startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: mislabelling.url, logLevel: "error" });
+    const guarded = await startPrismProxy({
+      api: "merchant",
+      port: await getPort({ host: "127.0.0.1" }),
+      upstream: mislabelling.url,
+      logLevel: "error",
+    });
     try {
       const response = await fetch(`${guarded.url}/oauth/token`, {
         method: "POST",
-        headers: { authorization: `Basic ${Buffer.from("client:secret").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          authorization: `Basic ${Buffer.from("client:secret").toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ grant_type: "client_credentials", audience: mislabelling.url }).toString(),
       });
       expect(mislabelling.requests.length, "it reached the upstream").toBe(1);
@@ -126,7 +179,12 @@ describe("Prism validating proxy (contract:proxy)", () => {
 
   describe("the toolkit's clients through the proxy, against the sandbox", () => {
     it("the merchant client, given only the proxy's address and the seeded OAuth client: root, create and read, list", async () => {
-      const merchant = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, retry: { attempts: 1 } });
+      const merchant = createMerchantClient({
+        baseUrl: merchantProxy.url,
+        clientId: seeded.merchant.clientId,
+        clientSecret: seeded.merchant.clientSecret,
+        retry: { attempts: 1 },
+      });
       // The first request carries no token: the upstream's 401 names the token endpoint, and
       // the token is issued for the client's default audience, the proxy's address.
       const root = await merchant.root();
@@ -141,7 +199,11 @@ describe("Prism validating proxy (contract:proxy)", () => {
       // A link to another host, the storage host's pre-signed upload, is left alone: the bytes go
       // there directly (no token), and come back through the API's download link, via the proxy.
       const bytes = new TextEncoder().encode("%PDF-1.7\n");
-      const file = await merchant.uploadFile(created, { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }, bytes);
+      const file = await merchant.uploadFile(
+        created,
+        { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" },
+        bytes,
+      );
       const links = Object.fromEntries(linksOf(file, dataRel).map((link) => [link.name, link.href]));
       expect(links.upload?.startsWith(`${sandbox.storageUrl}/`), "the upload goes to the storage host").toBe(true);
       expect(links.download?.startsWith(`${merchantProxy.url}/`), "the download goes through the proxy").toBe(true);
@@ -151,13 +213,24 @@ describe("Prism validating proxy (contract:proxy)", () => {
     });
 
     it("the merchant client with a wrong secret or audience gets the token endpoint's refusal as a typed error", async () => {
-      const merchant = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: "not-the-secret", retry: { attempts: 1 } });
+      const merchant = createMerchantClient({
+        baseUrl: merchantProxy.url,
+        clientId: seeded.merchant.clientId,
+        clientSecret: "not-the-secret",
+        retry: { attempts: 1 },
+      });
       const refused = await rejectionOf(merchant.root());
       expect(refused).toBeInstanceOf(MerchantTokenError);
       expect((refused as MerchantTokenError).status).toBe(401);
       expect((refused as MerchantTokenError).error).toBe("invalid_client");
       // An audience that names neither the proxy nor the upstream is passed on as it is, and refused.
-      const elsewhere = createMerchantClient({ baseUrl: merchantProxy.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, audience: "https://elsewhere.example", retry: { attempts: 1 } });
+      const elsewhere = createMerchantClient({
+        baseUrl: merchantProxy.url,
+        clientId: seeded.merchant.clientId,
+        clientSecret: seeded.merchant.clientSecret,
+        audience: "https://elsewhere.example",
+        retry: { attempts: 1 },
+      });
       const badAudience = await rejectionOf(elsewhere.root());
       expect(badAudience).toBeInstanceOf(MerchantTokenError);
       expect((badAudience as MerchantTokenError).error).toBe("invalid_request");
@@ -165,19 +238,44 @@ describe("Prism validating proxy (contract:proxy)", () => {
     });
 
     it("with errors off (--no-errors), the merchant client's first request, without a token, is no violation", async () => {
-      const lenient = await startPrismProxy({ api: "merchant", port: await getPort({ host: "127.0.0.1" }), upstream: sandbox.merchantUrl, errors: false, onOutput: () => undefined });
+      const lenient = await startPrismProxy({
+        api: "merchant",
+        port: await getPort({ host: "127.0.0.1" }),
+        upstream: sandbox.merchantUrl,
+        errors: false,
+        onOutput: () => undefined,
+      });
       try {
-        const merchant = createMerchantClient({ baseUrl: lenient.url, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, retry: { attempts: 1 } });
+        const merchant = createMerchantClient({
+          baseUrl: lenient.url,
+          clientId: seeded.merchant.clientId,
+          clientSecret: seeded.merchant.clientSecret,
+          retry: { attempts: 1 },
+        });
         expect((await merchant.root())._links.self.href).toBe(`${lenient.url}/`);
-        expect(lenient.output().split("\n").filter((line) => /violation/i.test(line))).toEqual([]);
+        expect(
+          lenient
+            .output()
+            .split("\n")
+            .filter((line) => /violation/i.test(line)),
+        ).toEqual([]);
       } finally {
         await lenient.stop();
       }
     }, 120_000);
 
     it("the gateway client through the gateway proxy: an authorization and its capture", async () => {
-      const gateway = createGatewayClient({ baseUrl: proxy.url, apiKey: keys.merchantKey, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem }, retry: { attempts: 1 } });
-      const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } });
+      const gateway = createGatewayClient({
+        baseUrl: proxy.url,
+        apiKey: keys.merchantKey,
+        signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem },
+        retry: { attempts: 1 },
+      });
+      const authorized = await gateway.authorize({
+        amount: 1000,
+        currency: "EUR",
+        card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
+      });
       if (!authorized.approved) throw new Error(`the authorization was declined: ${authorized.code} ${authorized.meaning}`);
       const captured = await gateway.capture(authorized.transaction.id);
       expect(captured.approved).toBe(true);
@@ -191,7 +289,9 @@ describe("what the proxy's front rewrites", () => {
   it("rebases the upstream's address only where a link starts with it, templates included", () => {
     const rebase = rebaser("http://127.0.0.1:4021/api/");
     const proxy = "http://127.0.0.1:4031";
-    expect(rebase("http://127.0.0.1:4021/api/applications{?query,page,per_page}", proxy)).toBe(`${proxy}/applications{?query,page,per_page}`);
+    expect(rebase("http://127.0.0.1:4021/api/applications{?query,page,per_page}", proxy)).toBe(
+      `${proxy}/applications{?query,page,per_page}`,
+    );
     expect(rebase("HTTP://127.0.0.1:4021/api", proxy), "scheme and host in any case").toBe(proxy);
     expect(rebase("http://127.0.0.1:40211/api/x", proxy), "another port").toBe("http://127.0.0.1:40211/api/x");
     expect(rebase("http://127.0.0.1:4021/apiary", proxy), "another path").toBe("http://127.0.0.1:4021/apiary");
@@ -201,9 +301,21 @@ describe("what the proxy's front rewrites", () => {
   it("retargets only an audience that names the proxy, in a form body", () => {
     const form = (audience: string) => Buffer.from(new URLSearchParams({ grant_type: "client_credentials", audience }).toString());
     const proxies = ["http://127.0.0.1:4031"];
-    const retargeted = retargetedAudience("application/x-www-form-urlencoded", form("http://127.0.0.1:4031/"), proxies, "https://merchant.test.example/");
+    const retargeted = retargetedAudience(
+      "application/x-www-form-urlencoded",
+      form("http://127.0.0.1:4031/"),
+      proxies,
+      "https://merchant.test.example/",
+    );
     expect(new URLSearchParams(retargeted!.toString()).get("audience")).toBe("https://merchant.test.example");
-    expect(retargetedAudience("application/x-www-form-urlencoded", form("https://merchant.test.example"), proxies, "https://merchant.test.example")).toBeUndefined();
+    expect(
+      retargetedAudience(
+        "application/x-www-form-urlencoded",
+        form("https://merchant.test.example"),
+        proxies,
+        "https://merchant.test.example",
+      ),
+    ).toBeUndefined();
     expect(retargetedAudience("application/json", form("http://127.0.0.1:4031"), proxies, "https://merchant.test.example")).toBeUndefined();
   });
 });

@@ -31,7 +31,15 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
   });
 }, 120_000);
 
@@ -93,104 +101,125 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
       .map(([method, operation]) => ({ method: method.toUpperCase(), ...operation })),
   );
 
-  it("renders every operation with its curl sample and the notes, no outside request, no console error, no duplicate sidebar entry", { timeout: 180_000 }, async () => {
-    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
-    await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
-    await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
-    expect(await duplicateSidebarEntries(page)).toEqual([]);
+  it(
+    "renders every operation with its curl sample and the notes, no outside request, no console error, no duplicate sidebar entry",
+    { timeout: 180_000 },
+    async () => {
+      const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+      await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+      await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
+      expect(await duplicateSidebarEntries(page)).toEqual([]);
 
-    const missing: string[] = [];
-    let sawInferredNote = false;
-    let sawDepartureNote = false;
-    for (const operation of operations) {
-      // Redoc routes by hash and renders one operation at a time; the legacy anchor form
-      // (`tag/<Tag-with-dashes>/operation/<operationId>`) redirects to the route.
-      const tag = operation.tags[0]!.replace(/ /g, "-");
-      await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
-      const shown = await page
-        .waitForFunction(
-          ({ summary, method }) =>
-            [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.trim() === summary) &&
-            document.body.innerText.includes(`curl -X ${method}`),
-          { summary: operation.summary, method: operation.method },
-          { timeout: 15_000 },
-        )
-        .then(() => true)
-        .catch(() => false);
-      if (!shown) missing.push(operation.operationId);
-      sawInferredNote ||= await page.evaluate(() => document.body.innerText.includes("Inferred (not stated"));
-      sawDepartureNote ||= await page.evaluate(() => document.body.innerText.includes("Departs from the source description"));
-    }
-    expect(missing).toEqual([]);
-    // What the spec marks x-inferred must be visible as such somewhere in the rendered pages.
-    expect(sawInferredNote).toBe(JSON.stringify(doc).includes('"x-inferred"'));
-    expect(sawDepartureNote).toBe(JSON.stringify(doc).includes('"x-departs-from-source"'));
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    expect(outside).toEqual([]);
-    // Groups opened along the way must not show an entry twice either.
-    expect(await duplicateSidebarEntries(page)).toEqual([]);
-    await page.screenshot({ path: join(artifactsDir, `${api}.png`) });
-    await page.close();
-  });
+      const missing: string[] = [];
+      let sawInferredNote = false;
+      let sawDepartureNote = false;
+      for (const operation of operations) {
+        // Redoc routes by hash and renders one operation at a time; the legacy anchor form
+        // (`tag/<Tag-with-dashes>/operation/<operationId>`) redirects to the route.
+        const tag = operation.tags[0]!.replace(/ /g, "-");
+        await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
+        const shown = await page
+          .waitForFunction(
+            ({ summary, method }) =>
+              [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.trim() === summary) &&
+              document.body.innerText.includes(`curl -X ${method}`),
+            { summary: operation.summary, method: operation.method },
+            { timeout: 15_000 },
+          )
+          .then(() => true)
+          .catch(() => false);
+        if (!shown) missing.push(operation.operationId);
+        sawInferredNote ||= await page.evaluate(() => document.body.innerText.includes("Inferred (not stated"));
+        sawDepartureNote ||= await page.evaluate(() => document.body.innerText.includes("Departs from the source description"));
+      }
+      expect(missing).toEqual([]);
+      // What the spec marks x-inferred must be visible as such somewhere in the rendered pages.
+      expect(sawInferredNote).toBe(JSON.stringify(doc).includes('"x-inferred"'));
+      expect(sawDepartureNote).toBe(JSON.stringify(doc).includes('"x-departs-from-source"'));
+      expect(pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      expect(outside).toEqual([]);
+      // Groups opened along the way must not show an entry twice either.
+      expect(await duplicateSidebarEntries(page)).toEqual([]);
+      await page.screenshot({ path: join(artifactsDir, `${api}.png`) });
+      await page.close();
+    },
+  );
 
   // A few operations per page (the first, a middle and the last with a sample file).
   const withSamples = operations.filter((op) => existsSync(join(samplesDir, api, `${op.operationId}.ts`)));
-  const picked = [...new Set([withSamples[0], withSamples[Math.floor(withSamples.length / 2)], withSamples.at(-1)])].filter((op) => op !== undefined);
+  const picked = [...new Set([withSamples[0], withSamples[Math.floor(withSamples.length / 2)], withSamples.at(-1)])].filter(
+    (op) => op !== undefined,
+  );
 
   // The control API's samples are curl only: its typed client is the testkit's `startSandbox().control`.
-  it.runIf(api !== CONTROL_API)("shows the TypeScript sample of an operation when its TypeScript tab is chosen, and wraps long curl lines", { timeout: 120_000 }, async () => {
-    expect(picked.length).toBeGreaterThan(0);
-    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
-    await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
-    for (const operation of picked) {
-      const tag = operation.tags[0]!.replace(/ /g, "-");
-      await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
-      // A page may show several operations of a tag: mark the samples panel of this one.
-      await page.waitForFunction(
-        (summary) => {
-          document.querySelectorAll("[data-test-samples]").forEach((e) => e.removeAttribute("data-test-samples"));
-          let node: Element | null = [...document.querySelectorAll("h1, h2")].find((h) => h.textContent?.trim() === summary) ?? null;
-          while (node && !node.querySelector(".panel-request-samples")) node = node.parentElement;
-          node?.querySelector(".panel-request-samples")?.setAttribute("data-test-samples", "");
-          return !!node;
-        },
-        operation.summary,
-        { timeout: 15_000 },
-      );
-      const samples = page.locator("[data-test-samples]");
-      await samples.scrollIntoViewIfNeeded();
-      const chooser = samples.locator('button[aria-haspopup="menu"]').filter({ hasText: /^(curl|TypeScript|Payload)$/ });
-      await chooser.waitFor({ timeout: 15_000 });
-      if ((await chooser.innerText()).trim() !== "curl") {
-        await chooser.click();
-        await page.getByRole("menuitem", { name: "curl", exact: true }).click();
-      }
-      // curl: long lines wrap inside the panel (nothing runs out of view).
-      const curl = samples.locator("pre").filter({ hasText: "curl -X" }).first();
-      await curl.waitFor();
-      expect(await curl.evaluate((pre) => pre.scrollWidth - pre.clientWidth), `${operation.operationId}: curl overflows`).toBeLessThanOrEqual(1);
+  it.runIf(api !== CONTROL_API)(
+    "shows the TypeScript sample of an operation when its TypeScript tab is chosen, and wraps long curl lines",
+    { timeout: 120_000 },
+    async () => {
+      expect(picked.length).toBeGreaterThan(0);
+      const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+      await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+      for (const operation of picked) {
+        const tag = operation.tags[0]!.replace(/ /g, "-");
+        await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
+        // A page may show several operations of a tag: mark the samples panel of this one.
+        await page.waitForFunction(
+          (summary) => {
+            document.querySelectorAll("[data-test-samples]").forEach((e) => e.removeAttribute("data-test-samples"));
+            let node: Element | null = [...document.querySelectorAll("h1, h2")].find((h) => h.textContent?.trim() === summary) ?? null;
+            while (node && !node.querySelector(".panel-request-samples")) node = node.parentElement;
+            node?.querySelector(".panel-request-samples")?.setAttribute("data-test-samples", "");
+            return !!node;
+          },
+          operation.summary,
+          { timeout: 15_000 },
+        );
+        const samples = page.locator("[data-test-samples]");
+        await samples.scrollIntoViewIfNeeded();
+        const chooser = samples.locator('button[aria-haspopup="menu"]').filter({ hasText: /^(curl|TypeScript|Payload)$/ });
+        await chooser.waitFor({ timeout: 15_000 });
+        if ((await chooser.innerText()).trim() !== "curl") {
+          await chooser.click();
+          await page.getByRole("menuitem", { name: "curl", exact: true }).click();
+        }
+        // curl: long lines wrap inside the panel (nothing runs out of view).
+        const curl = samples.locator("pre").filter({ hasText: "curl -X" }).first();
+        await curl.waitFor();
+        expect(
+          await curl.evaluate((pre) => pre.scrollWidth - pre.clientWidth),
+          `${operation.operationId}: curl overflows`,
+        ).toBeLessThanOrEqual(1);
 
-      await chooser.click();
-      await page.getByRole("menuitem", { name: "TypeScript", exact: true }).click();
-      const line = sampleLine(join(samplesDir, api, `${operation.operationId}.ts`));
-      const code = samples.locator("pre").filter({ hasText: line }).first();
-      await code.waitFor({ state: "visible", timeout: 10_000 });
-      expect(await code.isVisible(), `${operation.operationId}: TypeScript sample not visible`).toBe(true);
-      expect(await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth), `${operation.operationId}: TypeScript overflows`).toBeLessThanOrEqual(1);
-      // What is shown can be pasted: it imports the package (and Node's built-ins) only and makes its client.
-      const shownSample = await code.innerText();
-      const imports = [...shownSample.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map((match) => match[1]);
-      expect(imports, `${operation.operationId}: imports`).toContain(`payment-apis-toolkit/${api}`);
-      expect(imports.filter((from) => !/^payment-apis-toolkit\/(gateway|merchant)$|^node:/.test(from!)), `${operation.operationId}: imports`).toEqual([]);
-      expect(shownSample, `${operation.operationId}: makes its client`).toMatch(new RegExp(`^const ${api} = create\\w+Client\\(\\{$`, "m"));
-      await page.screenshot({ path: join(artifactsDir, `${api}-${operation.operationId}-typescript.png`) });
-    }
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    expect(outside).toEqual([]);
-    await page.close();
-  });
+        await chooser.click();
+        await page.getByRole("menuitem", { name: "TypeScript", exact: true }).click();
+        const line = sampleLine(join(samplesDir, api, `${operation.operationId}.ts`));
+        const code = samples.locator("pre").filter({ hasText: line }).first();
+        await code.waitFor({ state: "visible", timeout: 10_000 });
+        expect(await code.isVisible(), `${operation.operationId}: TypeScript sample not visible`).toBe(true);
+        expect(
+          await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth),
+          `${operation.operationId}: TypeScript overflows`,
+        ).toBeLessThanOrEqual(1);
+        // What is shown can be pasted: it imports the package (and Node's built-ins) only and makes its client.
+        const shownSample = await code.innerText();
+        const imports = [...shownSample.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map((match) => match[1]);
+        expect(imports, `${operation.operationId}: imports`).toContain(`payment-apis-toolkit/${api}`);
+        expect(
+          imports.filter((from) => !/^payment-apis-toolkit\/(gateway|merchant)$|^node:/.test(from!)),
+          `${operation.operationId}: imports`,
+        ).toEqual([]);
+        expect(shownSample, `${operation.operationId}: makes its client`).toMatch(
+          new RegExp(`^const ${api} = create\\w+Client\\(\\{$`, "m"),
+        );
+        await page.screenshot({ path: join(artifactsDir, `${api}-${operation.operationId}-typescript.png`) });
+      }
+      expect(pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      expect(outside).toEqual([]);
+      await page.close();
+    },
+  );
 });
 
 describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api) => {
@@ -207,7 +236,11 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
       expect(text).toContain(server.description);
     }
     // The payment APIs list the local sandbox and mock beside their remote hosts; the control API is local only.
-    expect(servers.map((server) => server.url)).toEqual(expect.arrayContaining([expect.stringMatching(api === CONTROL_API ? /^http:\/\/127\.0\.0\.1:\d+\/_sandbox$/ : /^http:\/\/127\.0\.0\.1:\d+$/)]));
+    expect(servers.map((server) => server.url)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(api === CONTROL_API ? /^http:\/\/127\.0\.0\.1:\d+\/_sandbox$/ : /^http:\/\/127\.0\.0\.1:\d+$/),
+      ]),
+    );
     expect(text).not.toMatch(/\*\*\w/);
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -227,9 +260,13 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
     for (let i = 0; i < count; i++) {
       const label = (await chapters.nth(i).innerText()).split("\n")[0]!.trim();
       await chapters.nth(i).click();
-      await page.waitForFunction((text) => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.includes(text)), label, { timeout: 15_000 });
+      await page.waitForFunction((text) => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.includes(text)), label, {
+        timeout: 15_000,
+      });
       const found = await page.evaluate(() => {
-        const wide = [...document.querySelectorAll('[data-component-name="Markdown/Markdown"] :is(.md-table-wrapper, pre)')].filter((e) => (e as HTMLElement).offsetParent !== null);
+        const wide = [...document.querySelectorAll('[data-component-name="Markdown/Markdown"] :is(.md-table-wrapper, pre)')].filter(
+          (e) => (e as HTMLElement).offsetParent !== null,
+        );
         return {
           tables: wide.filter((e) => e.matches(".md-table-wrapper")).length,
           clipped: wide
@@ -239,7 +276,8 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
       });
       tables += found.tables;
       clipped.push(...found.clipped.map((what) => `${label}: ${what}`));
-      if (found.tables > 0) await page.screenshot({ path: join(artifactsDir, `${api}-1280-${label.replace(/\W+/g, "-").toLowerCase()}.png`) });
+      if (found.tables > 0)
+        await page.screenshot({ path: join(artifactsDir, `${api}-1280-${label.replace(/\W+/g, "-").toLowerCase()}.png`) });
     }
     expect(tables).toBeGreaterThan(0);
     expect(clipped).toEqual([]);
@@ -250,57 +288,67 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
 });
 
 describe("merchant docs page", () => {
-  it("says in the Pagination chapter that the client's items() pages through a collection, with the sample's code", { timeout: 60_000 }, async () => {
-    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
-    await page.goto(`${baseUrl}/merchant.html`, { waitUntil: "load" });
-    await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default', { hasText: /^Pagination$/ }).click();
-    const section = page.locator('[data-section-id="/pagination"]');
-    await section.waitFor();
-    const text = await section.innerText();
-    expect(text).toContain("merchant.items(resource, rel, variables)");
-    expect(text).toContain(sampleLine(join(samplesDir, "merchant", "listApplications.ts")));
-    const guide = await section.locator('a[href="guides/clients.html"]').getAttribute("href");
-    expect((await page.request.get(new URL(guide!, page.url()).href)).status()).toBe(200);
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    expect(outside).toEqual([]);
-    await page.close();
-  });
+  it(
+    "says in the Pagination chapter that the client's items() pages through a collection, with the sample's code",
+    { timeout: 60_000 },
+    async () => {
+      const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+      await page.goto(`${baseUrl}/merchant.html`, { waitUntil: "load" });
+      await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default', { hasText: /^Pagination$/ }).click();
+      const section = page.locator('[data-section-id="/pagination"]');
+      await section.waitFor();
+      const text = await section.innerText();
+      expect(text).toContain("merchant.items(resource, rel, variables)");
+      expect(text).toContain(sampleLine(join(samplesDir, "merchant", "listApplications.ts")));
+      const guide = await section.locator('a[href="guides/clients.html"]').getAttribute("href");
+      expect((await page.request.get(new URL(guide!, page.url()).href)).status()).toBe(200);
+      expect(pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      expect(outside).toEqual([]);
+      await page.close();
+    },
+  );
 });
 
 describe("guides", () => {
   const sources = readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md"));
 
-  it.each(sources)("%s is served as rendered HTML with the look of the Redoc pages, nothing cut off at 1280 px", { timeout: 60_000 }, async (source) => {
-    const { page, outside, consoleErrors, pageErrors } = await watchedPage(1280);
-    const response = await page.goto(`${baseUrl}/guides/${basename(source, ".md")}.html`, { waitUntil: "load" });
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()["content-type"]).toMatch(/text\/html/);
-    const shown = await page.evaluate(() => ({
-      h1: document.querySelector("main h1")?.textContent ?? "",
-      text: (() => {
-        const main = document.querySelector("main")?.cloneNode(true) as HTMLElement | undefined;
-        main?.querySelectorAll("pre").forEach((pre) => pre.remove());
-        return main?.textContent ?? "";
-      })(),
-      font: getComputedStyle(document.body).fontFamily,
-      back: [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href")),
-      clipped: [...document.querySelectorAll("main table, main pre")]
-        .filter((e) => e.scrollWidth - e.clientWidth > 1 || e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > innerWidth)
-        .map((e) => `${e.tagName.toLowerCase()} ${e.scrollWidth}px in ${e.clientWidth}px: ${(e.textContent ?? "").slice(0, 40)}`),
-    }));
-    expect(shown.clipped).toEqual([]);
-    expect(shown.h1).not.toBe("");
-    // Markdown syntax is rendered, not shown: no heading marks or code fences left outside code blocks.
-    expect(shown.text).not.toMatch(/^#{1,6} |^```/m);
-    expect(shown.font).toMatch(/^system-ui/);
-    expect(shown.back).toContain("../index.html");
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    expect(outside).toEqual([]);
-    await page.screenshot({ path: join(artifactsDir, `guide-${basename(source, ".md")}.png`) });
-    await page.close();
-  });
+  it.each(sources)(
+    "%s is served as rendered HTML with the look of the Redoc pages, nothing cut off at 1280 px",
+    { timeout: 60_000 },
+    async (source) => {
+      const { page, outside, consoleErrors, pageErrors } = await watchedPage(1280);
+      const response = await page.goto(`${baseUrl}/guides/${basename(source, ".md")}.html`, { waitUntil: "load" });
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["content-type"]).toMatch(/text\/html/);
+      const shown = await page.evaluate(() => ({
+        h1: document.querySelector("main h1")?.textContent ?? "",
+        text: (() => {
+          const main = document.querySelector("main")?.cloneNode(true) as HTMLElement | undefined;
+          main?.querySelectorAll("pre").forEach((pre) => pre.remove());
+          return main?.textContent ?? "";
+        })(),
+        font: getComputedStyle(document.body).fontFamily,
+        back: [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href")),
+        clipped: [...document.querySelectorAll("main table, main pre")]
+          .filter(
+            (e) => e.scrollWidth - e.clientWidth > 1 || e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > innerWidth,
+          )
+          .map((e) => `${e.tagName.toLowerCase()} ${e.scrollWidth}px in ${e.clientWidth}px: ${(e.textContent ?? "").slice(0, 40)}`),
+      }));
+      expect(shown.clipped).toEqual([]);
+      expect(shown.h1).not.toBe("");
+      // Markdown syntax is rendered, not shown: no heading marks or code fences left outside code blocks.
+      expect(shown.text).not.toMatch(/^#{1,6} |^```/m);
+      expect(shown.font).toMatch(/^system-ui/);
+      expect(shown.back).toContain("../index.html");
+      expect(pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      expect(outside).toEqual([]);
+      await page.screenshot({ path: join(artifactsDir, `guide-${basename(source, ".md")}.png`) });
+      await page.close();
+    },
+  );
 });
 
 describe("docs index", () => {
@@ -314,11 +362,27 @@ describe("docs index", () => {
     }));
     expect(index.firstSection).toMatch(/^Start here/);
     // The client guide first, then the sandbox, then the reference pages.
-    expect(index.start.slice(0, 2 + listApis().length)).toEqual(["guides/clients.html", "guides/sandbox.html", ...listApis().map(({ name }) => `${name}.html`)]);
-    expect(index.contributors).toEqual(expect.arrayContaining(["guides/architecture.html", "guides/contributing-specs.html", "guides/coverage-gateway.html", "guides/coverage-merchant.html"]));
+    expect(index.start.slice(0, 2 + listApis().length)).toEqual([
+      "guides/clients.html",
+      "guides/sandbox.html",
+      ...listApis().map(({ name }) => `${name}.html`),
+    ]);
+    expect(index.contributors).toEqual(
+      expect.arrayContaining([
+        "guides/architecture.html",
+        "guides/contributing-specs.html",
+        "guides/coverage-gateway.html",
+        "guides/coverage-merchant.html",
+      ]),
+    );
     // Every guide once, in one of the two.
     const guides = [...index.start, ...index.contributors].filter((href) => href.startsWith("guides/"));
-    expect([...guides].sort()).toEqual(readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md")).map((name) => `guides/${basename(name, ".md")}.html`).sort());
+    expect([...guides].sort()).toEqual(
+      readdirSync(guidesSourceDir)
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => `guides/${basename(name, ".md")}.html`)
+        .sort(),
+    );
     await page.screenshot({ path: join(artifactsDir, "index.png") });
     // A guide's navigation: the integrators' pages, and one link to the contributors' list.
     await page.goto(`${baseUrl}/guides/clients.html`);

@@ -55,7 +55,11 @@ describe("the gateway mock", () => {
   const post = (headers: Record<string, string>) =>
     fetch(`${mock.url}/authorizations`, {
       method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from("any-api-key:").toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      headers: {
+        Authorization: `Basic ${Buffer.from("any-api-key:").toString("base64")}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...headers,
+      },
       body: serializeForm(gatewayRequest("createAuthorization", "card")),
     });
 

@@ -86,7 +86,9 @@ const selfLinked = (result: unknown) => {
 
 const sameResource = (key: ResourceKey) => (result: unknown, context: SampleContext) => {
   selfLinked(result);
-  expect((result as { _links: { self: { href: string } } })._links.self.href).toBe((context[key] as { _links: { self: { href: string } } })._links.self.href);
+  expect((result as { _links: { self: { href: string } } })._links.self.href).toBe(
+    (context[key] as { _links: { self: { href: string } } })._links.self.href,
+  );
 };
 
 const itemsWithSelf =
@@ -110,14 +112,18 @@ const allowsSpecMethods = (result: unknown, _context: SampleContext, operation: 
 };
 
 async function gone(merchant: MerchantClient, resource: { _links: { self: { href: string } } }): Promise<void> {
-  const error: unknown = await merchant.follow(resource, "self").then(() => undefined, (reason: unknown) => reason);
+  const error: unknown = await merchant.follow(resource, "self").then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(MerchantProblemError);
   expect((error as MerchantProblemError).status).toBe(404);
 }
 
 const gatewaySamples: Record<string, SampleSpec> = {
   discoverResources: {
-    check: (result) => expect(result).toMatchObject({ authorizations: { href: expect.any(String) }, account: { href: expect.any(String) } }),
+    check: (result) =>
+      expect(result).toMatchObject({ authorizations: { href: expect.any(String) }, account: { href: expect.any(String) } }),
   },
   createAuthorization: { check: approved(2050) },
   createCapture: { needs: ["authorizationId"], check: approved(1000) },
@@ -142,14 +148,23 @@ const merchantSamples: Record<string, SampleSpec> = {
   createToken: {
     needs: ["tokenUrl"],
     check: (result, context) =>
-      expect(result).toMatchObject({ token_type: "Bearer", access_token: expect.any(String), expires_in: expect.any(Number), _links: { "ch:root": { href: `${context.merchantBaseUrl}/` } } }),
+      expect(result).toMatchObject({
+        token_type: "Bearer",
+        access_token: expect.any(String),
+        expires_in: expect.any(Number),
+        _links: { "ch:root": { href: `${context.merchantBaseUrl}/` } },
+      }),
   },
   optionsToken: { needs: ["tokenUrl"], check: allowsSpecMethods },
   registerClient: {
     needs: ["registrationUrl"],
     check: async (result, context) => {
       const client = result as S["Client"];
-      expect(client).toMatchObject({ client_id: expect.any(String), client_secret: expect.any(String), client_name: "Nightly reconciliation" });
+      expect(client).toMatchObject({
+        client_id: expect.any(String),
+        client_secret: expect.any(String),
+        client_name: "Nightly reconciliation",
+      });
       // The new credentials work on the token endpoint at once.
       expect((await new RawMerchantClient(context.merchantBaseUrl).login(client.client_id, client.client_secret)).status).toBe(200);
     },
@@ -182,8 +197,16 @@ const merchantSamples: Record<string, SampleSpec> = {
     },
   },
   optionsApplication: { needs: ["application"], check: allowsSpecMethods },
-  addApplicationStamp: { needs: ["completeApplication"], fresh: true, check: (result) => expect(result).toEqual({ submitted: true, state: "submitted" }) },
-  removeApplicationStamp: { needs: ["archivedApplication"], fresh: true, check: (result) => expect(result).toEqual(["submitted", "archived"]) },
+  addApplicationStamp: {
+    needs: ["completeApplication"],
+    fresh: true,
+    check: (result) => expect(result).toEqual({ submitted: true, state: "submitted" }),
+  },
+  removeApplicationStamp: {
+    needs: ["archivedApplication"],
+    fresh: true,
+    check: (result) => expect(result).toEqual(["submitted", "archived"]),
+  },
   optionsApplicationStamp: { needs: ["application"], check: allowsSpecMethods },
   listApplicationGateways: {
     needs: ["application"],
@@ -223,7 +246,10 @@ const merchantSamples: Record<string, SampleSpec> = {
   },
   optionsContracts: { needs: ["submittedApplication"], check: allowsSpecMethods },
   getPerson: { needs: ["person"], check: sameResource("person") },
-  updatePerson: { needs: ["person"], check: (result) => expect(result).toMatchObject({ city: "Aarhus", zipcode: "8000", name: validPerson.name }) },
+  updatePerson: {
+    needs: ["person"],
+    check: (result) => expect(result).toMatchObject({ city: "Aarhus", zipcode: "8000", name: validPerson.name }),
+  },
   deletePerson: {
     needs: ["person"],
     fresh: true,
@@ -288,7 +314,10 @@ const merchantSamples: Record<string, SampleSpec> = {
       expect((result as S["File"])._links["ch:data"].map((link) => link.name)).toEqual(["upload", "download"]);
     },
   },
-  updateFile: { needs: ["file"], check: (result) => expect(result).toMatchObject({ name: "statement-2024-05.pdf", label: "bank_statement" }) },
+  updateFile: {
+    needs: ["file"],
+    check: (result) => expect(result).toMatchObject({ name: "statement-2024-05.pdf", label: "bank_statement" }),
+  },
   deleteFile: {
     needs: ["file"],
     fresh: true,
@@ -319,7 +348,10 @@ const merchantSamples: Record<string, SampleSpec> = {
   createComment: {
     needs: ["application"],
     check: (result, context) => {
-      expect(result).toMatchObject({ tags: ["ch-field:business_model.trading_name"], _links: { "ch:application": { href: context.application._links.self.href } } });
+      expect(result).toMatchObject({
+        tags: ["ch-field:business_model.trading_name"],
+        _links: { "ch:application": { href: context.application._links.self.href } },
+      });
     },
   },
   optionsComments: { needs: ["application"], check: allowsSpecMethods },
@@ -363,7 +395,8 @@ async function openDispute(merchant: MerchantClient, query: string, pick: (dispu
 
 const setups: { [K in ResourceKey]: Setup<K> } = {
   tokenUrl: async ({ merchant }) => (await merchant.root())._links["oauth2-token"].href,
-  registrationUrl: async ({ merchantBaseUrl }) => new URL(findOperation(loadBundledSpec("merchant"), "registerClient").path, `${merchantBaseUrl}/`).href,
+  registrationUrl: async ({ merchantBaseUrl }) =>
+    new URL(findOperation(loadBundledSpec("merchant"), "registerClient").path, `${merchantBaseUrl}/`).href,
   authorizationId: async ({ gateway }) => approvedId(await gateway.authorize({ amount: 10000, currency: "EUR", card })),
   capturedAuthorizationId: async ({ gateway }) => {
     const id = approvedId(await gateway.authorize({ amount: 10000, currency: "EUR", card }));
@@ -371,7 +404,8 @@ const setups: { [K in ResourceKey]: Setup<K> } = {
     return id;
   },
   debitId: async ({ gateway }) => approvedId(await gateway.debit({ amount: 5000, currency: "EUR", card, sender, recipient })),
-  application: async ({ merchant }) => merchant.create(await merchant.root(), "ch:applications", validApplication as S["ApplicationCreate"]),
+  application: async ({ merchant }) =>
+    merchant.create(await merchant.root(), "ch:applications", validApplication as S["ApplicationCreate"]),
   completeApplication: async (base) => completeApplication(base),
   archivedApplication: async ({ merchant }) => {
     const application = await merchant.create(await merchant.root(), "ch:applications", validApplication as S["ApplicationCreate"]);
@@ -385,10 +419,19 @@ const setups: { [K in ResourceKey]: Setup<K> } = {
   },
   person: async ({ merchant }, need) => merchant.create(await need("application"), "ch:people", validPerson),
   file: async ({ merchant }, need) =>
-    merchant.create(await need("application"), "ch:files", { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }),
+    merchant.create(await need("application"), "ch:files", {
+      label: "bank_statement",
+      name: "statement.pdf",
+      content_type: "application/pdf",
+    }),
   uploadedFile: async ({ merchant }, need) =>
-    merchant.uploadFile(await need("application"), { label: "bank_statement", name: "statement.txt", content_type: "text/plain" }, "opening balance 1000.00 DKK"),
-  comment: async ({ merchant }, need) => merchant.create(await need("application"), "ch:comments", { body: "Please add the bank statement of May." }),
+    merchant.uploadFile(
+      await need("application"),
+      { label: "bank_statement", name: "statement.txt", content_type: "text/plain" },
+      "opening balance 1000.00 DKK",
+    ),
+  comment: async ({ merchant }, need) =>
+    merchant.create(await need("application"), "ch:comments", { body: "Please add the bank statement of May." }),
   // Two different open disputes: the one to refute is used up by addDisputeStamp.
   dispute: async ({ merchant }) => openDispute(merchant, "status:open", (dispute) => dispute.reason !== "fraud"),
   disputeWithEvidence: async ({ merchant }) => {
@@ -409,7 +452,12 @@ function listOperations(api: Api): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) => {
     const pathItem = deref<Record<string, { operationId?: string }>>(doc, item);
     const methods = Object.keys(pathItem).filter((method) => isHttpMethod(method));
-    return methods.map((method) => ({ api, operationId: String(pathItem[method]!.operationId), path, pathMethods: methods.map((m) => m.toUpperCase()) }));
+    return methods.map((method) => ({
+      api,
+      operationId: String(pathItem[method]!.operationId),
+      path,
+      pathMethods: methods.map((m) => m.toUpperCase()),
+    }));
   });
 }
 
@@ -436,7 +484,11 @@ function resolver(fresh: boolean): Resolve {
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  const merchant = createMerchantClient({ baseUrl: sandbox.merchantUrl, clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret });
+  const merchant = createMerchantClient({
+    baseUrl: sandbox.merchantUrl,
+    clientId: seeded.merchant.clientId,
+    clientSecret: seeded.merchant.clientSecret,
+  });
   base = {
     gateway: createGatewayClient({
       baseUrl: sandbox.gatewayUrl,
@@ -486,7 +538,8 @@ describe.each(APIS)("%s samples", (api) => {
     expect(imports.length).toBe(source.match(/^import /gm)?.length ?? 0);
     expect(imports.filter((from) => !/^payment-apis-toolkit\/(gateway|merchant)$|^node:/.test(from!))).toEqual([]);
     // The client it calls is made in the file, from the environment.
-    if (new RegExp(`\\b${api}\\.`).test(source.replace(/\/\/.*$/gm, ""))) expect(source).toMatch(new RegExp(`^const ${api} = create\\w+Client\\(\\{\\n  baseUrl: process\\.env\\.`, "m"));
+    if (new RegExp(`\\b${api}\\.`).test(source.replace(/\/\/.*$/gm, "")))
+      expect(source).toMatch(new RegExp(`^const ${api} = create\\w+Client\\(\\{\\n  baseUrl: process\\.env\\.`, "m"));
     expect(source.match(/^export /gm)).toHaveLength(1);
     expect(source).not.toMatch(/vitest|expect\(|\/src\/|SampleContext/);
     // What it takes, if anything, is a resource built before it runs.
@@ -497,27 +550,33 @@ describe.each(APIS)("%s samples", (api) => {
 
   it("every sample that makes a client makes it with the same lines (each repeats them so that it can be pasted alone)", () => {
     const blocks = files
-      .map((name) => new RegExp(`^const ${api} = create\\w+Client\\(\\{\\n[\\s\\S]*?^\\}\\);$`, "m").exec(readFileSync(join(samplesDir, api, `${name}.ts`), "utf8"))?.[0])
+      .map(
+        (name) =>
+          new RegExp(`^const ${api} = create\\w+Client\\(\\{\\n[\\s\\S]*?^\\}\\);$`, "m").exec(
+            readFileSync(join(samplesDir, api, `${name}.ts`), "utf8"),
+          )?.[0],
+      )
       .filter((block) => block !== undefined);
     expect(blocks.length).toBeGreaterThan(files.length / 2);
     expect(new Set(blocks).size).toBe(1);
   });
 
-  it.each(operations.filter((operation) => files.includes(operation.operationId)).sort((a, b) => a.operationId.localeCompare(b.operationId)))(
-    "$operationId runs against the sandbox",
-    async (operation) => {
-      const spec = samples[api][operation.operationId];
-      if (!spec) throw new Error(`no entry for ${operation.operationId} in the samples table`);
-      const resolve = resolver(spec.fresh ?? false);
-      const context = { ...base } as SampleContext;
-      for (const key of spec.needs ?? []) Object.assign(context, { [key]: await resolve(key) });
-      const module = (await import(join(samplesDir, api, `${operation.operationId}.ts`))) as { sample(resource?: unknown): Promise<unknown> };
-      const parameter = /^export async function sample\((\w+)/m.exec(readFileSync(join(samplesDir, api, `${operation.operationId}.ts`), "utf8"))?.[1];
-      const result = await (parameter ? module.sample(context[parameter as ResourceKey]) : module.sample());
-      await spec.check(result, context, operation);
-      expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
-    },
-  );
+  it.each(
+    operations.filter((operation) => files.includes(operation.operationId)).sort((a, b) => a.operationId.localeCompare(b.operationId)),
+  )("$operationId runs against the sandbox", async (operation) => {
+    const spec = samples[api][operation.operationId];
+    if (!spec) throw new Error(`no entry for ${operation.operationId} in the samples table`);
+    const resolve = resolver(spec.fresh ?? false);
+    const context = { ...base } as SampleContext;
+    for (const key of spec.needs ?? []) Object.assign(context, { [key]: await resolve(key) });
+    const module = (await import(join(samplesDir, api, `${operation.operationId}.ts`))) as { sample(resource?: unknown): Promise<unknown> };
+    const parameter = /^export async function sample\((\w+)/m.exec(
+      readFileSync(join(samplesDir, api, `${operation.operationId}.ts`), "utf8"),
+    )?.[1];
+    const result = await (parameter ? module.sample(context[parameter as ResourceKey]) : module.sample());
+    await spec.check(result, context, operation);
+    expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
+  });
 });
 
 describe("all samples", () => {

@@ -39,6 +39,7 @@ describe.each(listServiceApis().map((api) => api.name as "gateway" | "merchant")
     for (const server of described) expect(server.description, server.url).not.toMatch(MARKDOWN);
     // The notes are still said, in words.
     const inferred = servers.filter((server) => "x-inferred" in server);
-    for (const server of described.filter((s) => inferred.some((i) => i.url === s.url))) expect(server.description).toContain("Inferred (not stated");
+    for (const server of described.filter((s) => inferred.some((i) => i.url === s.url)))
+      expect(server.description).toContain("Inferred (not stated");
   });
 });

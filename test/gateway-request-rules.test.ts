@@ -195,11 +195,14 @@ describe("machine-readable rules agree with the prose beside them", () => {
   });
 
   it("x-strongly-authenticated and x-requires-signing-when-omitted: the method's description says so", () => {
-    const methods = Object.values(schemas).filter((schema) => schema["x-strongly-authenticated"] !== undefined || schema["x-requires-signing-when-omitted"] !== undefined);
+    const methods = Object.values(schemas).filter(
+      (schema) => schema["x-strongly-authenticated"] !== undefined || schema["x-requires-signing-when-omitted"] !== undefined,
+    );
     expect(methods.length).toBeGreaterThan(0);
     for (const schema of methods) {
       if (schema["x-strongly-authenticated"]) expect(schema.description).toContain("strongly authenticated");
-      for (const field of schema["x-requires-signing-when-omitted"] ?? []) expect(schema.description).toContain(`Signing is required when \`${field}\` is omitted`);
+      for (const field of schema["x-requires-signing-when-omitted"] ?? [])
+        expect(schema.description).toContain(`Signing is required when \`${field}\` is omitted`);
     }
   });
 });

@@ -32,11 +32,16 @@ function lintWithMarks(marks: Record<string, unknown>): string[] {
   writeFileSync(join(dir, "openapi.yaml"), stringify(doc));
   writeFileSync(
     join(dir, "redocly.yaml"),
-    stringify({ plugins: [join(projectRoot, "openapi", "lint", "house-rules.cjs")], rules: { "house/source-marks-have-reasons": "error" } }),
+    stringify({
+      plugins: [join(projectRoot, "openapi", "lint", "house-rules.cjs")],
+      rules: { "house/source-marks-have-reasons": "error" },
+    }),
   );
   let output = "";
   try {
-    output = runBin("redocly", ["lint", join(dir, "openapi.yaml"), "--config", join(dir, "redocly.yaml"), "--format", "json"], { quiet: true });
+    output = runBin("redocly", ["lint", join(dir, "openapi.yaml"), "--config", join(dir, "redocly.yaml"), "--format", "json"], {
+      quiet: true,
+    });
   } catch (error) {
     output = String(error instanceof Error ? error.message : error);
   }
@@ -45,7 +50,15 @@ function lintWithMarks(marks: Record<string, unknown>): string[] {
 
 describe("house/source-marks-have-reasons", () => {
   it("accepts a one-line x-inferred and a {source, why} departure", () => {
-    expect(lintWithMarks({ "x-inferred": "Common practice for this kind of field.", "x-departs-from-source": { source: "The source says the value is an integer.", why: "The live service sends a string, per its public docs." } })).toEqual([]);
+    expect(
+      lintWithMarks({
+        "x-inferred": "Common practice for this kind of field.",
+        "x-departs-from-source": {
+          source: "The source says the value is an integer.",
+          why: "The live service sends a string, per its public docs.",
+        },
+      }),
+    ).toEqual([]);
   });
 
   it.each([
@@ -54,7 +67,12 @@ describe("house/source-marks-have-reasons", () => {
     ["a departure as a bare string", { "x-departs-from-source": "The source says something else entirely." }],
     ["a departure without why", { "x-departs-from-source": { source: "The source says the value is an integer." } }],
     ["a departure with a short why", { "x-departs-from-source": { source: "The source says the value is an integer.", why: "live" } }],
-    ["a departure with an extra key", { "x-departs-from-source": { source: "The source says the value is an integer.", why: "The live service sends a string.", note: "x" } }],
+    [
+      "a departure with an extra key",
+      {
+        "x-departs-from-source": { source: "The source says the value is an integer.", why: "The live service sends a string.", note: "x" },
+      },
+    ],
   ])("refuses %s", (_name, marks) => {
     expect(lintWithMarks(marks)).toHaveLength(1);
   });

@@ -82,7 +82,8 @@ function readmeInstall(name: string, tarball: string): string[] {
   if (!line) throw new Error(`README.md has no npm install line for ${name}`);
   const args = line.replace(/#.*$/, "").trim().split(/\s+/).slice(2);
   const path = args.find((arg) => arg.endsWith(".tgz"));
-  if (path === undefined || !path.endsWith(`/${name}-${version}.tgz`)) throw new Error(`README.md installs ${path ?? "no tarball"}, not ${name}-${version}.tgz`);
+  if (path === undefined || !path.endsWith(`/${name}-${version}.tgz`))
+    throw new Error(`README.md installs ${path ?? "no tarball"}, not ${name}-${version}.tgz`);
   return args.map((arg) => (arg === path ? tarball : arg));
 }
 
@@ -95,12 +96,19 @@ describe("the packed packages, installed into empty projects", () => {
     const packed = mustRun(bin("ts-node"), [join("scripts", "pack.ts")], projectRoot)
       .split("\n")
       .filter((line) => line.endsWith(".tgz"));
-    const find = (name: string) => join(projectRoot, packed.find((line) => line.includes(`${name}-`))!);
+    const find = (name: string) =>
+      join(
+        projectRoot,
+        packed.find((line) => line.includes(`${name}-`))!,
+      );
     tarballs = { toolkit: find("payment-apis-toolkit"), testkit: find("payment-apis-testkit") };
     clientsProject = emptyProject("clients-consumer");
     ciProject = emptyProject("ci-job");
     // Two projects, two installs, side by side, each with the README's own command.
-    await Promise.all([npmInstall(clientsProject, readmeInstall("payment-apis-toolkit", tarballs.toolkit)), npmInstall(ciProject, readmeInstall("payment-apis-testkit", tarballs.testkit))]);
+    await Promise.all([
+      npmInstall(clientsProject, readmeInstall("payment-apis-toolkit", tarballs.toolkit)),
+      npmInstall(ciProject, readmeInstall("payment-apis-testkit", tarballs.testkit)),
+    ]);
     writeFileSync(join(clientsProject, "consumer.ts"), readFileSync(join(projectRoot, "test", "packages", "consumer", "consumer.ts")));
   }, 240_000);
 
@@ -149,9 +157,11 @@ describe("the packed packages, installed into empty projects", () => {
     // @types/node from this repository: the consumer project holds only the clients.
     let consumerChecks: Promise<Record<ConsumerResolution, string>> | undefined;
     const checkConsumer = async (name: ConsumerResolution): Promise<string> => {
-      consumerChecks ??= mustRunAsync(bin("ts-node"), [join(projectRoot, "test", "support", "consumer-type-checks.ts"), clientsProject, join(projectRoot, "node_modules", "@types")], projectRoot).then(
-        (stdout) => JSON.parse(stdout) as Record<ConsumerResolution, string>,
-      );
+      consumerChecks ??= mustRunAsync(
+        bin("ts-node"),
+        [join(projectRoot, "test", "support", "consumer-type-checks.ts"), clientsProject, join(projectRoot, "node_modules", "@types")],
+        projectRoot,
+      ).then((stdout) => JSON.parse(stdout) as Record<ConsumerResolution, string>);
       return (await consumerChecks)[name];
     };
 
@@ -161,7 +171,11 @@ describe("the packed packages, installed into empty projects", () => {
 
     it("has correct types for every export and a clean manifest (attw, publint)", async () => {
       // The YAML specs are data, not modules: attw cannot type them; require.resolve is tested above.
-      const attw = await runAsync(bin("attw"), [tarballs.toolkit, "--exclude-entrypoints", "./specs/gateway.yaml", "./specs/merchant.yaml", "--format", "table-flipped"], projectRoot);
+      const attw = await runAsync(
+        bin("attw"),
+        [tarballs.toolkit, "--exclude-entrypoints", "./specs/gateway.yaml", "./specs/merchant.yaml", "--format", "table-flipped"],
+        projectRoot,
+      );
       expect(attw.output).not.toMatch(/💀|❌|🐛|⚠️/u);
       expect(attw.status, attw.output).toBe(0);
       for (const name of ["payment-apis-toolkit", "payment-apis-testkit"]) {
@@ -175,13 +189,19 @@ describe("the packed packages, installed into empty projects", () => {
       const result = await runAsync("npm", ["publish", "--dry-run"], join(projectRoot, "dist", "packages", name));
       expect(result.status, result.output).toBe(0);
       // Not logged in to a registry, and this machine's own npm configuration, are not the package's business.
-      const warnings = result.output.split("\n").filter((line) => /npm (warn|error)/i.test(line) && !/requires you to be logged in|Unknown (user|env) config/.test(line));
+      const warnings = result.output
+        .split("\n")
+        .filter((line) => /npm (warn|error)/i.test(line) && !/requires you to be logged in|Unknown (user|env) config/.test(line));
       expect(warnings).toEqual([]);
       expect(result.output).toContain(`+ ${name}@`);
     });
 
     it("runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM", async () => {
-      const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }), storage: await getPort({ host: "127.0.0.1" }) };
+      const ports = {
+        gateway: await getPort({ host: "127.0.0.1" }),
+        merchant: await getPort({ host: "127.0.0.1" }),
+        storage: await getPort({ host: "127.0.0.1" }),
+      };
       const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
         ...process.env,
         GATEWAY_SANDBOX_PORT: String(ports.gateway),
@@ -191,10 +211,21 @@ describe("the packed packages, installed into empty projects", () => {
       try {
         const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
         const merchantUrl = `http://127.0.0.1:${ports.merchant}`;
-        expect(sandbox.ready).toBe(`ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`);
+        expect(sandbox.ready).toBe(
+          `ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`,
+        );
 
         // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
-        const signingKeyFile = join(ciProject, "node_modules", "payment-apis-testkit", "src", "testkit", "sandbox", "seed", "signing-key.TEST-ONLY.private.pem");
+        const signingKeyFile = join(
+          ciProject,
+          "node_modules",
+          "payment-apis-testkit",
+          "src",
+          "testkit",
+          "sandbox",
+          "seed",
+          "signing-key.TEST-ONLY.private.pem",
+        );
         expect(existsSync(signingKeyFile)).toBe(true);
         expect(await checkConsumer("node16"), "consumer.ts under node16 resolution").toBe("");
         const consumerOutput = await mustRunAsync(process.execPath, [join("build", "consumer.js")], clientsProject, {
@@ -226,7 +257,11 @@ describe("the packed packages, installed into empty projects", () => {
         expect(result.transactions).toBeGreaterThan(result.perPage);
 
         const junit = join(ciProject, "contract-report.xml");
-        const contract = await runAsync("npx", ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"], ciProject);
+        const contract = await runAsync(
+          "npx",
+          ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"],
+          ciProject,
+        );
         expect(contract.status, contract.output.slice(-4000)).toBe(0);
         expect(contract.output).toMatch(/^contract: \d+ passed, 0 failed/m);
         const report = readFileSync(junit, "utf8");
@@ -238,7 +273,10 @@ describe("the packed packages, installed into empty projects", () => {
       // npx does not pass SIGTERM on; the sandbox notices its parent is gone and stops everything.
       const stopped = await until(async () => (await Promise.all(Object.values(ports).map(portIsFree))).every(Boolean), 10_000);
       expect(stopped, `ports still listening:\n${sandbox.output()}`).toBe(true);
-      expect(await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000), processesMentioning(ciProject).join("\n")).toBe(true);
+      expect(
+        await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000),
+        processesMentioning(ciProject).join("\n"),
+      ).toBe(true);
     }, 180_000);
   });
 
@@ -247,9 +285,15 @@ describe("the packed packages, installed into empty projects", () => {
       const project = emptyProject("downstream-tests");
       try {
         await npmInstall(project, [tarballs.testkit, tarballs.toolkit]);
-        writeFileSync(join(project, "sandbox.test.ts"), readFileSync(join(projectRoot, "docs", "examples", "downstream", "sandbox.test.ts")));
+        writeFileSync(
+          join(project, "sandbox.test.ts"),
+          readFileSync(join(projectRoot, "docs", "examples", "downstream", "sandbox.test.ts")),
+        );
         // vitest comes with the testkit (its contract suite runs on it).
-        const run = await runAsync(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run", "--reporter", "dot"], project, { ...process.env, NO_COLOR: "1" });
+        const run = await runAsync(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run", "--reporter", "dot"], project, {
+          ...process.env,
+          NO_COLOR: "1",
+        });
         expect(run.status, run.output.slice(-4000)).toBe(0);
         expect(run.output).toMatch(/Tests\s+2 passed/);
       } finally {
@@ -263,15 +307,26 @@ describe("the packed packages, installed into empty projects", () => {
     it("prints the installed package's version", async () => {
       const version = await runAsync("npx", ["payment-apis", "--version"], ciProject);
       expect(version.status, version.output).toBe(0);
-      const manifest = JSON.parse(readFileSync(join(projectRoot, "packages", "payment-apis-testkit", "package.json"), "utf8")) as { version: string };
+      const manifest = JSON.parse(readFileSync(join(projectRoot, "packages", "payment-apis-testkit", "package.json"), "utf8")) as {
+        version: string;
+      };
       expect(version.stdout.trim()).toBe(`payment-apis-testkit ${manifest.version}`);
     }, 60_000);
 
     it("refuses a taken port with the reason and a non-zero exit", async () => {
-      const taken = await startServing("npx", ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], ciProject, process.env);
+      const taken = await startServing(
+        "npx",
+        ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"],
+        ciProject,
+        process.env,
+      );
       try {
         const gatewayPort = /gateway-sandbox=http:\/\/127\.0\.0\.1:(\d+)/.exec(taken.ready)![1]!;
-        const second = await runAsync("npx", ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"], ciProject);
+        const second = await runAsync(
+          "npx",
+          ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"],
+          ciProject,
+        );
         expect(second.status).toBe(1);
         expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
         expect(second.output).toContain("--gateway-port (GATEWAY_SANDBOX_PORT)");

@@ -14,11 +14,19 @@ import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { startTestSandbox } from "./support/sandbox";
 
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
-const embedded = [...readme.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({ file: file!, code: code! }));
+const embedded = [...readme.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({
+  file: file!,
+  code: code!,
+}));
 
 describe("README", () => {
   it("embeds the usage files", () => {
-    expect(embedded.map((e) => e.file).sort()).toEqual(["docs/examples/downstream/sandbox.test.ts", "docs/examples/gateway-client.ts", "docs/examples/merchant-client.ts", "docs/examples/sandbox-signed-post.sh"]);
+    expect(embedded.map((e) => e.file).sort()).toEqual([
+      "docs/examples/downstream/sandbox.test.ts",
+      "docs/examples/gateway-client.ts",
+      "docs/examples/merchant-client.ts",
+      "docs/examples/sandbox-signed-post.sh",
+    ]);
   });
 
   it.each(embedded.map((e) => [e.file, e.code] as const))("shows %s exactly as it is", (file, code) => {

@@ -22,7 +22,9 @@ const nextMinor = semver.inc(current, "minor")!;
 const nextPatch = semver.inc(current, "patch")!;
 
 /** The environment of a maintainer's shell: no registry token, and not inside a GitHub workflow. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(GITHUB_|NODE_AUTH_TOKEN$|NPM_TOKEN$|npm_config__?auth)/i.test(name)));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(GITHUB_|NODE_AUTH_TOKEN$|NPM_TOKEN$|npm_config__?auth)/i.test(name)),
+);
 
 function git(repo: string, args: string[]): string {
   const result = spawnSync("git", args, { cwd: repo, encoding: "utf8" });
@@ -47,7 +49,13 @@ function copyOfWorkingTree(): string {
   git(repo, ["init", "--quiet", "--initial-branch", "main"]);
   // .gitignore's "node_modules/" matches folders only, not the link.
   writeFileSync(join(repo, ".git", "info", "exclude"), "/node_modules\n");
-  for (const [key, value] of [["user.name", "Release Test"], ["user.email", "release-test@example.invalid"], ["commit.gpgsign", "false"], ["tag.gpgsign", "false"]]) git(repo, ["config", key!, value!]);
+  for (const [key, value] of [
+    ["user.name", "Release Test"],
+    ["user.email", "release-test@example.invalid"],
+    ["commit.gpgsign", "false"],
+    ["tag.gpgsign", "false"],
+  ])
+    git(repo, ["config", key!, value!]);
   git(repo, ["add", "--all"]);
   git(repo, ["commit", "--quiet", "-m", "the working tree"]);
   return repo;
@@ -71,8 +79,12 @@ describe("releaseChangelog", () => {
   });
 
   it("refuses an Unreleased section with headings but no entries, and a version released before", () => {
-    expect(() => releaseChangelog(`## [Unreleased]\n\n### Added\n\n${released}`, "1.0.1", "2026-02-02")).toThrow("[Unreleased] has no entries");
-    expect(() => releaseChangelog(`## [Unreleased]\n\n- An entry.\n\n${released}`, "1.0.0", "2026-02-02")).toThrow("already has a section for 1.0.0");
+    expect(() => releaseChangelog(`## [Unreleased]\n\n### Added\n\n${released}`, "1.0.1", "2026-02-02")).toThrow(
+      "[Unreleased] has no entries",
+    );
+    expect(() => releaseChangelog(`## [Unreleased]\n\n- An entry.\n\n${released}`, "1.0.0", "2026-02-02")).toThrow(
+      "already has a section for 1.0.0",
+    );
   });
 });
 
@@ -105,7 +117,10 @@ describe("npm run release", { timeout: 120_000 }, () => {
     expect(run.stderr).toMatch(line);
   };
   const addUnreleasedEntry = (text: string) => {
-    writeFileSync(join(repo, "CHANGELOG.md"), read("CHANGELOG.md").replace("## [Unreleased]\n", `## [Unreleased]\n\n### Fixed\n\n- ${text}\n`));
+    writeFileSync(
+      join(repo, "CHANGELOG.md"),
+      read("CHANGELOG.md").replace("## [Unreleased]\n", `## [Unreleased]\n\n### Fixed\n\n- ${text}\n`),
+    );
     commitAll(text);
   };
 
@@ -134,14 +149,20 @@ describe("npm run release", { timeout: 120_000 }, () => {
   it("names --level and its accepted values when the level is unknown", () => {
     const run = release("prepare", "--level", "huge");
     expect(run.status).toBe(2);
-    expect(run.stderr.trimEnd().split("\n")).toEqual(["error: option '--level <level>' argument 'huge' is invalid. Allowed choices are major, minor, patch, auto."]);
+    expect(run.stderr.trimEnd().split("\n")).toEqual([
+      "error: option '--level <level>' argument 'huge' is invalid. Allowed choices are major, minor, patch, auto.",
+    ]);
   });
 
   it("prints the release with --dry-run and changes nothing", () => {
     const run = release("prepare", "--level", "minor", "--dry-run");
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${nextMinor} (minor: --level minor), from ${current}`);
-    expect(run.stdout).toMatch(new RegExp(`would move \\d+ entries of \\[Unreleased\\] in CHANGELOG\\.md under "## \\[${nextMinor.replaceAll(".", "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}"`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `would move \\d+ entries of \\[Unreleased\\] in CHANGELOG\\.md under "## \\[${nextMinor.replaceAll(".", "\\.")}\\] - \\d{4}-\\d{2}-\\d{2}"`,
+      ),
+    );
     expect(run.stdout).toContain(`would commit "Release ${nextMinor}" and tag it v${nextMinor}`);
     expect(git(repo, ["status", "--porcelain"])).toBe("");
     expect(git(repo, ["rev-parse", "HEAD"])).toBe(base);
@@ -176,28 +197,45 @@ describe("npm run release", { timeout: 120_000 }, () => {
     expect(run.stdout).toContain(`next: git push origin HEAD v${nextMinor}`);
 
     // The next release has nothing to say until an entry is added.
-    expectRefusal(release("prepare", "--level", "patch", "--dry-run"), /^CHANGELOG\.md: \[Unreleased\] has no entries: add what this release changes/);
+    expectRefusal(
+      release("prepare", "--level", "patch", "--dry-run"),
+      /^CHANGELOG\.md: \[Unreleased\] has no entries: add what this release changes/,
+    );
   });
 
   it("refuses a working tree with uncommitted changes", () => {
     writeFileSync(join(repo, "notes.txt"), "not committed\n");
-    expectRefusal(release("prepare", "--level", "patch", "--dry-run"), /^the working tree has 1 uncommitted change\(s\) \(first: notes\.txt\): commit or remove them/);
+    expectRefusal(
+      release("prepare", "--level", "patch", "--dry-run"),
+      /^the working tree has 1 uncommitted change\(s\) \(first: notes\.txt\): commit or remove them/,
+    );
   });
 
   it("refuses versions out of step", () => {
     const file = "packages/payment-apis-testkit/package.json";
     writeFileSync(join(repo, file), read(file).replace(`"version": "${current}"`, `"version": "${nextPatch}"`));
     commitAll("testkit ahead");
-    expectRefusal(release("prepare", "--level", "patch", "--dry-run"), new RegExp(`^versions out of step with package\\.json \\(${current.replaceAll(".", "\\.")}\\): ${file.replaceAll(".", "\\.")} is at ${nextPatch.replaceAll(".", "\\.")}; make them equal first`));
+    expectRefusal(
+      release("prepare", "--level", "patch", "--dry-run"),
+      new RegExp(
+        `^versions out of step with package\\.json \\(${current.replaceAll(".", "\\.")}\\): ${file.replaceAll(".", "\\.")} is at ${nextPatch.replaceAll(".", "\\.")}; make them equal first`,
+      ),
+    );
   });
 
   it("refuses a version whose tag exists", () => {
     git(repo, ["tag", `v${nextPatch}`]);
-    expectRefusal(release("prepare", "--level", "patch", "--dry-run"), new RegExp(`^tag v${nextPatch.replaceAll(".", "\\.")} already exists`));
+    expectRefusal(
+      release("prepare", "--level", "patch", "--dry-run"),
+      new RegExp(`^tag v${nextPatch.replaceAll(".", "\\.")} already exists`),
+    );
   });
 
   it("takes --level auto from the last release tag: none, then patch for tooling only", () => {
-    expectRefusal(release("prepare", "--level", "auto", "--dry-run"), /^--level auto compares with the last release tag \(vX\.Y\.Z\), and HEAD contains none: pass --level major, minor or patch/);
+    expectRefusal(
+      release("prepare", "--level", "auto", "--dry-run"),
+      /^--level auto compares with the last release tag \(vX\.Y\.Z\), and HEAD contains none: pass --level major, minor or patch/,
+    );
     git(repo, ["tag", `v${current}`]);
     addUnreleasedEntry("A script fixed.");
     const run = release("prepare", "--level", "auto", "--dry-run");
@@ -209,7 +247,12 @@ describe("npm run release", { timeout: 120_000 }, () => {
     git(repo, ["tag", `v${current}`]);
     addUnreleasedEntry("A spec change.");
     const pathsDir = join("openapi", "gateway", "paths");
-    const file = join(pathsDir, readdirSync(join(repo, pathsDir)).filter((name) => read(join(pathsDir, name)).includes("operationId: ")).sort()[0]!);
+    const file = join(
+      pathsDir,
+      readdirSync(join(repo, pathsDir))
+        .filter((name) => read(join(pathsDir, name)).includes("operationId: "))
+        .sort()[0]!,
+    );
     const operationId = /^( *)operationId: (\w+)$/m;
     expect(read(file)).toMatch(operationId);
     // An extension is not breaking; a renamed operationId is (codegen:operation-id-changed).
@@ -223,12 +266,17 @@ describe("npm run release", { timeout: 120_000 }, () => {
     commitAll("a renamed operation");
     const major = release("prepare", "--level", "auto", "--dry-run");
     expect(major.status, major.stderr).toBe(0);
-    expect(major.stdout).toContain(`release ${semver.inc(current, "major")} (major: npm run diff -- v${current} reports a breaking change)`);
+    expect(major.stdout).toContain(
+      `release ${semver.inc(current, "major")} (major: npm run diff -- v${current} reports a breaking change)`,
+    );
   });
 
   it("refuses to publish a tag that is not the packages' version", () => {
     git(repo, ["tag", "v99.0.0"]);
-    expectRefusal(release("publish", "--dry-run"), new RegExp(`^tag v99\\.0\\.0 does not match the packages' version ${current.replaceAll(".", "\\.")}`));
+    expectRefusal(
+      release("publish", "--dry-run"),
+      new RegExp(`^tag v99\\.0\\.0 does not match the packages' version ${current.replaceAll(".", "\\.")}`),
+    );
     expect(existsSync(join(repo, "dist", "packages"))).toBe(false);
   });
 
@@ -239,24 +287,41 @@ describe("npm run release", { timeout: 120_000 }, () => {
 
   it("refuses to publish from a workflow whose repository the packages' repository.url does not name", () => {
     // The variables GitHub Actions sets on a tag push, for a repository that no manifest names.
-    const workflow = { ...env, GITHUB_ACTIONS: "true", GITHUB_REF_TYPE: "tag", GITHUB_REF_NAME: `v${current}`, GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "example/not-this-repository" };
-    expectRefusal(releaseIn(workflow, ["publish"]), /^packages\/payment-apis-toolkit\/package\.json: repository\.url is .+; npm accepts provenance only from https:\/\/github\.com\/example\/not-this-repository, so set it to that\n$/);
+    const workflow = {
+      ...env,
+      GITHUB_ACTIONS: "true",
+      GITHUB_REF_TYPE: "tag",
+      GITHUB_REF_NAME: `v${current}`,
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_REPOSITORY: "example/not-this-repository",
+    };
+    expectRefusal(
+      releaseIn(workflow, ["publish"]),
+      /^packages\/payment-apis-toolkit\/package\.json: repository\.url is .+; npm accepts provenance only from https:\/\/github\.com\/example\/not-this-repository, so set it to that\n$/,
+    );
     // The tag comes from the workflow: a mismatch with the packages' version is refused first.
-    expectRefusal(releaseIn({ ...workflow, GITHUB_REF_NAME: "v99.0.0" }, ["publish"]), /^tag v99\.0\.0 does not match the packages' version/);
+    expectRefusal(
+      releaseIn({ ...workflow, GITHUB_REF_NAME: "v99.0.0" }, ["publish"]),
+      /^tag v99\.0\.0 does not match the packages' version/,
+    );
     expect(existsSync(join(repo, "dist", "packages"))).toBe(false);
   });
 
-  it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", { timeout: 480_000 }, () => {
-    const prepared = release("prepare", "--level", "minor");
-    expect(prepared.status, prepared.stderr).toBe(0);
-    const run = release("publish", "--dry-run");
-    expect(run.status, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`).toBe(0);
-    for (const name of packages) {
-      expect(run.stdout).toContain(`dist/packages/${name}-${nextMinor}.tgz: ${name}@${nextMinor}, as tag v${nextMinor}`);
-      // npm's own line for a publish it accepted.
-      expect(`${run.stdout}${run.stderr}`).toContain(`+ ${name}@${nextMinor}`);
-      expect(run.stdout).toContain(`dry run: npm would publish ${name}@${nextMinor}`);
-    }
-    expect(git(repo, ["status", "--porcelain"])).toBe("");
-  });
+  it(
+    "publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token",
+    { timeout: 480_000 },
+    () => {
+      const prepared = release("prepare", "--level", "minor");
+      expect(prepared.status, prepared.stderr).toBe(0);
+      const run = release("publish", "--dry-run");
+      expect(run.status, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`).toBe(0);
+      for (const name of packages) {
+        expect(run.stdout).toContain(`dist/packages/${name}-${nextMinor}.tgz: ${name}@${nextMinor}, as tag v${nextMinor}`);
+        // npm's own line for a publish it accepted.
+        expect(`${run.stdout}${run.stderr}`).toContain(`+ ${name}@${nextMinor}`);
+        expect(run.stdout).toContain(`dry run: npm would publish ${name}@${nextMinor}`);
+      }
+      expect(git(repo, ["status", "--porcelain"])).toBe("");
+    },
+  );
 });

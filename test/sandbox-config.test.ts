@@ -44,11 +44,16 @@ describe("schema rules: a file that breaks one is refused, naming the file, the 
   it("an unknown key (a typo of signing) is refused by name, with the known keys", () => {
     const { file, message } = refusal({ gateway: { signng: "methods" } });
     expect(message).toContain(file);
-    expect(message).toContain(`/gateway/signng: unknown key "signng" (did you mean "signing"?); known keys: accounts, signingKeys, signing`);
+    expect(message).toContain(
+      `/gateway/signng: unknown key "signng" (did you mean "signing"?); known keys: accounts, signingKeys, signing`,
+    );
   });
 
   it("unknown keys are refused at every depth, list items included", () => {
-    const { message } = refusal({ merchant: { retention: { maxFile: 500 }, clients: [{ client_id: "c", client_secret: "s", secret: "x" }] }, extra: true });
+    const { message } = refusal({
+      merchant: { retention: { maxFile: 500 }, clients: [{ client_id: "c", client_secret: "s", secret: "x" }] },
+      extra: true,
+    });
     expect(message).toContain(`/merchant/retention/maxFile: unknown key "maxFile"`);
     expect(message).toContain(`/merchant/clients/0/secret: unknown key "secret"`);
     expect(message).toContain(`/extra: unknown key "extra"`);
@@ -74,7 +79,9 @@ describe("schema rules: a file that breaks one is refused, naming the file, the 
 
   it("a quota for a name that is not an operationId of the merchant API is refused", () => {
     const { message } = refusal({ merchant: { rateLimits: { operations: { getRooot: 3, constructor: 1, uploadFileContent: 5 } } } });
-    expect(message).toContain(`/merchant/rateLimits/operations/getRooot: unknown key "getRooot": not an operationId of the merchant API (did you mean "getRoot"?)`);
+    expect(message).toContain(
+      `/merchant/rateLimits/operations/getRooot: unknown key "getRooot": not an operationId of the merchant API (did you mean "getRoot"?)`,
+    );
     expect(message).toContain(`/merchant/rateLimits/operations/constructor: unknown key "constructor"`);
     // The upload runs on the storage host, which has no quotas: a quota for it would do nothing.
     expect(message).toContain(`/merchant/rateLimits/operations/uploadFileContent: unknown key "uploadFileContent"`);
@@ -83,7 +90,14 @@ describe("schema rules: a file that breaks one is refused, naming the file, the 
   it("strings: formats, patterns and lengths", () => {
     const { message } = refusal({
       gateway: {
-        accounts: [{ id: "ci-shop", type: "merchant", keys: [{ key: "has:colon" }, { key: "k-2", expires_at: "next year" }], account: { country: "dk" } }],
+        accounts: [
+          {
+            id: "ci-shop",
+            type: "merchant",
+            keys: [{ key: "has:colon" }, { key: "k-2", expires_at: "next year" }],
+            account: { country: "dk" },
+          },
+        ],
       },
       merchant: { clients: [{ client_id: "c".repeat(129), client_secret: "s", contacts: ["not-an-address"] }] },
     });
@@ -113,7 +127,9 @@ describe("schema rules: a file that breaks one is refused, naming the file, the 
 
 describe("references the schema cannot check", () => {
   it("a signing key naming a missing partner is refused", () => {
-    const { message } = refusal({ gateway: { signingKeys: [{ id: "ci-signing", partner: "no-such-partner", public_key_file: seededPublicKeyPath }] } });
+    const { message } = refusal({
+      gateway: { signingKeys: [{ id: "ci-signing", partner: "no-such-partner", public_key_file: seededPublicKeyPath }] },
+    });
     expect(message).toContain('/gateway/signingKeys/0/partner: must name a partner account; "no-such-partner" is not an account');
   });
 
@@ -124,7 +140,9 @@ describe("references the schema cannot check", () => {
         signingKeys: [{ id: "ci-signing", partner: "ci-shop", public_key_file: seededPublicKeyPath }],
       },
     });
-    expect(message).toContain(`/gateway/accounts/0/partner: must name a partner account; "${seeded.gateway.merchantAccountId}" is a merchant account`);
+    expect(message).toContain(
+      `/gateway/accounts/0/partner: must name a partner account; "${seeded.gateway.merchantAccountId}" is a merchant account`,
+    );
     expect(message).toContain('/gateway/signingKeys/0/partner: must name a partner account; "ci-shop" is a merchant account');
   });
 
@@ -152,7 +170,9 @@ describe("references the schema cannot check", () => {
       merchant: { clients: [{ client_id: seeded.merchant.clientId, client_secret: "other" }] },
     });
     expect(message).toContain(`/gateway/accounts/0/id: duplicate account id "${seeded.gateway.merchantAccountId}"`);
-    expect(message).toContain(`/gateway/accounts/0/keys/0/key: duplicate API key: already a key of account "${seeded.gateway.merchantAccountId}"`);
+    expect(message).toContain(
+      `/gateway/accounts/0/keys/0/key: duplicate API key: already a key of account "${seeded.gateway.merchantAccountId}"`,
+    );
     expect(message).toContain('/gateway/accounts/1/keys/1/key: duplicate API key: already a key of account "ci-shop"');
     expect(message).toContain(`/gateway/signingKeys/0/id: duplicate signing key id "${seeded.gateway.signingKeyId}"`);
     expect(message).toContain(`/merchant/clients/0/client_id: duplicate client_id "${seeded.merchant.clientId}"`);
@@ -185,14 +205,24 @@ describe("reading the file", () => {
   });
 
   it("a file that cannot be read is refused", () => {
-    expect(() => configFromEnvironment({ SANDBOX_CONFIG: join(dir, "absent.json") })).toThrow(/sandbox config .*absent\.json cannot be read/);
+    expect(() => configFromEnvironment({ SANDBOX_CONFIG: join(dir, "absent.json") })).toThrow(
+      /sandbox config .*absent\.json cannot be read/,
+    );
   });
 
   it("a valid file is accepted and applied: lists appended, values replaced, retention merged key by key", async () => {
     copyFileSync(seededPublicKeyPath, join(dir, "ci-signing.pub.pem"));
     const file = configFile({
       gateway: {
-        accounts: [{ id: "ci-shop", type: "merchant", partner: seeded.gateway.partnerAccountId, keys: [{ key: "ci-shop-key" }], account: { merchant_id: "000000009999999", name: "CI Shop" } }],
+        accounts: [
+          {
+            id: "ci-shop",
+            type: "merchant",
+            partner: seeded.gateway.partnerAccountId,
+            keys: [{ key: "ci-shop-key" }],
+            account: { merchant_id: "000000009999999", name: "CI Shop" },
+          },
+        ],
         signingKeys: [{ id: "ci-signing", partner: seeded.gateway.partnerAccountId, public_key_file: "ci-signing.pub.pem" }],
         signing: "methods",
         retention: { maxTransactions: 500 },
@@ -213,7 +243,15 @@ describe("reading the file", () => {
       const ciShop = new GatewayClient(sandbox.gatewayUrl, "ci-shop-key");
       expect((await ciShop.get("/account")).body).toMatchObject({ merchant_id: "000000009999999", name: "CI Shop" });
       // signing: methods: a card payment with its CSC needs no signature.
-      expect((await ciShop.post("/authorizations", { amount: 100, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } }, { sign: false })).status).toBe(201);
+      expect(
+        (
+          await ciShop.post(
+            "/authorizations",
+            { amount: 100, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } },
+            { sign: false },
+          )
+        ).status,
+      ).toBe(201);
       const root = await fetch(`${sandbox.merchantUrl}/`);
       expect(root.headers.get("ratelimit-limit")).toBe("3");
       expect(sandbox.violations.entries).toEqual([]);
@@ -233,11 +271,26 @@ describe("reading the file", () => {
 
   it("the CLI exits 1 within seconds on a bad file, naming the key", async () => {
     const file = configFile({ gateway: { signng: "methods" } });
-    const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], {
-      cwd: projectRoot,
-      env: { ...process.env, SANDBOX_CONFIG: file },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "-r",
+        "ts-node/register/transpile-only",
+        join("src", "testkit", "cli", "main.ts"),
+        "sandbox",
+        "--gateway-port",
+        "0",
+        "--merchant-port",
+        "0",
+        "--storage-port",
+        "0",
+      ],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, SANDBOX_CONFIG: file },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -297,7 +350,8 @@ describe("the schema", () => {
         expect(property, `${api}.${key} is in the schema`).toBeDefined();
         if (value && typeof value === "object" && !Array.isArray(value)) {
           for (const inner of Object.keys(value)) {
-            if (key !== "rateLimits" || inner !== "operations") expect(property!.properties?.[inner], `${api}.${key}.${inner}`).toBeDefined();
+            if (key !== "rateLimits" || inner !== "operations")
+              expect(property!.properties?.[inner], `${api}.${key}.${inner}`).toBeDefined();
           }
         }
       }

@@ -32,7 +32,15 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on("request", (request) => {
@@ -50,7 +58,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
-  expect(sandboxLog.filter((line) => line.includes("[sandbox:control]")), "control answers that broke the control spec").toEqual([]);
+  expect(
+    sandboxLog.filter((line) => line.includes("[sandbox:control]")),
+    "control answers that broke the control spec",
+  ).toEqual([]);
   await sandbox?.stop();
 });
 
@@ -64,85 +75,110 @@ async function seriousViolations(): Promise<string[]> {
   // Evaluated through the browser's debugging protocol, which the page's CSP does not govern.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   });
 }
 
 const card = { "card[pan]": "4111111111111111", "card[expire_month]": "06", "card[expire_year]": "2035", "card[csc]": "987" };
 
 describe("the sandbox console", () => {
-  it("shows a POST with a wrong signature as it arrives, and its detail names the cause, the rule and a curl line without secrets", { timeout: 60_000 }, async () => {
-    await tab("Exchanges");
-    // Signed over literal brackets, sent with percent-encoded ones: the most common signing bug.
-    const literal = new URLSearchParams({ amount: "2050", currency: "EUR", ...card }).toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
-    const sent = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
-    const refused = await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", sent, { signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal) });
-    expect(refused.body.status?.message).toBe("invalid signature");
-    const id = sandbox.exchanges.list({ operation: "createAuthorization" }).items.at(-1)!.id;
+  it(
+    "shows a POST with a wrong signature as it arrives, and its detail names the cause, the rule and a curl line without secrets",
+    { timeout: 60_000 },
+    async () => {
+      await tab("Exchanges");
+      // Signed over literal brackets, sent with percent-encoded ones: the most common signing bug.
+      const literal = new URLSearchParams({ amount: "2050", currency: "EUR", ...card })
+        .toString()
+        .replace(/%5B/g, "[")
+        .replace(/%5D/g, "]");
+      const sent = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
+      const refused = await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", sent, {
+        signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal),
+      });
+      expect(refused.body.status?.message).toBe("invalid signature");
+      const id = sandbox.exchanges.list({ operation: "createAuthorization" }).items.at(-1)!.id;
 
-    const row = page.locator(`#exchanges tbody tr[data-id="${id}"]`);
-    await row.waitFor(SEEN);
-    await expect.poll(() => row.textContent(), SEEN).toContain("40000");
-    await row.getByRole("button").click();
-    const detail = page.locator("#detail");
-    await expect.poll(() => detail.textContent(), SEEN).toContain("brackets of the parameter names are percent-encoded");
-    const text = (await detail.textContent())!;
-    expect(text).toContain("mismatch");
-    expect(text).toContain(`Bytes received${Buffer.byteLength(sent)}`);
-    expect(text).toMatch(/SHA-256 of those bytes[0-9a-f]{64}/);
-    expect(text).toContain("invalid signature");
-    expect(text).toContain("gateway.html#tag/Authorizations/operation/createAuthorization");
-    const curl = (await page.locator("#detail pre.curl").textContent())!;
-    expect(curl).toContain('GATEWAY_SIGNING_KEY_FILE');
-    expect(curl).toContain("${GATEWAY_SIGNING_API_KEY}");
-    expect(curl).toContain("${GATEWAY_API_KEY}");
-    for (const secret of [keys.merchantKey, keys.signingKeyId, "4111111111111111", "card%5Bcsc%5D=987"]) expect(text, `the page shows ${secret}`).not.toContain(secret);
-    await page.screenshot({ path: join(artifactsDir, "exchanges.png"), fullPage: true });
-    expect(await seriousViolations()).toEqual([]);
-  });
+      const row = page.locator(`#exchanges tbody tr[data-id="${id}"]`);
+      await row.waitFor(SEEN);
+      await expect.poll(() => row.textContent(), SEEN).toContain("40000");
+      await row.getByRole("button").click();
+      const detail = page.locator("#detail");
+      await expect.poll(() => detail.textContent(), SEEN).toContain("brackets of the parameter names are percent-encoded");
+      const text = (await detail.textContent())!;
+      expect(text).toContain("mismatch");
+      expect(text).toContain(`Bytes received${Buffer.byteLength(sent)}`);
+      expect(text).toMatch(/SHA-256 of those bytes[0-9a-f]{64}/);
+      expect(text).toContain("invalid signature");
+      expect(text).toContain("gateway.html#tag/Authorizations/operation/createAuthorization");
+      const curl = (await page.locator("#detail pre.curl").textContent())!;
+      expect(curl).toContain("GATEWAY_SIGNING_KEY_FILE");
+      expect(curl).toContain("${GATEWAY_SIGNING_API_KEY}");
+      expect(curl).toContain("${GATEWAY_API_KEY}");
+      for (const secret of [keys.merchantKey, keys.signingKeyId, "4111111111111111", "card%5Bcsc%5D=987"])
+        expect(text, `the page shows ${secret}`).not.toContain(secret);
+      await page.screenshot({ path: join(artifactsDir, "exchanges.png"), fullPage: true });
+      expect(await seriousViolations()).toEqual([]);
+    },
+  );
 
-  it("shows a capture in the state view with what remains, and the clock advanced from the page closes its windows", { timeout: 60_000 }, async () => {
-    const gateway = new GatewayClient(sandbox.gatewayUrl);
-    const authorization = await gateway.authorize({ amount: 1000 });
-    expect(authorization.status).toBe(201);
-    expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 400 })).status).toBe(201);
+  it(
+    "shows a capture in the state view with what remains, and the clock advanced from the page closes its windows",
+    { timeout: 60_000 },
+    async () => {
+      const gateway = new GatewayClient(sandbox.gatewayUrl);
+      const authorization = await gateway.authorize({ amount: 1000 });
+      expect(authorization.status).toBe(201);
+      expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 400 })).status).toBe(201);
 
-    const merchant = new MerchantClient(sandbox.merchantUrl);
-    await merchant.login();
-    const application = await merchant.call("POST", "/applications", validApplication);
-    expect(application.status).toBe(201);
+      const merchant = new MerchantClient(sandbox.merchantUrl);
+      await merchant.login();
+      const application = await merchant.call("POST", "/applications", validApplication);
+      expect(application.status).toBe(201);
 
-    await tab("State");
-    const applicationRow = page.locator("#applications tbody tr", { hasText: "Acme Coffee" });
-    await expect.poll(() => applicationRow.first().textContent(), SEEN).toContain("unsubmitted");
-    await expect.poll(() => page.locator("#windows tbody").textContent(), SEEN).toContain("createApplication");
-    const row = page.locator(`#transactions tbody tr[data-id="${authorization.body.id}"]`);
-    await row.waitFor(SEEN);
-    const capture = row.locator('td[data-follow-up="capture"]');
-    const voiding = row.locator('td[data-follow-up="void"]');
-    await expect.poll(() => capture.textContent(), SEEN).toContain("Capture left: 600 EUR");
-    expect(await capture.textContent()).toContain("allowed now");
-    expect(await voiding.textContent()).toContain("allowed now");
-    await page.screenshot({ path: join(artifactsDir, "state.png"), fullPage: true });
-    expect(await seriousViolations()).toEqual([]);
+      await tab("State");
+      const applicationRow = page.locator("#applications tbody tr", { hasText: "Acme Coffee" });
+      await expect.poll(() => applicationRow.first().textContent(), SEEN).toContain("unsubmitted");
+      await expect.poll(() => page.locator("#windows tbody").textContent(), SEEN).toContain("createApplication");
+      const row = page.locator(`#transactions tbody tr[data-id="${authorization.body.id}"]`);
+      await row.waitFor(SEEN);
+      const capture = row.locator('td[data-follow-up="capture"]');
+      const voiding = row.locator('td[data-follow-up="void"]');
+      await expect.poll(() => capture.textContent(), SEEN).toContain("Capture left: 600 EUR");
+      expect(await capture.textContent()).toContain("allowed now");
+      expect(await voiding.textContent()).toContain("allowed now");
+      await page.screenshot({ path: join(artifactsDir, "state.png"), fullPage: true });
+      expect(await seriousViolations()).toEqual([]);
 
-    await tab("Controls");
-    const clock = page.getByRole("form", { name: "Clock" });
-    await clock.getByLabel("Advance by").fill("200");
-    await clock.getByLabel("Unit").selectOption({ label: "days" });
-    await clock.getByRole("button", { name: "Advance the clock" }).click();
-    await expect.poll(() => page.locator("#notice").textContent(), SEEN).toContain("17280000 seconds ahead");
-    expect(sandbox.clock.offsetSeconds()).toBe(200 * 86_400);
+      await tab("Controls");
+      const clock = page.getByRole("form", { name: "Clock" });
+      await clock.getByLabel("Advance by").fill("200");
+      await clock.getByLabel("Unit").selectOption({ label: "days" });
+      await clock.getByRole("button", { name: "Advance the clock" }).click();
+      await expect.poll(() => page.locator("#notice").textContent(), SEEN).toContain("17280000 seconds ahead");
+      expect(sandbox.clock.offsetSeconds()).toBe(200 * 86_400);
 
-    await tab("State");
-    await expect.poll(() => capture.textContent(), SEEN).toContain("refused: capture not allowed");
-    expect(await voiding.textContent()).toContain("refused: void not allowed");
-    // The view says what the gateway then answers.
-    const late = await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 100 });
-    expect(late.body.status?.message).toMatch(/^capture not allowed/);
-  });
+      await tab("State");
+      await expect.poll(() => capture.textContent(), SEEN).toContain("refused: capture not allowed");
+      expect(await voiding.textContent()).toContain("refused: void not allowed");
+      // The view says what the gateway then answers.
+      const late = await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 100 });
+      expect(late.body.status?.message).toMatch(/^capture not allowed/);
+    },
+  );
 
   it("adds a fault from the page that changes the next answer, and shows it in force", { timeout: 60_000 }, async () => {
     await tab("Controls");
@@ -174,7 +210,10 @@ describe("the sandbox console", () => {
     await page.setViewportSize({ width: 420, height: 900 });
     for (const name of ["Exchanges", "State", "Controls"] as const) {
       await tab(name);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} overflows at 420 px`).toBeLessThanOrEqual(1);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `${name} overflows at 420 px`,
+      ).toBeLessThanOrEqual(1);
     }
     await page.screenshot({ path: join(artifactsDir, "narrow.png"), fullPage: true });
     expect(outside).toEqual([]);
@@ -183,21 +222,30 @@ describe("the sandbox console", () => {
 });
 
 describe("payment-apis sandbox", () => {
-  it("prints the console's address on a line of its own before the ready line, whose format stays as tools parse it", { timeout: 90_000 }, async () => {
-    const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
-    const serving = await startServing(tsNode, [join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], projectRoot, process.env);
-    try {
-      const urls = readyUrls(serving.ready);
-      expect(Object.keys(urls)).toEqual(["gateway-sandbox", "merchant-sandbox", "storage"]);
-      const line = /^sandbox console: (\S+)/m.exec(serving.output());
-      expect(line?.[1]).toBe(`${urls["gateway-sandbox"]}/_sandbox/console`);
-      const page = await fetch(line![1]!);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain("<title>Sandbox console</title>");
-    } finally {
-      const exited = new Promise((done) => serving.child.once("exit", done));
-      serving.child.kill("SIGINT");
-      await exited;
-    }
-  });
+  it(
+    "prints the console's address on a line of its own before the ready line, whose format stays as tools parse it",
+    { timeout: 90_000 },
+    async () => {
+      const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
+      const serving = await startServing(
+        tsNode,
+        [join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"],
+        projectRoot,
+        process.env,
+      );
+      try {
+        const urls = readyUrls(serving.ready);
+        expect(Object.keys(urls)).toEqual(["gateway-sandbox", "merchant-sandbox", "storage"]);
+        const line = /^sandbox console: (\S+)/m.exec(serving.output());
+        expect(line?.[1]).toBe(`${urls["gateway-sandbox"]}/_sandbox/console`);
+        const page = await fetch(line![1]!);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain("<title>Sandbox console</title>");
+      } finally {
+        const exited = new Promise((done) => serving.child.once("exit", done));
+        serving.child.kill("SIGINT");
+        await exited;
+      }
+    },
+  );
 });

@@ -18,7 +18,18 @@ import { seeded } from "../src/testkit/sandbox/config";
 import { exchangeStream } from "../src/testkit/sandbox/console/serve";
 import { ExchangeRecord } from "../src/testkit/sandbox/control/exchanges";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { expand, form, GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
+import {
+  expand,
+  form,
+  GatewayClient,
+  keys,
+  MerchantClient,
+  privateKeyPem,
+  sandboxLog,
+  startTestSandbox,
+  validApplication,
+  validPerson,
+} from "./support/sandbox";
 
 const doc = controlSpec as unknown as OpenApiDocument;
 const router = new SpecRouter(doc);
@@ -28,7 +39,12 @@ const called = new Set<string>();
 let sandbox: RunningSandbox;
 
 /** A control call, checked against the control spec. */
-async function control(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+async function control(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${sandbox.gatewayUrl}/_sandbox${path}`, {
     method,
     headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
@@ -36,7 +52,11 @@ async function control(method: string, path: string, body?: unknown, headers: Re
   });
   const text = await response.text();
   // JSON answers parsed; the console's page and files are text (the validator reads their bytes).
-  const parsed: unknown = !text ? undefined : /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : Buffer.from(text, "utf8");
+  const parsed: unknown = !text
+    ? undefined
+    : /json/.test(response.headers.get("content-type") ?? "")
+      ? JSON.parse(text)
+      : Buffer.from(text, "utf8");
   const routed = router.match(method, path.split("?")[0]!);
   if (routed.kind === "match") {
     called.add(routed.route.operationId);
@@ -52,7 +72,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
-  expect(sandboxLog.filter((line) => line.includes("[sandbox:control]")), "control answers that broke the control spec").toEqual([]);
+  expect(
+    sandboxLog.filter((line) => line.includes("[sandbox:control]")),
+    "control answers that broke the control spec",
+  ).toEqual([]);
   await sandbox.stop();
 });
 
@@ -74,7 +97,9 @@ describe("reset", () => {
     expect(reset.status).toBe(200);
     expect(reset.body.offset_seconds).toBe(0);
     expect((await control("GET", "/faults")).body.items).toEqual([]);
-    expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, "")).body.status?.message).toBe("invalid transaction id");
+    expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, "")).body.status?.message).toBe(
+      "invalid transaction id",
+    );
     // Tokens issued before a reset are gone with the old state.
     expect((await merchant.call("GET", "/applications")).status).toBe(401);
     await merchant.login();
@@ -88,15 +113,25 @@ describe("isolated accounts", () => {
     const second = (await control("POST", "/accounts")).body;
     expect(first.gateway.api_key).not.toBe(second.gateway.api_key);
     const clientOf = (account: typeof first) =>
-      createGatewayClient({ baseUrl: sandbox.gatewayUrl, apiKey: account.gateway.api_key, signing: { apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem } });
+      createGatewayClient({
+        baseUrl: sandbox.gatewayUrl,
+        apiKey: account.gateway.api_key,
+        signing: { apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem },
+      });
     const mine = await clientOf(first).authorize({ amount: 700, currency: "EUR", card });
     expect(mine.approved).toBe(true);
     if (!mine.approved) return;
     // Another isolated account cannot capture it, nor can the seeded merchant.
     await expect(clientOf(second).capture(mine.transaction.id, { amount: 100 })).rejects.toThrow(/invalid transaction id/);
-    expect((await new GatewayClient(sandbox.gatewayUrl).post(`/authorizations/${mine.transaction.id}/captures`, "")).body.status?.message).toBe("invalid transaction id");
+    expect(
+      (await new GatewayClient(sandbox.gatewayUrl).post(`/authorizations/${mine.transaction.id}/captures`, "")).body.status?.message,
+    ).toBe("invalid transaction id");
     // The seeded signing key is not this account's partner's.
-    const seededSigned = await new GatewayClient(sandbox.gatewayUrl, first.gateway.api_key).post("/authorizations", { amount: 100, currency: "EUR", card });
+    const seededSigned = await new GatewayClient(sandbox.gatewayUrl, first.gateway.api_key).post("/authorizations", {
+      amount: 100,
+      currency: "EUR",
+      card,
+    });
     expect(seededSigned.body.status?.message).toBe("invalid signing api-key");
 
     const merchant = new MerchantClient(sandbox.merchantUrl);
@@ -111,16 +146,27 @@ describe("isolated accounts", () => {
 
 describe("fault rules", () => {
   it("refuse what they cannot do, naming the field", async () => {
-    expect((await control("POST", "/faults", { operation: "createFoo", action: { latency_ms: 5 } })).body.error).toMatch(/^operation: no operation createFoo/);
-    expect((await control("POST", "/faults", { operation: "createAuthorization", action: { status: 418 } })).body.error).toMatch(/^action\.status: createAuthorization documents no 418/);
+    expect((await control("POST", "/faults", { operation: "createFoo", action: { latency_ms: 5 } })).body.error).toMatch(
+      /^operation: no operation createFoo/,
+    );
+    expect((await control("POST", "/faults", { operation: "createAuthorization", action: { status: 418 } })).body.error).toMatch(
+      /^action\.status: createAuthorization documents no 418/,
+    );
     expect((await control("POST", "/faults", { operation: "createAuthorization", action: { latency_ms: 0 } })).status).toBe(400);
-    expect((await control("POST", "/faults", "operation=createCapture", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect(
+      (await control("POST", "/faults", "operation=createCapture", { "content-type": "application/x-www-form-urlencoded" })).status,
+    ).toBe(415);
     expect((await control("DELETE", "/faults/flt-999")).status).toBe(404);
     expect((await control("GET", "/faults")).body.items).toEqual([]);
   });
 
   it("answer a matching request with the operation's documented answer, for as many requests as asked", async () => {
-    const rule = await control("POST", "/faults", { operation: "createAuthorization", match: { amount: "1313" }, action: { status: 503 }, count: 1 });
+    const rule = await control("POST", "/faults", {
+      operation: "createAuthorization",
+      match: { amount: "1313" },
+      action: { status: 503 },
+      count: 1,
+    });
     expect(rule.status).toBe(201);
     const gateway = new GatewayClient(sandbox.gatewayUrl);
     const unmatched = await gateway.post("/authorizations", { amount: 1212, currency: "EUR", card });
@@ -146,11 +192,20 @@ describe("fault rules", () => {
   });
 
   it("close after processing: the capture is booked, the gateway client reports the outcome unknown and does not send it again", async () => {
-    const gateway = createGatewayClient({ baseUrl: sandbox.gatewayUrl, apiKey: keys.merchantKey, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem } });
+    const gateway = createGatewayClient({
+      baseUrl: sandbox.gatewayUrl,
+      apiKey: keys.merchantKey,
+      signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem },
+    });
     const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card });
     if (!authorized.approved) throw new Error("the authorization was declined");
     const id = authorized.transaction.id;
-    await control("POST", "/faults", { operation: "createCapture", match: { path_id: id }, action: { close: "after-processing" }, count: 1 });
+    await control("POST", "/faults", {
+      operation: "createCapture",
+      match: { path_id: id },
+      action: { close: "after-processing" },
+      count: 1,
+    });
     const since = Math.max(0, ...(await control("GET", "/exchanges?limit=1000")).body.items.map((e: { id: number }) => e.id));
 
     const lost = await gateway.capture(id, { amount: 600 }).catch((error: unknown) => error);
@@ -175,11 +230,28 @@ describe("the exchange record", () => {
     await merchant.login();
     const listed = await control("GET", `/exchanges?since=${since}`);
     const text = JSON.stringify(listed.body);
-    for (const secret of [card.pan, `csc%5D=${card.csc}`, `csc]=${card.csc}`, keys.merchantKey, seeded.merchant.clientSecret, merchant.token]) expect(text).not.toContain(secret);
+    for (const secret of [
+      card.pan,
+      `csc%5D=${card.csc}`,
+      `csc]=${card.csc}`,
+      keys.merchantKey,
+      seeded.merchant.clientSecret,
+      merchant.token,
+    ])
+      expect(text).not.toContain(secret);
     const authorization = listed.body.items.find((e: { operation?: string }) => e.operation === "createAuthorization");
-    expect(authorization).toMatchObject({ api: "gateway", method: "POST", status: 201, gateway_status_code: 20000, signature: { verdict: "valid" } });
+    expect(authorization).toMatchObject({
+      api: "gateway",
+      method: "POST",
+      status: 201,
+      gateway_status_code: 20000,
+      signature: { verdict: "valid" },
+    });
     expect(authorization.request.body).toContain("1111");
-    expect(listed.body.items.find((e: { operation?: string }) => e.operation === "createToken")).toMatchObject({ api: "merchant", status: 200 });
+    expect(listed.body.items.find((e: { operation?: string }) => e.operation === "createToken")).toMatchObject({
+      api: "merchant",
+      status: 200,
+    });
     // Control calls are not recorded.
     expect(listed.body.items.every((e: { path: string }) => !e.path.startsWith("/_sandbox"))).toBe(true);
   });
@@ -189,10 +261,16 @@ describe("the exchange record", () => {
     const literal = "amount=500&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
     const { signatureHeader } = await import("../src/testkit/sandbox/gateway/signature");
     const encoded = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
-    const refused = await gateway.post("/authorizations", encoded, { signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal) });
+    const refused = await gateway.post("/authorizations", encoded, {
+      signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal),
+    });
     expect(refused.status).toBe(400);
     const [exchange] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
-    expect(exchange.signature).toMatchObject({ verdict: "mismatch", received_bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(exchange.signature).toMatchObject({
+      verdict: "mismatch",
+      received_bytes: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(exchange.signature.likely_causes.join(" ")).toMatch(/brackets/);
   });
 
@@ -201,7 +279,9 @@ describe("the exchange record", () => {
     expect(all.dropped).toBe(0);
     const last = all.items.at(-1).id as number;
     expect((await control("GET", `/exchanges?since=${last}`)).body.items).toEqual([]);
-    expect((await control("GET", "/exchanges?status=503&limit=1000")).body.items.every((e: { status: number }) => e.status === 503)).toBe(true);
+    expect((await control("GET", "/exchanges?status=503&limit=1000")).body.items.every((e: { status: number }) => e.status === 503)).toBe(
+      true,
+    );
     expect((await control("GET", "/exchanges?limit=0")).status).toBe(400);
   });
 });
@@ -210,11 +290,17 @@ describe("what the console reads", () => {
   it("explains an exchange: the rule a refused request broke, where it is documented, and curl lines without a secret", async () => {
     const literal = "amount=700&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
     const { signatureHeader } = await import("../src/testkit/sandbox/gateway/signature");
-    await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D"), { signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal) });
+    await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D"), {
+      signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal),
+    });
     const [refused] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
     const detail = (await control("GET", `/exchanges/${refused.id}`)).body;
     expect(detail.exchange).toEqual(refused);
-    expect(detail.refusal).toEqual({ messages: ["invalid signature"], operation: "createAuthorization", docs: "gateway.html#tag/Authorizations/operation/createAuthorization" });
+    expect(detail.refusal).toEqual({
+      messages: ["invalid signature"],
+      operation: "createAuthorization",
+      docs: "gateway.html#tag/Authorizations/operation/createAuthorization",
+    });
     expect(detail.curl).toContain(`-X POST -u "\${GATEWAY_API_KEY}:"`);
     expect(detail.curl).toContain(`SIGNATURE=$(printf '%s' "$BODY" | openssl dgst -sha256 -sign "$GATEWAY_SIGNING_KEY_FILE"`);
     expect(detail.curl).toContain(`-H "signature: \${GATEWAY_SIGNING_API_KEY} RS256-hex \${SIGNATURE}"`);
@@ -225,7 +311,10 @@ describe("what the console reads", () => {
 
     const merchant = new MerchantClient(sandbox.merchantUrl);
     await merchant.login();
-    const invalid = await merchant.call("POST", "/applications", { ...validApplication, business_model: { ...validApplication.business_model, delivery_delay: "tomorrow" } });
+    const invalid = await merchant.call("POST", "/applications", {
+      ...validApplication,
+      business_model: { ...validApplication.business_model, delivery_delay: "tomorrow" },
+    });
     expect(invalid.status).toBe(400);
     const [problem] = (await control("GET", "/exchanges?operation=createApplication&status=400&limit=1000")).body.items.slice(-1);
     const explained = (await control("GET", `/exchanges/${problem.id}`)).body;
@@ -240,7 +329,11 @@ describe("what the console reads", () => {
 
   it("lists the gateway's transactions with what remains and whether each follow-up is allowed on the sandbox clock, paged", async () => {
     const account = (await control("POST", "/accounts")).body;
-    const gateway = createGatewayClient({ baseUrl: sandbox.gatewayUrl, apiKey: account.gateway.api_key, signing: { apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem } });
+    const gateway = createGatewayClient({
+      baseUrl: sandbox.gatewayUrl,
+      apiKey: account.gateway.api_key,
+      signing: { apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem },
+    });
     const first = await gateway.authorize({ amount: 1000, currency: "EUR", card });
     const second = await gateway.authorize({ amount: 300, currency: "EUR", card });
     if (!first.approved || !second.approved) throw new Error("declined");
@@ -249,13 +342,26 @@ describe("what the console reads", () => {
     const view = (await control("GET", `/state/transactions?account=${account.gateway.account_id}`)).body;
     expect(view.items.map((t: { id: string }) => t.id)).toEqual([first.transaction.id, second.transaction.id]);
     const [captured] = view.items;
-    expect(captured).toMatchObject({ kind: "authorization", account: account.gateway.account_id, status_code: 20000, amount: 1000, currency: "EUR", captured: 400, refunded: 0, voided: false });
+    expect(captured).toMatchObject({
+      kind: "authorization",
+      account: account.gateway.account_id,
+      status_code: 20000,
+      amount: 1000,
+      currency: "EUR",
+      captured: 400,
+      refunded: 0,
+      voided: false,
+    });
     expect(captured.capture).toMatchObject({ remaining: 600, allowed: true });
     expect(captured.refund).toMatchObject({ remaining: 400, allowed: true });
     expect(captured.void).toMatchObject({ allowed: true });
     expect(Date.parse(captured.capture.window_closes_at)).toBeGreaterThan(Date.parse(view.clock.now));
     expect(second.transaction.id).not.toBe(captured.id);
-    expect(view.items[1].refund).toMatchObject({ remaining: 0, allowed: false, reason: "nothing to refund: the authorization has no captures" });
+    expect(view.items[1].refund).toMatchObject({
+      remaining: 0,
+      allowed: false,
+      reason: "nothing to refund: the authorization has no captures",
+    });
     expect(view.items[1].refund.window_closes_at).toBeUndefined();
 
     const page = (await control("GET", `/state/transactions?account=${account.gateway.account_id}&limit=1`)).body;
@@ -286,7 +392,12 @@ describe("what the console reads", () => {
     const app = await merchant.call("POST", "/applications", validApplication);
     const person = await merchant.call("POST", expand(app.body._links["ch:people"]), validPerson);
     expect(person.status).toBe(201);
-    const file = await merchant.call("POST", expand(person.body._links["ch:files"]), { label: "picture_legitimation", name: "passport.pdf", content_type: "application/pdf", size: 1 });
+    const file = await merchant.call("POST", expand(person.body._links["ch:files"]), {
+      label: "picture_legitimation",
+      name: "passport.pdf",
+      content_type: "application/pdf",
+      size: 1,
+    });
     expect(file.status).toBe(201);
     const upload = file.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
     expect((await fetch(upload, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "x" })).status).toBe(200);
@@ -297,8 +408,20 @@ describe("what the console reads", () => {
     const view = (await control("GET", `/state/applications?merchant=${account.merchant.merchant}`)).body;
     expect(view.items.map((a: { id: string }) => a.id)).toEqual([app.body.id ?? expect.any(String), second.body.id ?? expect.any(String)]);
     const [shown] = view.items;
-    expect(shown).toMatchObject({ merchant: account.merchant.merchant, state: "unsubmitted", trading_name: "Acme Coffee", files: [], comment_count: 1 });
-    expect(shown.people).toEqual([{ id: expect.any(String), name: validPerson.name, files: [expect.objectContaining({ label: "picture_legitimation", name: "passport.pdf", uploaded: true })] }]);
+    expect(shown).toMatchObject({
+      merchant: account.merchant.merchant,
+      state: "unsubmitted",
+      trading_name: "Acme Coffee",
+      files: [],
+      comment_count: 1,
+    });
+    expect(shown.people).toEqual([
+      {
+        id: expect.any(String),
+        name: validPerson.name,
+        files: [expect.objectContaining({ label: "picture_legitimation", name: "passport.pdf", uploaded: true })],
+      },
+    ]);
     expect(shown.comments).toEqual([expect.objectContaining({ body: "Please add the director" })]);
     // A person is shown by name only.
     expect(JSON.stringify(view)).not.toContain(validPerson.social_security_number);
@@ -306,7 +429,11 @@ describe("what the console reads", () => {
     const page = (await control("GET", `/state/applications?merchant=${account.merchant.merchant}&limit=1`)).body;
     expect(page.items).toHaveLength(1);
     expect(page.next).toBe(shown.id);
-    expect((await control("GET", `/state/applications?merchant=${account.merchant.merchant}&after=${page.next}`)).body.items.map((a: { id: string }) => a.id)).toEqual([view.items[1].id]);
+    expect(
+      (await control("GET", `/state/applications?merchant=${account.merchant.merchant}&after=${page.next}`)).body.items.map(
+        (a: { id: string }) => a.id,
+      ),
+    ).toEqual([view.items[1].id]);
     expect((await control("GET", "/state/applications?limit=201")).body.error).toMatch(/^limit: /);
   });
 
@@ -317,8 +444,12 @@ describe("what the console reads", () => {
     await merchant.call("GET", "/applications");
     await merchant.call("GET", "/applications");
     const view = (await control("GET", "/state/rate-limits?limit=500")).body;
-    const mine = view.items.filter((w: { client?: string; operation: string }) => w.client === account.merchant.client_id && w.operation === "listApplications");
-    expect(mine).toEqual([expect.objectContaining({ operation: "listApplications", used: 2, limit: expect.any(Number), ends_at: expect.any(String) })]);
+    const mine = view.items.filter(
+      (w: { client?: string; operation: string }) => w.client === account.merchant.client_id && w.operation === "listApplications",
+    );
+    expect(mine).toEqual([
+      expect.objectContaining({ operation: "listApplications", used: 2, limit: expect.any(Number), ends_at: expect.any(String) }),
+    ]);
     expect(Date.parse(mine[0].ends_at) - Date.parse(view.clock.now)).toBeLessThanOrEqual(view.window_seconds * 1000);
     const page = (await control("GET", "/state/rate-limits?limit=1")).body;
     expect(page.items).toHaveLength(1);
@@ -330,30 +461,46 @@ describe("what the console reads", () => {
     expect((await control("GET", "/state/rate-limits?offset=-1")).status).toBe(400);
   });
 
-  it("loads a fixture through the APIs' rules, lists what was loaded without credentials, refuses a bad one naming the path, and forgets them on reset", { timeout: 60_000 }, async () => {
-    const fixture = { accounts: [{ name: "shop" }], gateway: { transactions: [{ name: "order-1", account: "shop", amount: 1000, captures: [{ name: "first-capture", amount: 400 }] }] } };
-    const loaded = await control("POST", "/fixtures", fixture);
-    expect(loaded.status).toBe(201);
-    expect(loaded.body.ids["order-1"]).toMatchObject({ kind: "transaction", status: 20000 });
-    expect(loaded.body.ids["first-capture"]).toMatchObject({ kind: "capture", transaction: "order-1" });
-    const shop = loaded.body.ids.shop;
-    expect(shop.credentials.gateway.api_key).toEqual(expect.any(String));
-    // Built for real: the state view holds it, with what remains.
-    const transactions = (await control("GET", "/state/transactions?limit=500")).body.items;
-    expect(transactions.find((t: { id: string }) => t.id === loaded.body.ids["order-1"].authorization).capture.remaining).toBe(600);
+  it(
+    "loads a fixture through the APIs' rules, lists what was loaded without credentials, refuses a bad one naming the path, and forgets them on reset",
+    { timeout: 60_000 },
+    async () => {
+      const fixture = {
+        accounts: [{ name: "shop" }],
+        gateway: { transactions: [{ name: "order-1", account: "shop", amount: 1000, captures: [{ name: "first-capture", amount: 400 }] }] },
+      };
+      const loaded = await control("POST", "/fixtures", fixture);
+      expect(loaded.status).toBe(201);
+      expect(loaded.body.ids["order-1"]).toMatchObject({ kind: "transaction", status: 20000 });
+      expect(loaded.body.ids["first-capture"]).toMatchObject({ kind: "capture", transaction: "order-1" });
+      const shop = loaded.body.ids.shop;
+      expect(shop.credentials.gateway.api_key).toEqual(expect.any(String));
+      // Built for real: the state view holds it, with what remains.
+      const transactions = (await control("GET", "/state/transactions?limit=500")).body.items;
+      expect(transactions.find((t: { id: string }) => t.id === loaded.body.ids["order-1"].authorization).capture.remaining).toBe(600);
 
-    const listed = (await control("GET", "/fixtures")).body;
-    expect(listed.items).toEqual([{ source: "control API", loaded_at: loaded.body.loaded_at, entities: expect.arrayContaining([{ name: "order-1", kind: "transaction" }, { name: "shop", kind: "account" }]) }]);
-    expect(JSON.stringify(listed)).not.toContain(shop.credentials.gateway.api_key);
+      const listed = (await control("GET", "/fixtures")).body;
+      expect(listed.items).toEqual([
+        {
+          source: "control API",
+          loaded_at: loaded.body.loaded_at,
+          entities: expect.arrayContaining([
+            { name: "order-1", kind: "transaction" },
+            { name: "shop", kind: "account" },
+          ]),
+        },
+      ]);
+      expect(JSON.stringify(listed)).not.toContain(shop.credentials.gateway.api_key);
 
-    const refused = await control("POST", "/fixtures", { gateway: { transactions: [{ name: "order-2", amount: -5 }] } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/^\/gateway\/transactions\/0\/amount: /);
-    expect((await control("GET", "/fixtures")).body.items).toHaveLength(1);
+      const refused = await control("POST", "/fixtures", { gateway: { transactions: [{ name: "order-2", amount: -5 }] } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(/^\/gateway\/transactions\/0\/amount: /);
+      expect((await control("GET", "/fixtures")).body.items).toHaveLength(1);
 
-    await control("POST", "/reset");
-    expect((await control("GET", "/fixtures")).body.items).toEqual([]);
-  });
+      await control("POST", "/reset");
+      expect((await control("GET", "/fixtures")).body.items).toEqual([]);
+    },
+  );
 
   it("serves the console's page and files, the page bound to this listener by its policy", async () => {
     const page = await fetch(`${sandbox.merchantUrl}/_sandbox/console`);
@@ -397,7 +544,9 @@ describe("the exchange stream", () => {
       // The answer is held to the control spec (its first bytes: a stream never ends).
       const route = router.operation("streamExchanges");
       called.add(route.operationId);
-      expect(responses.violations(route, { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") })).toEqual([]);
+      expect(
+        responses.violations(route, { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") }),
+      ).toEqual([]);
 
       await new GatewayClient(own.gatewayUrl).get("/account");
       const text = await readUntil(reader, (text) => text.includes("event: exchange"));
@@ -418,10 +567,15 @@ describe("the exchange stream", () => {
 
       // A client that leaves frees its place.
       aborts.pop()!.abort();
-      await expect.poll(async () => {
-        const again = await open();
-        return again.status;
-      }, { timeout: 15_000 }).toBe(200);
+      await expect
+        .poll(
+          async () => {
+            const again = await open();
+            return again.status;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(200);
     } finally {
       // Stopping the sandbox ends the open streams and does not wait for them.
       await own.stop();
@@ -443,7 +597,19 @@ describe("the exchange stream's bounds", () => {
       },
     });
   }
-  const raw = (status: number) => ({ at: new Date().toISOString(), api: "gateway" as const, method: "GET", target: "/account", operation: "getAccount", status, duration_ms: 1, requestHeaders: {}, requestBody: undefined, responseHeaders: {}, responseBody: undefined });
+  const raw = (status: number) => ({
+    at: new Date().toISOString(),
+    api: "gateway" as const,
+    method: "GET",
+    target: "/account",
+    operation: "getAccount",
+    status,
+    duration_ms: 1,
+    requestHeaders: {},
+    requestBody: undefined,
+    responseHeaders: {},
+    responseBody: undefined,
+  });
 
   it("disconnects a client that lets 1 MiB wait, and a closed stream frees its place", () => {
     const record = new ExchangeRecord(10);

@@ -62,7 +62,8 @@ describe("the exchange record", () => {
 
   it("keeps the newest, counts those it let go, and filters by operation, status and id", () => {
     const record = new ExchangeRecord(3);
-    for (let i = 0; i < 5; i++) record.add(raw({ status: i % 2 ? 400 : 201, operation: i === 4 ? "createCapture" : "createAuthorization" }));
+    for (let i = 0; i < 5; i++)
+      record.add(raw({ status: i % 2 ? 400 : 201, operation: i === 4 ? "createCapture" : "createAuthorization" }));
     const all = record.list();
     expect(all.items.map((e) => e.id)).toEqual([3, 4, 5]);
     expect(all.dropped).toBe(2);

@@ -57,10 +57,12 @@ describe("the published schema", () => {
       if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${path}/${i}`));
       if (typeof node !== "object" || node === null) return;
       const schema = node as Record<string, unknown>;
-      if (schema.type === "object" && schema.additionalProperties !== false && schema.maxProperties === undefined) problems.push(`${path}: open object`);
+      if (schema.type === "object" && schema.additionalProperties !== false && schema.maxProperties === undefined)
+        problems.push(`${path}: open object`);
       if (schema.type === "array" && schema.maxItems === undefined) problems.push(`${path}: unbounded list`);
       if (schema.type === "string" && schema.maxLength === undefined && schema.enum === undefined) problems.push(`${path}: unbounded text`);
-      if (schema.type === "integer" && schema.enum === undefined && (schema.minimum === undefined || schema.maximum === undefined)) problems.push(`${path}: unbounded integer`);
+      if (schema.type === "integer" && schema.enum === undefined && (schema.minimum === undefined || schema.maximum === undefined))
+        problems.push(`${path}: unbounded integer`);
       for (const [key, child] of Object.entries(schema)) if (key !== "enum" && key !== "required") walk(child, `${path}/${key}`);
     };
     walk(sandboxFixtureSchema, "");
@@ -68,9 +70,9 @@ describe("the published schema", () => {
   });
 
   it("every shipped example passes it", () => {
-    for (const name of ["checkout-mid-way", "onboarding-awaiting-documents", "disputed-payment"]) expect(() => loadFixtureFile(example(name))).not.toThrow();
+    for (const name of ["checkout-mid-way", "onboarding-awaiting-documents", "disputed-payment"])
+      expect(() => loadFixtureFile(example(name))).not.toThrow();
   });
-
 
   it("the example in docs/sandbox.md's Fixtures section builds what it says", async () => {
     const markdown = readFileSync(join(projectRoot, "docs", "sandbox.md"), "utf8");
@@ -110,7 +112,12 @@ describe("the shipped examples build what they promise", () => {
     expect(onDeclined.body.status?.code).not.toBe(20000);
 
     // The renewal is a subsequent payment of the subscription's series: it can be followed in turn (same card, the fixture's default).
-    const next = await gateway.post("/authorizations", { amount: 4900, currency: "EUR", series: { previous: { id: ids["renewal"]!.authorization } }, card: { pan: testEnvironment["accepted-test-pans"][0], expire_month: "12", expire_year: String(new Date().getUTCFullYear() + 5) } });
+    const next = await gateway.post("/authorizations", {
+      amount: 4900,
+      currency: "EUR",
+      series: { previous: { id: ids["renewal"]!.authorization } },
+      card: { pan: testEnvironment["accepted-test-pans"][0], expire_month: "12", expire_year: String(new Date().getUTCFullYear() + 5) },
+    });
     expect(next.body.status?.code, JSON.stringify(next.body)).toBe(20000);
 
     const afterVoid = await gateway.post(`/authorizations/${ids["cancelled-order"]!.authorization}/captures`, {});
@@ -141,7 +148,9 @@ describe("the shipped examples build what they promise", () => {
     const download = passport.body._links["ch:data"].find((l: { name: string }) => l.name === "download").href;
     expect((await api.call("GET", download)).text).toBe("%PDF-1.7 passport scan");
     const comments = await api.call("GET", expand(application.body._links["ch:comments"]));
-    expect(comments.body._embedded["ch:comments"].map((c: { body: string }) => c.body)).toEqual(["Please upload a proof of address for Anna Jensen."]);
+    expect(comments.body._embedded["ch:comments"].map((c: { body: string }) => c.body)).toEqual([
+      "Please upload a proof of address for Anna Jensen.",
+    ]);
 
     // Awaiting documents: submitting is refused for the person's missing file, and for nothing else.
     const submit = application.body._links["ch:stamps"].find((s: { name: string }) => s.name === "submitted").href;
@@ -157,7 +166,9 @@ describe("the shipped examples build what they promise", () => {
     const dispute = await api.call("GET", ids["chargeback"]!.href!);
     expect(dispute.body.status).toBe("refuted");
     const files = await api.call("GET", expand(dispute.body._links["ch:files"]));
-    expect(files.body._embedded["ch:files"].map((f: { _links: { self: { href: string } } }) => f._links.self.href)).toEqual([ids["evidence"]!.href]);
+    expect(files.body._embedded["ch:files"].map((f: { _links: { self: { href: string } } }) => f._links.self.href)).toEqual([
+      ids["evidence"]!.href,
+    ]);
     const evidence = await api.call("GET", ids["evidence"]!.href!);
     const download = evidence.body._links["ch:data"].find((l: { name: string }) => l.name === "download").href;
     expect((await api.call("GET", download)).text).toContain("signed by A. Jensen");
@@ -169,11 +180,26 @@ describe("the shipped examples build what they promise", () => {
 
   it("an application can be built all the way to submitted, with its person's files, and its contract signed", async () => {
     const files = [
-      { name: "passport", file: { label: "picture_legitimation", content_type: "image/png" }, content_base64: Buffer.from("png bytes").toString("base64") },
+      {
+        name: "passport",
+        file: { label: "picture_legitimation", content_type: "image/png" },
+        content_base64: Buffer.from("png bytes").toString("base64"),
+      },
       { name: "bill", file: { label: "address_legitimation", content_type: "application/pdf" }, content: "%PDF bill" },
     ];
     const fixture: Fixture = {
-      merchant: { applications: [{ name: "shop", application: validApplication, people: [{ name: "owner", person: validPerson, files }], gateway: "gw-sandbox-two", stamps: ["submitted"], contract_stamps: ["signed"] }] },
+      merchant: {
+        applications: [
+          {
+            name: "shop",
+            application: validApplication,
+            people: [{ name: "owner", person: validPerson, files }],
+            gateway: "gw-sandbox-two",
+            stamps: ["submitted"],
+            contract_stamps: ["signed"],
+          },
+        ],
+      },
     };
     const { ids } = await applyFixture(sandbox, fixture);
     const api = await merchantOf(sandbox);
@@ -208,31 +234,78 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
   /** A fixture that builds an application first, then `rest`: what fails after it must not leave the application. */
   const withApplication = (rest: Fixture): Fixture => ({
     ...rest,
-    merchant: { ...rest.merchant, applications: [{ name: "first", application: validApplication }, ...(rest.merchant?.applications ?? [])] },
+    merchant: {
+      ...rest.merchant,
+      applications: [{ name: "first", application: validApplication }, ...(rest.merchant?.applications ?? [])],
+    },
   });
 
   it.each<[string, Fixture, string, RegExp]>([
-    ["an unknown key", withApplication({ gateway: { transactions: [{ name: "order", amout: 100 } as unknown as Fixture.Transaction] } }), "/gateway/transactions/0/amout", /^unknown key "amout"; known keys: /],
-    ["an amount out of bounds", withApplication({ gateway: { transactions: [{ name: "order", amount: 1_000_000_000 }] } }), "/gateway/transactions/0/amount", /^must be <= 999999999$/],
+    [
+      "an unknown key",
+      withApplication({ gateway: { transactions: [{ name: "order", amout: 100 } as unknown as Fixture.Transaction] } }),
+      "/gateway/transactions/0/amout",
+      /^unknown key "amout"; known keys: /,
+    ],
+    [
+      "an amount out of bounds",
+      withApplication({ gateway: { transactions: [{ name: "order", amount: 1_000_000_000 }] } }),
+      "/gateway/transactions/0/amount",
+      /^must be <= 999999999$/,
+    ],
     [
       "a capture above the authorized amount",
       withApplication({ gateway: { transactions: [{ name: "order", amount: 1000, captures: [{ amount: 1001 }] }] } }),
       "/gateway/transactions/0/captures/0",
       /40200/,
     ],
-    ["a stamp the dispute does not offer", withApplication({ merchant: { disputes: [{ name: "d", status: "under_review", stamps: ["refuted"] }] } }), "/merchant/disputes/0/stamps/0", /stamp "refuted" is not offered; offered: /],
+    [
+      "a stamp the dispute does not offer",
+      withApplication({ merchant: { disputes: [{ name: "d", status: "under_review", stamps: ["refuted"] }] } }),
+      "/merchant/disputes/0/stamps/0",
+      /stamp "refuted" is not offered; offered: /,
+    ],
     [
       "a stamp the application does not offer yet (submitted without people)",
-      withApplication({ merchant: { applications: [{ name: "early", application: validApplication, stamps: ["archived", "submitted"] }] } }),
+      withApplication({
+        merchant: { applications: [{ name: "early", application: validApplication, stamps: ["archived", "submitted"] }] },
+      }),
       "/merchant/applications/1/stamps/1",
       /stamp "submitted" is not offered; offered: /,
     ],
-    ["a contract stamp before there is a contract", withApplication({ merchant: { applications: [{ name: "c", application: validApplication, contract_stamps: ["signed"] }] } }), "/merchant/applications/1/contract_stamps", /no contract yet/],
-    ["an application body the API refuses", withApplication({ merchant: { applications: [{ name: "bad", application: { business_model: { trading_name: "x" } } }] } }), "/merchant/applications/1", /400.*business_model\.description is required/],
-    ["a gateway that is not selectable", withApplication({ merchant: { applications: [{ name: "g", application: validApplication, gateway: "gw-nowhere" }] } }), "/merchant/applications/1/gateway", /"gw-nowhere" is not selectable; selectable: gw-sandbox-one/],
+    [
+      "a contract stamp before there is a contract",
+      withApplication({ merchant: { applications: [{ name: "c", application: validApplication, contract_stamps: ["signed"] }] } }),
+      "/merchant/applications/1/contract_stamps",
+      /no contract yet/,
+    ],
+    [
+      "an application body the API refuses",
+      withApplication({ merchant: { applications: [{ name: "bad", application: { business_model: { trading_name: "x" } } }] } }),
+      "/merchant/applications/1",
+      /400.*business_model\.description is required/,
+    ],
+    [
+      "a gateway that is not selectable",
+      withApplication({ merchant: { applications: [{ name: "g", application: validApplication, gateway: "gw-nowhere" }] } }),
+      "/merchant/applications/1/gateway",
+      /"gw-nowhere" is not selectable; selectable: gw-sandbox-one/,
+    ],
     [
       "a second refund of a debit",
-      withApplication({ gateway: { transactions: [{ name: "payout", type: "debit", amount: 500, params: { recipient: { name: "Jensen Anna M", account_number: "DK5000400440116243", account_number_type: "iban" } }, refunds: [{}, {}] }] } }),
+      withApplication({
+        gateway: {
+          transactions: [
+            {
+              name: "payout",
+              type: "debit",
+              amount: 500,
+              params: { recipient: { name: "Jensen Anna M", account_number: "DK5000400440116243", account_number_type: "iban" } },
+              refunds: [{}, {}],
+            },
+          ],
+        },
+      }),
       "/gateway/transactions/0/refunds/1",
       /40200/,
     ],
@@ -254,13 +327,41 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
   });
 
   it.each<[string, string, string[]]>([
-    ["an unknown key", "gateway:\n  transactions:\n    - name: a\n      amout: 100\n", ['/gateway/transactions/0/amout: unknown key "amout"; known keys: name, account, type, amount,']],
-    ["an amount out of bounds", '{"gateway": {"transactions": [{"name": "a", "amount": 1000000000}]}}', ["/gateway/transactions/0/amount: must be <= 999999999"]],
-    ["a name given twice", "gateway:\n  transactions:\n    - { name: a, amount: 1 }\n    - { name: a, amount: 2 }\n", ['/gateway/transactions/1/name: duplicate name "a": already the name of /gateway/transactions/0']],
-    ["a series following no earlier transaction", "gateway:\n  transactions:\n    - { name: a, amount: 1, series: { previous: b } }\n", ['/gateway/transactions/0/series/previous: no earlier transaction "b" in gateway.transactions']],
-    ["an account not declared", "merchant:\n  applications:\n    - { name: a, account: shop, application: {} }\n", ['/merchant/applications/0/account: no account "shop" in accounts']],
-    ["a dispute status the spec does not know", "merchant:\n  disputes:\n    - { name: a, status: opened }\n", ["/merchant/disputes/0/status: must be one of open, refuted, under_review, won, lost"]],
-    ["a body nested deeper than the schema bounds", "merchant:\n  applications:\n    - { name: a, application: { a: { b: { c: { d: 1 } } } } }\n", ["/merchant/applications/0/application/a/b/c: must be text, a number"]],
+    [
+      "an unknown key",
+      "gateway:\n  transactions:\n    - name: a\n      amout: 100\n",
+      ['/gateway/transactions/0/amout: unknown key "amout"; known keys: name, account, type, amount,'],
+    ],
+    [
+      "an amount out of bounds",
+      '{"gateway": {"transactions": [{"name": "a", "amount": 1000000000}]}}',
+      ["/gateway/transactions/0/amount: must be <= 999999999"],
+    ],
+    [
+      "a name given twice",
+      "gateway:\n  transactions:\n    - { name: a, amount: 1 }\n    - { name: a, amount: 2 }\n",
+      ['/gateway/transactions/1/name: duplicate name "a": already the name of /gateway/transactions/0'],
+    ],
+    [
+      "a series following no earlier transaction",
+      "gateway:\n  transactions:\n    - { name: a, amount: 1, series: { previous: b } }\n",
+      ['/gateway/transactions/0/series/previous: no earlier transaction "b" in gateway.transactions'],
+    ],
+    [
+      "an account not declared",
+      "merchant:\n  applications:\n    - { name: a, account: shop, application: {} }\n",
+      ['/merchant/applications/0/account: no account "shop" in accounts'],
+    ],
+    [
+      "a dispute status the spec does not know",
+      "merchant:\n  disputes:\n    - { name: a, status: opened }\n",
+      ["/merchant/disputes/0/status: must be one of open, refuted, under_review, won, lost"],
+    ],
+    [
+      "a body nested deeper than the schema bounds",
+      "merchant:\n  applications:\n    - { name: a, application: { a: { b: { c: { d: 1 } } } } }\n",
+      ["/merchant/applications/0/application/a/b/c: must be text, a number"],
+    ],
   ])("%s: refused before anything is built, one line per problem naming the file and path", async (_, text, lines) => {
     const file = fixtureFile("bad.yaml", text);
     let error: unknown;
@@ -276,7 +377,9 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
   });
 
   it("text that is not YAML or JSON is refused in one line", () => {
-    expect(() => parseFixture("gateway: [unclosed\n  - {", "f.yaml")).toThrow(/^f\.yaml \/: not YAML or JSON: [^\n]+ at line 1, column 11$/);
+    expect(() => parseFixture("gateway: [unclosed\n  - {", "f.yaml")).toThrow(
+      /^f\.yaml \/: not YAML or JSON: [^\n]+ at line 1, column 11$/,
+    );
     expect(() => parseFixture("just words", "f.yaml")).toThrow(/^f\.yaml \/: must be object$/);
   });
 
@@ -306,7 +409,16 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
 
 describe("an account of credentials the sandbox already knows (from the config file)", () => {
   const extra = {
-    gateway: { accounts: [{ id: "configured-shop", type: "merchant" as const, partner: seeded.gateway.partnerAccountId, keys: [{ key: "configured-shop-key" }] }] },
+    gateway: {
+      accounts: [
+        {
+          id: "configured-shop",
+          type: "merchant" as const,
+          partner: seeded.gateway.partnerAccountId,
+          keys: [{ key: "configured-shop-key" }],
+        },
+      ],
+    },
     merchant: { clients: [{ client_id: "configured-client", client_secret: "configured-secret", merchant: "configured-shop" }] },
   };
   let sandbox: RunningSandbox;
@@ -338,7 +450,10 @@ describe("an account of credentials the sandbox already knows (from the config f
     await own.login("configured-client", "configured-secret");
     expect((await own.call("GET", ids["shop"]!.href!)).status).toBe(200);
     expect((await (await merchantOf(sandbox)).call("GET", ids["shop"]!.href!)).status).toBe(404);
-    const rest = await new GatewayClient(sandbox.gatewayUrl, "configured-shop-key").post(`/authorizations/${ids["order"]!.authorization}/captures`, {});
+    const rest = await new GatewayClient(sandbox.gatewayUrl, "configured-shop-key").post(
+      `/authorizations/${ids["order"]!.authorization}/captures`,
+      {},
+    );
     expect([rest.body.status?.code, rest.body.amount]).toEqual([20000, 500]);
   });
 
@@ -355,43 +470,76 @@ describe("an account of credentials the sandbox already knows (from the config f
 
   it("refuses a key file that cannot be read, a key file in a body that is no file, and an account lacking the part an entity uses", () => {
     const missing = fixtureFile("missing-key.yaml", fixtureText("no-such.pem"));
-    expect(() => loadFixtureFile(missing)).toThrow(`${missing} /accounts/0/credentials/gateway/signing_private_key_file: cannot read ${join(dir, "no-such.pem")}: no such file`);
+    expect(() => loadFixtureFile(missing)).toThrow(
+      `${missing} /accounts/0/credentials/gateway/signing_private_key_file: cannot read ${join(dir, "no-such.pem")}: no such file`,
+    );
     expect(() => parseFixture(fixtureText(seededPrivateKeyPath), "request body")).toThrow(
       "request body /accounts/0/credentials/gateway/signing_private_key_file: only a fixture file names key files: give signing_private_key_pem",
     );
     const notAKey = fixtureText("x").replace(/signing_private_key_file: x/, "signing_private_key_pem: not a key");
     expect(() => parseFixture(notAKey, "f")).toThrow("f /accounts/0/credentials/gateway: the signing key is not a PEM private key");
-    const merchantOnly = "accounts:\n  - { name: m, credentials: { merchant: { client_id: a, client_secret: b } } }\ngateway:\n  transactions:\n    - { name: t, account: m, amount: 1 }\n";
+    const merchantOnly =
+      "accounts:\n  - { name: m, credentials: { merchant: { client_id: a, client_secret: b } } }\ngateway:\n  transactions:\n    - { name: t, account: m, amount: 1 }\n";
     expect(() => parseFixture(merchantOnly, "f")).toThrow('f /gateway/transactions/0/account: account "m" has no gateway credentials');
   });
 });
 
 describe("payment-apis sandbox --fixtures", () => {
-  const cli = ["-r", "ts-node/register/transpile-only", join("src", "testkit", "cli", "main.ts"), "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"];
+  const cli = [
+    "-r",
+    "ts-node/register/transpile-only",
+    join("src", "testkit", "cli", "main.ts"),
+    "sandbox",
+    "--gateway-port",
+    "0",
+    "--merchant-port",
+    "0",
+    "--storage-port",
+    "0",
+  ];
 
   it.each([
     ["a file the schema refuses", "- { name: a, amount: -1 }", "/gateway/transactions/0/amount: must be >= 0"],
-    ["a fixture the API refuses", "- { name: a, amount: 100, captures: [{ amount: 101 }] }", "/gateway/transactions/0/captures/0: answered 40200 (amount exceeds the remaining amount"],
-  ])("%s stops the start with exit 1 and one line per problem, before ready", async (_, transaction, line) => {
-    const file = fixtureFile("bad-start.yaml", `gateway:\n  transactions:\n    ${transaction}\n`);
-    const child = spawn(process.execPath, [...cli, "--fixtures", file], { cwd: projectRoot, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((done) => child.once("exit", done));
-    expect(code, output).toBe(1);
-    expect(output).toContain(`error: ${file} ${line}`);
-    expect(output).not.toMatch(/^ready /m);
-  }, 60_000);
+    [
+      "a fixture the API refuses",
+      "- { name: a, amount: 100, captures: [{ amount: 101 }] }",
+      "/gateway/transactions/0/captures/0: answered 40200 (amount exceeds the remaining amount",
+    ],
+  ])(
+    "%s stops the start with exit 1 and one line per problem, before ready",
+    async (_, transaction, line) => {
+      const file = fixtureFile("bad-start.yaml", `gateway:\n  transactions:\n    ${transaction}\n`);
+      const child = spawn(process.execPath, [...cli, "--fixtures", file], {
+        cwd: projectRoot,
+        env: process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.once("exit", done));
+      expect(code, output).toBe(1);
+      expect(output).toContain(`error: ${file} ${line}`);
+      expect(output).not.toMatch(/^ready /m);
+    },
+    60_000,
+  );
 
   it("a good file (SANDBOX_FIXTURES) is built before ready", async () => {
-    const serving = await startServing(process.execPath, cli, projectRoot, { ...process.env, SANDBOX_FIXTURES: example("onboarding-awaiting-documents") });
+    const serving = await startServing(process.execPath, cli, projectRoot, {
+      ...process.env,
+      SANDBOX_FIXTURES: example("onboarding-awaiting-documents"),
+    });
     try {
       const urls = readyUrls(serving.ready);
       const api = new MerchantClient(urls["merchant-sandbox"]!);
       await api.login();
       const applications = await api.call("GET", "/applications");
-      expect(applications.body._embedded["ch:applications"].map((a: { business_model: { trading_name: string } }) => a.business_model.trading_name)).toEqual(["Acme Coffee"]);
+      expect(
+        applications.body._embedded["ch:applications"].map(
+          (a: { business_model: { trading_name: string } }) => a.business_model.trading_name,
+        ),
+      ).toEqual(["Acme Coffee"]);
     } finally {
       serving.child.kill("SIGTERM");
       await new Promise((done) => serving.child.once("exit", done));

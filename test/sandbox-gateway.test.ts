@@ -9,7 +9,11 @@
  * ends by asserting that none broke it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentMethodFieldsRequiringSigningWhenOmitted, paymentMethodsRequiringSigning, statusCodeByKey } from "../generated/gateway/constants";
+import {
+  paymentMethodFieldsRequiringSigningWhenOmitted,
+  paymentMethodsRequiringSigning,
+  statusCodeByKey,
+} from "../generated/gateway/constants";
 import { loadBundledSpec } from "../src/testkit/spec/document";
 import { listOperationExamples } from "../src/testkit/spec/examples";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -32,7 +36,11 @@ afterAll(async () => {
 });
 
 async function advance(seconds: number): Promise<void> {
-  const response = await fetch(`${sandbox.gatewayUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
+  const response = await fetch(`${sandbox.gatewayUrl}/_sandbox/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advance_seconds: seconds }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -67,13 +75,21 @@ describe("Configuration: signing modes", () => {
     });
 
     it("a card payment with CSC needs no signature", async () => {
-      const response = await client.post("/authorizations", { amount: 100, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } }, { sign: false });
+      const response = await client.post(
+        "/authorizations",
+        { amount: 100, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } },
+        { sign: false },
+      );
       expect(response.status).toBe(201);
     });
 
     // One spec example per payment method, without series or initiator (those meet other rules first).
     const examples = listOperationExamples(gatewaySpec).filter(
-      (e) => e.kind === "request" && e.operationId === "createAuthorization" && !("series" in (e.value as object)) && !("initiator" in (e.value as object)),
+      (e) =>
+        e.kind === "request" &&
+        e.operationId === "createAuthorization" &&
+        !("series" in (e.value as object)) &&
+        !("initiator" in (e.value as object)),
     );
     const exampleOf = (method: string) => examples.map((e) => e.value as Record<string, any>).find((body) => method in body);
 
@@ -86,12 +102,17 @@ describe("Configuration: signing modes", () => {
       const body = exampleOf(method)!;
       const unsigned = await client.post("/authorizations", body, { sign: false });
       expect(unsigned.status).toBe(400);
-      expect(unsigned.body.status).toEqual({ code: codes["general-input-error"], message: `signature required: payment method '${method}' must be signed` });
+      expect(unsigned.body.status).toEqual({
+        code: codes["general-input-error"],
+        message: `signature required: payment method '${method}' must be signed`,
+      });
       const signed = await client.post("/authorizations", body);
       expect(signed.body.status?.message ?? "").not.toMatch(/signature/);
     });
 
-    const omissions = Object.entries(paymentMethodFieldsRequiringSigningWhenOmitted).flatMap(([method, fields]) => fields.map((field) => [method, field] as const));
+    const omissions = Object.entries(paymentMethodFieldsRequiringSigningWhenOmitted).flatMap(([method, fields]) =>
+      fields.map((field) => [method, field] as const),
+    );
 
     it("the spec names fields whose omission requires signing", () => {
       expect(omissions.length).toBeGreaterThan(0);
@@ -103,12 +124,22 @@ describe("Configuration: signing modes", () => {
       const { [field]: _omitted, ...rest } = example[method] as Record<string, unknown>;
       const without = { ...rest, pan: "4111111111111111", expire_month: "06", expire_year: "2035" };
       const body = { amount: 100, currency: "EUR", [method]: without };
-      expect((await client.post("/authorizations", body, { sign: false })).body.status?.message).toBe(`signature required: omitting '${method}[${field}]' needs a signed request`);
+      expect((await client.post("/authorizations", body, { sign: false })).body.status?.message).toBe(
+        `signature required: omitting '${method}[${field}]' needs a signed request`,
+      );
       expect((await client.post("/authorizations", body)).status).toBe(201);
       // A subsequent-in-series payment must omit it, and needs no signature for that.
-      const first = await client.post("/authorizations", { ...body, series: { type: "recurring" }, [method]: { ...without, [field]: (example[method] as Record<string, unknown>)[field] } });
+      const first = await client.post("/authorizations", {
+        ...body,
+        series: { type: "recurring" },
+        [method]: { ...without, [field]: (example[method] as Record<string, unknown>)[field] },
+      });
       expect(first.status, JSON.stringify(first.body)).toBe(201);
-      const subsequent = await client.post("/authorizations", { amount: 100, currency: "EUR", series: { previous: { id: first.body.id } }, [method]: without }, { sign: false });
+      const subsequent = await client.post(
+        "/authorizations",
+        { amount: 100, currency: "EUR", series: { previous: { id: first.body.id } }, [method]: without },
+        { sign: false },
+      );
       expect(subsequent.status, JSON.stringify(subsequent.body)).toBe(201);
     });
   });
@@ -159,7 +190,11 @@ describe("The wording of input errors, and routing", () => {
 
 describe("Test clock", () => {
   it("the clock endpoint refuses to go back", async () => {
-    const response = await fetch(`${sandbox.gatewayUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: -5 }) });
+    const response = await fetch(`${sandbox.gatewayUrl}/_sandbox/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ advance_seconds: -5 }),
+    });
     expect(response.status).toBe(400);
   });
 

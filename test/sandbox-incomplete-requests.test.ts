@@ -48,13 +48,16 @@ function partialCapture(authorizationId: string, then: "disconnect" | "wait"): P
 }
 
 describe("a body cut short", () => {
-  it.each(["disconnect", "wait"] as const)("is not processed (the client's connection: %s): the whole amount can still be captured", async (then) => {
-    const authorization = await gateway.authorize({ amount: 10000 });
-    expect(authorization.body.status?.code).toBe(20000);
-    const answer = await partialCapture(authorization.body.id!, then);
-    if (then === "wait") expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    await sleep(300); // room for a wrongly processed capture to land before the check
-    const capture = await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 10000 });
-    expect(capture.body.status?.code, JSON.stringify(capture.body)).toBe(20000);
-  });
+  it.each(["disconnect", "wait"] as const)(
+    "is not processed (the client's connection: %s): the whole amount can still be captured",
+    async (then) => {
+      const authorization = await gateway.authorize({ amount: 10000 });
+      expect(authorization.body.status?.code).toBe(20000);
+      const answer = await partialCapture(authorization.body.id!, then);
+      if (then === "wait") expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      await sleep(300); // room for a wrongly processed capture to land before the check
+      const capture = await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 10000 });
+      expect(capture.body.status?.code, JSON.stringify(capture.body)).toBe(20000);
+    },
+  );
 });

@@ -26,7 +26,11 @@ beforeAll(async () => {
   gw = new GatewayClient(sandbox.gatewayUrl);
   api = new MerchantClient(sandbox.merchantUrl);
   await api.login();
-  portOf = { gateway: Number(new URL(sandbox.gatewayUrl).port), merchant: Number(new URL(sandbox.merchantUrl).port), storage: Number(new URL(sandbox.storageUrl).port) };
+  portOf = {
+    gateway: Number(new URL(sandbox.gatewayUrl).port),
+    merchant: Number(new URL(sandbox.merchantUrl).port),
+    storage: Number(new URL(sandbox.storageUrl).port),
+  };
 });
 afterAll(async () => {
   expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);
@@ -42,11 +46,14 @@ interface Answer {
 /** node:http, which (unlike fetch) sends the Host and Origin headers it is given, and any target. */
 function send(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
   return new Promise((done, fail) => {
-    const req = request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
     req.on("error", fail);
     req.end(options.body);
   });
@@ -76,34 +83,50 @@ describe("request targets that are not a plain path", () => {
   });
 
   it("a valid, signed authorization sent to //x/authorizations is refused, not approved", async () => {
-    const answer = await gw.post("//x/authorizations", { amount: 100, currency: "EUR", card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" } });
+    const answer = await gw.post("//x/authorizations", {
+      amount: 100,
+      currency: "EUR",
+      card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.status?.message).toContain("request target");
     expect(answer.body.id).toBeUndefined();
   });
 
-  it.each(["/files/%2e%2e", "/files/..", "/applications/%2E%2e/", "/%2e", "/applications/.%2e/applications"])("%s is not the root: 404 problem", async (target) => {
-    const answer = await send(portOf.merchant, { path: target, headers: { authorization: `Bearer ${api.token}` } });
-    expect(answer.status).toBe(404);
-    expect(answer.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 404, "request-id": expect.any(String) });
-  });
+  it.each(["/files/%2e%2e", "/files/..", "/applications/%2E%2e/", "/%2e", "/applications/.%2e/applications"])(
+    "%s is not the root: 404 problem",
+    async (target) => {
+      const answer = await send(portOf.merchant, { path: target, headers: { authorization: `Bearer ${api.token}` } });
+      expect(answer.status).toBe(404);
+      expect(answer.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(answer.body)).toMatchObject({ status: 404, "request-id": expect.any(String) });
+    },
+  );
 
   // WHATWG URL parsing reads a backslash as a slash: /x\..\account would be /account.
   it.each(["/x\\..\\account", "/\\account", "/account\\"])("%s is refused on every listener, before any handler", async (target) => {
     for (const [name, port] of Object.entries(portOf)) {
-      const answer = await raw(port, `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${gatewayAuth().authorization}\r\nconnection: close\r\n\r\n`);
+      const answer = await raw(
+        port,
+        `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${gatewayAuth().authorization}\r\nconnection: close\r\n\r\n`,
+      );
       expect(answer, `${name} ${target}`).toMatch(/^HTTP\/1\.1 400 /);
       expect(answer, name).toContain("backslash");
     }
   });
 
-  it.each(["/x%5c..%5caccount", "/x/%2e%2e%5caccount", "/x%5C%2E%2E/account", "/x%5c."])("%s is a dot segment on every listener: 404, before any handler", async (target) => {
-    for (const [name, port] of Object.entries(portOf)) {
-      const answer = await raw(port, `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${gatewayAuth().authorization}\r\nconnection: close\r\n\r\n`);
-      expect(answer, `${name} ${target}`).toMatch(/^HTTP\/1\.1 404 /);
-    }
-  });
+  it.each(["/x%5c..%5caccount", "/x/%2e%2e%5caccount", "/x%5C%2E%2E/account", "/x%5c."])(
+    "%s is a dot segment on every listener: 404, before any handler",
+    async (target) => {
+      for (const [name, port] of Object.entries(portOf)) {
+        const answer = await raw(
+          port,
+          `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${gatewayAuth().authorization}\r\nconnection: close\r\n\r\n`,
+        );
+        expect(answer, `${name} ${target}`).toMatch(/^HTTP\/1\.1 404 /);
+      }
+    },
+  );
 
   it("a dot inside a segment is an ordinary character (not a dot segment)", async () => {
     const answer = await send(portOf.merchant, { path: "/applications/a..b", headers: { authorization: `Bearer ${api.token}` } });
@@ -113,30 +136,47 @@ describe("request targets that are not a plain path", () => {
 });
 
 describe("Host and Origin", () => {
-  it.each(["evil.example", "evil.example:PORT", "127.0.0.1:1", "localhost.evil.example:PORT", "127.0.0.2:PORT"])("Host %s is refused on every listener", async (hostTemplate) => {
-    for (const [name, port] of Object.entries(portOf)) {
-      const host = hostTemplate.replace("PORT", String(port));
-      const answer = await send(port, { path: "/account", headers: { host, ...gatewayAuth() } });
-      expect(answer.status, `${name} with Host ${host}`).toBe(400);
-      expect(answer.body, name).toContain("Host must name this loopback listener");
-    }
-  });
+  it.each(["evil.example", "evil.example:PORT", "127.0.0.1:1", "localhost.evil.example:PORT", "127.0.0.2:PORT"])(
+    "Host %s is refused on every listener",
+    async (hostTemplate) => {
+      for (const [name, port] of Object.entries(portOf)) {
+        const host = hostTemplate.replace("PORT", String(port));
+        const answer = await send(port, { path: "/account", headers: { host, ...gatewayAuth() } });
+        expect(answer.status, `${name} with Host ${host}`).toBe(400);
+        expect(answer.body, name).toContain("Host must name this loopback listener");
+      }
+    },
+  );
 
   it.each(["127.0.0.1:PORT", "localhost:PORT", "LOCALHOST:PORT", "[::1]:PORT", "127.0.0.1"])("Host %s is served", async (hostTemplate) => {
-    const answer = await send(portOf.gateway, { path: "/account", headers: { host: hostTemplate.replace("PORT", String(portOf.gateway)), ...gatewayAuth() } });
+    const answer = await send(portOf.gateway, {
+      path: "/account",
+      headers: { host: hostTemplate.replace("PORT", String(portOf.gateway)), ...gatewayAuth() },
+    });
     expect(answer.status).toBe(200);
   });
 
-  it.each(["https://evil.example", "null", "http://127.0.0.1.evil.example:8080", "file://"])("Origin %s is refused (a web page driving the sandbox)", async (origin) => {
-    const clock = await send(portOf.gateway, { method: "POST", path: "/_sandbox/clock", headers: { origin, "content-type": "application/json" }, body: '{"advance_seconds": 1}' });
-    expect(clock.status).toBe(400);
-    const merchant = await send(portOf.merchant, { path: "/", headers: { origin, authorization: `Bearer ${api.token}` } });
-    expect(merchant.status).toBe(400);
-    expect(merchant.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  });
+  it.each(["https://evil.example", "null", "http://127.0.0.1.evil.example:8080", "file://"])(
+    "Origin %s is refused (a web page driving the sandbox)",
+    async (origin) => {
+      const clock = await send(portOf.gateway, {
+        method: "POST",
+        path: "/_sandbox/clock",
+        headers: { origin, "content-type": "application/json" },
+        body: '{"advance_seconds": 1}',
+      });
+      expect(clock.status).toBe(400);
+      const merchant = await send(portOf.merchant, { path: "/", headers: { origin, authorization: `Bearer ${api.token}` } });
+      expect(merchant.status).toBe(400);
+      expect(merchant.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    },
+  );
 
   it("a loopback Origin (a local dev page) is served", async () => {
-    const answer = await send(portOf.merchant, { path: "/", headers: { origin: "http://localhost:3000", authorization: `Bearer ${api.token}` } });
+    const answer = await send(portOf.merchant, {
+      path: "/",
+      headers: { origin: "http://localhost:3000", authorization: `Bearer ${api.token}` },
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -147,16 +187,20 @@ describe("Host and Origin", () => {
 });
 
 describe("the test clock's bounds", () => {
-  const post = (body: string, contentType = "application/json") => send(portOf.gateway, { method: "POST", path: "/_sandbox/clock", headers: { "content-type": contentType }, body });
+  const post = (body: string, contentType = "application/json") =>
+    send(portOf.gateway, { method: "POST", path: "/_sandbox/clock", headers: { "content-type": contentType }, body });
 
-  it.each(["1e300", "-1", "Infinity", `${MAX_ADVANCE_SECONDS + 1}`, '"10"', "null", "[]"])("advance_seconds %s is refused with 400, and the sandbox keeps working", async (value) => {
-    const offsetBefore = sandbox.clock.offsetSeconds();
-    const answer = await post(`{"advance_seconds": ${value}}`);
-    expect(answer.status).toBe(400);
-    expect(sandbox.clock.offsetSeconds()).toBe(offsetBefore);
-    const authorization = await gw.authorize();
-    expect(authorization.status).toBe(201);
-  });
+  it.each(["1e300", "-1", "Infinity", `${MAX_ADVANCE_SECONDS + 1}`, '"10"', "null", "[]"])(
+    "advance_seconds %s is refused with 400, and the sandbox keeps working",
+    async (value) => {
+      const offsetBefore = sandbox.clock.offsetSeconds();
+      const answer = await post(`{"advance_seconds": ${value}}`);
+      expect(answer.status).toBe(400);
+      expect(sandbox.clock.offsetSeconds()).toBe(offsetBefore);
+      const authorization = await gw.authorize();
+      expect(authorization.status).toBe(201);
+    },
+  );
 
   it("a body that is not application/json (a browser's simple request) is refused with 415", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
@@ -167,7 +211,12 @@ describe("the test clock's bounds", () => {
   it("the clock runs at most a hundred years ahead; tokens and dates stay valid", async () => {
     const timed = await startTestSandbox();
     try {
-      const step = (seconds: number) => fetch(`${timed.gatewayUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
+      const step = (seconds: number) =>
+        fetch(`${timed.gatewayUrl}/_sandbox/clock`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ advance_seconds: seconds }),
+        });
       let accepted = 0;
       for (let i = 0; i < 12; i++) if ((await step(MAX_ADVANCE_SECONDS)).status === 200) accepted += 1;
       expect(accepted).toBe(Math.floor(MAX_OFFSET_SECONDS / MAX_ADVANCE_SECONDS));
@@ -205,7 +254,11 @@ describe("requests Node's parser rejects, and slow requests", () => {
   });
 
   it("a request that does not arrive in time gets 408 and its connection closes", async () => {
-    const slow = await startSandbox({ config: defaultConfig(), log: (line) => sandboxLog.push(line), timeouts: { headersMs: 300, requestMs: 600, checkIntervalMs: 100 } });
+    const slow = await startSandbox({
+      config: defaultConfig(),
+      log: (line) => sandboxLog.push(line),
+      timeouts: { headersMs: 300, requestMs: 600, checkIntervalMs: 100 },
+    });
     try {
       const answer = await raw(Number(new URL(slow.merchantUrl).port), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", { keepOpenMs: 5_000 });
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
@@ -229,12 +282,23 @@ describe("the storage host and uploaded files", () => {
   it("serves an uploaded text/html file as a download that no browser renders", async () => {
     const root = await api.call("GET", "/");
     const application = await api.call("POST", expand(root.body._links["ch:applications"]), validApplication);
-    const created = await api.call("POST", expand(application.body._links["ch:files"]), { label: "bank_statement", name: "page.html", content_type: "text/html", size: 30 });
+    const created = await api.call("POST", expand(application.body._links["ch:files"]), {
+      label: "bank_statement",
+      name: "page.html",
+      content_type: "text/html",
+      size: 30,
+    });
     expect(created.status, created.text).toBe(201);
     const links = created.body._links["ch:data"] as Array<{ name: string; href: string }>;
-    const put = await fetch(links.find((l) => l.name === "upload")!.href, { method: "PUT", headers: { "content-type": "text/html" }, body: "<script>alert(1)</script>" });
+    const put = await fetch(links.find((l) => l.name === "upload")!.href, {
+      method: "PUT",
+      headers: { "content-type": "text/html" },
+      body: "<script>alert(1)</script>",
+    });
     expect(put.status).toBe(200);
-    const download = await api.raw("GET", links.find((l) => l.name === "download")!.href, { headers: { authorization: `Bearer ${api.token}` } });
+    const download = await api.raw("GET", links.find((l) => l.name === "download")!.href, {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="page\.html"/);
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
@@ -244,7 +308,10 @@ describe("the storage host and uploaded files", () => {
 describe("gateway status messages", () => {
   it("never echo a card number, and are bounded in length", () => {
     const responses = new GatewayResponses(loadBundledSpec("gateway"));
-    const declined = responses.transaction({ approved: false, body: { status: { code: 40000, message: `parameter 'card[4111 1111 1111 1111]' ${"x".repeat(5000)}` } } });
+    const declined = responses.transaction({
+      approved: false,
+      body: { status: { code: 40000, message: `parameter 'card[4111 1111 1111 1111]' ${"x".repeat(5000)}` } },
+    });
     const message = (declined.body as { status: { message: string } }).status.message;
     expect(message).not.toMatch(/4111\s?1111\s?1111/);
     expect(message).toContain("1111");

@@ -145,14 +145,20 @@ describe("2. One quota per client, however the credential is spelled", () => {
     const registered = await client.call("POST", "/oauth/clients", { client_name: "second" });
     expect(registered.status, registered.text).toBe(201);
     const other = new MerchantClient(limited.merchantUrl);
-    other.token = (await tokenRequest(other, `Basic ${basicCredentials(registered.body.client_id, registered.body.client_secret)}`)).body.access_token;
+    other.token = (
+      await tokenRequest(other, `Basic ${basicCredentials(registered.body.client_id, registered.body.client_secret)}`)
+    ).body.access_token;
     const otherRoot = await other.call("GET", "/");
     expect(otherRoot.status).toBe(200);
     expect(otherRoot.headers.get(REMAINING!)).toBe("4");
   });
 
   it("failed authentication counts against the address, never against the client it names", async () => {
-    const junk = [`Bearer ${seeded.merchant.clientId}`, "Bearer client:sandbox-client", "Basic " + basicCredentials(seeded.merchant.clientId, "wrong")];
+    const junk = [
+      `Bearer ${seeded.merchant.clientId}`,
+      "Bearer client:sandbox-client",
+      "Basic " + basicCredentials(seeded.merchant.clientId, "wrong"),
+    ];
     const answers = [];
     for (const authorization of junk) answers.push(await withAuthorization(client, "GET", "/disputes", authorization));
     expect(answers.map((a) => a.status)).toEqual([401, 401, 401]);
@@ -171,7 +177,12 @@ async function submittedApplication(): Promise<MerchantCall> {
   await merchant.api.call("PUT", gateways.body._embedded.selectable[0]._links["ch:selection"].href);
   const person = await merchant.api.call("POST", expand(links["ch:people"]), validPerson);
   for (const label of ["picture_legitimation", "address_legitimation"]) {
-    const file = await merchant.api.call("POST", expand(person.body._links["ch:files"]), { label, name: `${label}.pdf`, content_type: "application/pdf", size: 1 });
+    const file = await merchant.api.call("POST", expand(person.body._links["ch:files"]), {
+      label,
+      name: `${label}.pdf`,
+      content_type: "application/pdf",
+      size: 1,
+    });
     const upload = file.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
     expect((await fetch(upload, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "x" })).status).toBe(200);
   }
@@ -222,7 +233,10 @@ describe("3. Names from the request never index inherited properties", () => {
   it("a __proto__ member of a PATCH body is ignored and pollutes nothing", async () => {
     const created = await merchant.api.call("POST", "/applications", validApplication);
     const body = `{"__proto__": {"polluted": true}, "signer": {"name": "Mia", "email": "mia@example.com", "__proto__": {"polluted": true}}}`;
-    const patched = await merchant.api.raw("PATCH", created.body._links.self.href, { headers: { authorization: `Bearer ${merchant.api.token}`, "content-type": "application/json" }, body });
+    const patched = await merchant.api.raw("PATCH", created.body._links.self.href, {
+      headers: { authorization: `Bearer ${merchant.api.token}`, "content-type": "application/json" },
+      body,
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.signer).toEqual({ name: "Mia", email: "mia@example.com" });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -273,7 +287,10 @@ describe("5. Error bodies are bounded", () => {
   });
 
   it(`the errors of an array at the size limit list at most ${MAX_ERROR_FIELDS} fields and say that more were found`, async () => {
-    const response = await merchant.api.call("POST", "/oauth/clients", { contacts: Array(1000).fill("not an email"), grant_types: Array(1000).fill(1) });
+    const response = await merchant.api.call("POST", "/oauth/clients", {
+      contacts: Array(1000).fill("not an email"),
+      grant_types: Array(1000).fill(1),
+    });
     expectValidationError(response);
     expect(Object.keys(response.body.errors)).toHaveLength(MAX_ERROR_FIELDS);
     expect(response.body.detail).toMatch(/\d+ more error\(s\) were found and not listed/);
@@ -282,15 +299,23 @@ describe("5. Error bodies are bounded", () => {
 
   it(`echoed input is cut: a 100 KB tag gives a message of at most ${MAX_MESSAGE_LENGTH} characters`, async () => {
     const app = await merchant.api.call("POST", "/applications", validApplication);
-    const response = await merchant.api.call("POST", expand(app.body._links["ch:comments"]), { body: "x", tags: [`ch-field:${"a".repeat(100_000)}`] });
+    const response = await merchant.api.call("POST", expand(app.body._links["ch:comments"]), {
+      body: "x",
+      tags: [`ch-field:${"a".repeat(100_000)}`],
+    });
     expectValidationError(response);
     expect(response.body.errors.tags[0].length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     expect(Buffer.byteLength(response.text)).toBeLessThan(2 * 1024);
   });
 
   it(`at most ${MAX_MESSAGES_PER_FIELD} messages per field`, () => {
-    const errors = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, Array.from({ length: 8 }, (_, j) => `rule ${j}`)]));
-    const body = problems.validation({ requestId: "req_test", headers: {} }, errors).body as { detail: string; errors: Record<string, string[]> };
+    const errors = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`field${i}`, Array.from({ length: 8 }, (_, j) => `rule ${j}`)]),
+    );
+    const body = problems.validation({ requestId: "req_test", headers: {} }, errors).body as {
+      detail: string;
+      errors: Record<string, string[]>;
+    };
     expect(Object.keys(body.errors)).toHaveLength(MAX_ERROR_FIELDS);
     for (const messages of Object.values(body.errors)) expect(messages).toHaveLength(MAX_MESSAGES_PER_FIELD);
     const omitted = 30 * 8 - MAX_ERROR_FIELDS * MAX_MESSAGES_PER_FIELD;
@@ -322,7 +347,11 @@ describe("6. What an authenticated client can make the sandbox keep is bounded",
     try {
       const client = new MerchantClient(own.merchantUrl);
       await client.login();
-      await fetch(`${own.merchantUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 3601 }) });
+      await fetch(`${own.merchantUrl}/_sandbox/clock`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ advance_seconds: 3601 }),
+      });
       for (let i = 0; i < 2; i++) expect((await client.call("GET", "/")).body).toMatchObject({ detail: "The access token has expired." });
     } finally {
       await own.stop();
@@ -351,7 +380,15 @@ describe("6b. Every collection a client fills is bounded, per parent or per merc
     const clock = new SandboxClock();
     const files = new FileStore(clock, 900);
     const resources = new MerchantResources(clock, 0, defaultConfig().merchant.retention, files, 2);
-    const comment = (merchant: string, i: number): Comment => ({ id: `${merchant}-${i}`, merchant, context: "getDispute", contextId: "dp-0001", body: "b", createdAt: 0, author: {} });
+    const comment = (merchant: string, i: number): Comment => ({
+      id: `${merchant}-${i}`,
+      merchant,
+      context: "getDispute",
+      contextId: "dp-0001",
+      body: "b",
+      createdAt: 0,
+      author: {},
+    });
     resources.addComment(comment("other", 0));
     const share = MAX_COMMENTS / 2;
     for (let i = 0; i < share + 10; i++) resources.addComment(comment("noisy", i));
@@ -366,9 +403,13 @@ describe("6b. Every collection a client fills is bounded, per parent or per merc
     const { api, sandbox } = merchant;
     const app = await api.call("POST", "/applications", validApplication);
     const person = await api.call("POST", expand(app.body._links["ch:people"]), validPerson);
-    const file = await api.call("POST", expand(person.body._links["ch:files"]), { label: "picture_legitimation", content_type: "application/pdf" });
+    const file = await api.call("POST", expand(person.body._links["ch:files"]), {
+      label: "picture_legitimation",
+      content_type: "application/pdf",
+    });
     const before = sandbox.merchant.resources.comments.size;
-    for (const target of [person, file]) expect((await api.call("POST", expand(target.body._links["ch:comments"]), { body: "note" })).status).toBe(201);
+    for (const target of [person, file])
+      expect((await api.call("POST", expand(target.body._links["ch:comments"]), { body: "note" })).status).toBe(201);
     expect(sandbox.merchant.resources.comments.size).toBe(before + 2);
     expect((await api.call("DELETE", person.body._links.self.href)).status).toBe(204);
     expect(sandbox.merchant.resources.comments.size).toBe(before);

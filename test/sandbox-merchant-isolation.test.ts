@@ -18,11 +18,21 @@ interface SpecOperation {
   ownServers: boolean;
 }
 
-const operations: SpecOperation[] = Object.entries(merchantSpec.paths as Record<string, Record<string, unknown>>).flatMap(([template, item]) =>
-  Object.entries(item).flatMap(([method, op]) => {
-    const operation = op as { operationId?: string; servers?: unknown[] };
-    return operation.operationId ? [{ method: method.toUpperCase(), template, operationId: operation.operationId, ownServers: (operation.servers ?? (item as { servers?: unknown[] }).servers ?? []).length > 0 }] : [];
-  }),
+const operations: SpecOperation[] = Object.entries(merchantSpec.paths as Record<string, Record<string, unknown>>).flatMap(
+  ([template, item]) =>
+    Object.entries(item).flatMap(([method, op]) => {
+      const operation = op as { operationId?: string; servers?: unknown[] };
+      return operation.operationId
+        ? [
+            {
+              method: method.toUpperCase(),
+              template,
+              operationId: operation.operationId,
+              ownServers: (operation.servers ?? (item as { servers?: unknown[] }).servers ?? []).length > 0,
+            },
+          ]
+        : [];
+    }),
 );
 
 let sandbox: RunningSandbox;
@@ -69,7 +79,9 @@ beforeAll(async () => {
   for (const label of ["picture_legitimation", "address_legitimation"]) {
     await upload(await created(owner.call("POST", expand(person._links["ch:files"]), { label, content_type: "application/pdf" })), label);
   }
-  const appFile = await created(owner.call("POST", expand(app._links["ch:files"]), { label: "bank_statement", content_type: "application/pdf" }));
+  const appFile = await created(
+    owner.call("POST", expand(app._links["ch:files"]), { label: "bank_statement", content_type: "application/pdf" }),
+  );
   await upload(appFile, "statement");
   const gateways = await owner.call("GET", expand(app._links["ch:gateways"]));
   expect((await owner.call("PUT", gateways.body._embedded.selectable[0]._links["ch:selection"].href)).status).toBe(204);
@@ -113,8 +125,18 @@ const validBodies: Record<string, unknown> = {
 
 /** The owner's resource path of an operation: its template with the owner's ids (and a stamp the resource offers). */
 function ownerPath(op: SpecOperation, context = "applications"): string {
-  const stamp = op.template.startsWith("/disputes") ? stamps.dispute : op.template.startsWith("/contracts") ? stamps.contract : stamps.application;
-  const contextIds: Record<string, string> = { applications: ids.application_id!, people: ids.person_id!, files: ids.file_id!, disputes: ids.dispute_id!, gateways: ids.gateway_id! };
+  const stamp = op.template.startsWith("/disputes")
+    ? stamps.dispute
+    : op.template.startsWith("/contracts")
+      ? stamps.contract
+      : stamps.application;
+  const contextIds: Record<string, string> = {
+    applications: ids.application_id!,
+    people: ids.person_id!,
+    files: ids.file_id!,
+    disputes: ids.dispute_id!,
+    gateways: ids.gateway_id!,
+  };
   return op.template.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
     if (name === "stamp_name") return stamp;
     if (name === "context") return context;
@@ -189,7 +211,9 @@ describe("another merchant's client", () => {
     const mine = await created(intruder.call("POST", "/applications", validApplication));
     covered.add("createApplication");
     const listed = await intruder.call("GET", "/applications");
-    expect(listed.body._embedded["ch:applications"].map((a: { _links: { self: { href: string } } }) => a._links.self.href)).toEqual([mine.body._links.self.href]);
+    expect(listed.body._embedded["ch:applications"].map((a: { _links: { self: { href: string } } }) => a._links.self.href)).toEqual([
+      mine.body._links.self.href,
+    ]);
     expect((await owner.call("GET", mine.body._links.self.href)).status).toBe(404);
   });
 
@@ -220,7 +244,10 @@ describe("another merchant's client", () => {
     const basic = "Basic " + Buffer.from(`${seeded.merchant.otherClientId}:${seeded.merchant.otherClientSecret}`).toString("base64");
     for (const op of operations.filter((o) => !o.template.includes("{") && !covered.has(o.operationId))) {
       // The token endpoint authenticates the client itself (HTTP Basic), not a bearer token.
-      const answer = op.template === "/oauth/token" ? await intruder.raw(op.method, sandbox.merchantUrl + op.template, { headers: { authorization: basic } }) : await intruder.call(op.method, op.template);
+      const answer =
+        op.template === "/oauth/token"
+          ? await intruder.raw(op.method, sandbox.merchantUrl + op.template, { headers: { authorization: basic } })
+          : await intruder.call(op.method, op.template);
       expect(answer.status, `${op.operationId}: ${answer.text}`).toBeLessThan(300);
       covered.add(op.operationId);
     }

@@ -25,8 +25,18 @@ async function newApplication(body: unknown = validApplication): Promise<Merchan
 }
 
 /** File metadata, upload through the pre-signed link, and the file resource. */
-async function uploadFile(filesLink: { href: string }, label: string, bytes: Buffer, contentType = "application/pdf"): Promise<MerchantCall> {
-  const created = await merchant.api.call("POST", expand(filesLink), { label, name: `${label}.pdf`, content_type: contentType, size: bytes.length });
+async function uploadFile(
+  filesLink: { href: string },
+  label: string,
+  bytes: Buffer,
+  contentType = "application/pdf",
+): Promise<MerchantCall> {
+  const created = await merchant.api.call("POST", expand(filesLink), {
+    label,
+    name: `${label}.pdf`,
+    content_type: contentType,
+    size: bytes.length,
+  });
   expect(created.status, created.text).toBe(201);
   const upload = created.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
   const put = await fetch(upload, { method: "PUT", headers: { "content-type": contentType }, body: new Uint8Array(bytes) });
@@ -100,7 +110,9 @@ describe("Configuration and clock", () => {
     const refused = await fetch(older, { method: "PUT", headers: { "content-type": "text/plain" }, body: "sent as text" });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("content_type has changed");
-    const fresh = (await merchant.api.call("GET", created.body._links.self.href)).body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
+    const fresh = (await merchant.api.call("GET", created.body._links.self.href)).body._links["ch:data"].find(
+      (l: { name: string }) => l.name === "upload",
+    ).href as string;
     expect((await fetch(fresh, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "%PDF-1.7" })).status).toBe(200);
     const download = created.body._links["ch:data"].find((l: { name: string }) => l.name === "download").href as string;
     const bytes = await merchant.api.call("GET", download);
@@ -191,7 +203,11 @@ describe("Seeded disputes and the query languages", () => {
   it("the 10 MB size of dispute evidence is advice, not a limit: a larger file is accepted", async () => {
     const { api } = merchant;
     const dispute = (await api.call("GET", expand((await root())["ch:disputes"]!))).body._embedded["ch:disputes"][1];
-    const response = await api.call("POST", expand(dispute._links["ch:files"]), { label: "evidence", content_type: "application/pdf", size: 10_000_001 });
+    const response = await api.call("POST", expand(dispute._links["ch:files"]), {
+      label: "evidence",
+      content_type: "application/pdf",
+      size: 10_000_001,
+    });
     expect(response.status, response.text).toBe(201);
   });
 
@@ -207,10 +223,15 @@ describe("Seeded disputes and the query languages", () => {
   it("TQL filters the seeded transactions, and a cursor belongs to its query", async () => {
     const { api } = merchant;
     const transactions = (await root())["ch:transactions"]!;
-    const dkk = await api.call("GET", expand(transactions, { query: "currency:DKK amount:100..5000", per_page: pagination.perPageMaximum }));
+    const dkk = await api.call(
+      "GET",
+      expand(transactions, { query: "currency:DKK amount:100..5000", per_page: pagination.perPageMaximum }),
+    );
     const items = dkk.body._embedded["ch:transactions"];
     expect(items.length).toBeGreaterThan(0);
-    expect(items.every((t: { currency: string; amount: number }) => t.currency === "DKK" && t.amount >= 100 && t.amount <= 5000)).toBe(true);
+    expect(items.every((t: { currency: string; amount: number }) => t.currency === "DKK" && t.amount >= 100 && t.amount <= 5000)).toBe(
+      true,
+    );
     const captures = await api.call("GET", expand(transactions, { query: "is:capture", per_page: 5 }));
     expect(captures.body._embedded["ch:transactions"].every((t: { type: string }) => t.type === "capture")).toBe(true);
     const next = new URL(captures.body._links.next.href);
@@ -228,7 +249,10 @@ describe("Request ids", () => {
       await api.call("GET", "/no/such/path"),
       await api.call("POST", "/applications", { business_model: {} }),
       await api.call("PUT", "/"),
-      await api.raw("POST", `${sandbox.merchantUrl}/applications`, { headers: { authorization: `Bearer ${api.token}`, "content-type": "text/plain" }, body: "{}" }),
+      await api.raw("POST", `${sandbox.merchantUrl}/applications`, {
+        headers: { authorization: `Bearer ${api.token}`, "content-type": "text/plain" },
+        body: "{}",
+      }),
     ];
     for (const response of problemsSeen) {
       expect(response.headers.get("content-type")).toBe(problemMediaType);

@@ -15,7 +15,11 @@ let sandbox: RunningSandbox;
 let gateway: GatewayClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ config: mergeConfig(defaultConfig(), { gateway: { signing: "methods" } }), responseValidation: "strict", log: (line) => sandboxLog.push(line) });
+  sandbox = await startSandbox({
+    config: mergeConfig(defaultConfig(), { gateway: { signing: "methods" } }),
+    responseValidation: "strict",
+    log: (line) => sandboxLog.push(line),
+  });
   gateway = new GatewayClient(sandbox.gatewayUrl);
 });
 afterAll(async () => {
@@ -73,7 +77,9 @@ describe("pipelined requests", () => {
       const authorization = await gateway.authorize({ amount: 200 });
       expect(authorization.body.status?.code).toBe(20000);
       // In order: 150 is captured, then 100 exceeds the 50 left. Out of order it is the other way round.
-      expect(await pipelined([capture(authorization.body.id!, 150, true), capture(authorization.body.id!, 100, false)])).toEqual([201, 400]);
+      expect(await pipelined([capture(authorization.body.id!, 150, true), capture(authorization.body.id!, 100, false)])).toEqual([
+        201, 400,
+      ]);
     }
   });
 });

@@ -11,7 +11,17 @@ import { seeded, type SandboxConfigFile } from "../src/testkit/sandbox/config";
 import { isLuhnValid } from "../src/testkit/sandbox/gateway/test-cards";
 import { KeysPerAccount } from "../src/testkit/sandbox/retention";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { expand, GatewayClient, keys, MerchantClient, startTestSandbox, validApplication, validPerson, type GatewayCall, type MerchantCall } from "./support/sandbox";
+import {
+  expand,
+  GatewayClient,
+  keys,
+  MerchantClient,
+  startTestSandbox,
+  validApplication,
+  validPerson,
+  type GatewayCall,
+  type MerchantCall,
+} from "./support/sandbox";
 
 const running: RunningSandbox[] = [];
 
@@ -47,7 +57,11 @@ describe("gateway: gateway.retention.maxTransactions", () => {
     expect(sandbox.gateway.store.size).toBe(100);
 
     for (const id of [ids[0]!, ids[49]!]) {
-      for (const [operation, body] of [["captures", { amount: 100 }], ["refunds", {}], ["voids", {}]] as const) {
+      for (const [operation, body] of [
+        ["captures", { amount: 100 }],
+        ["refunds", {}],
+        ["voids", {}],
+      ] as const) {
         const evicted = await gw.post(`/authorizations/${id}/${operation}`, body);
         const neverExisted = await gw.post(`/authorizations/${randomUUID()}/${operation}`, body);
         expect(answer(evicted), `${operation} of an evicted authorization`).toEqual(answer(neverExisted));
@@ -73,7 +87,9 @@ describe("gateway: gateway.retention.maxTransactions", () => {
     for (let i = 0; i < 98; i++) await authorized(gw);
     expect(sandbox.gateway.store.size).toBe(100);
 
-    expect((await gw.post(`/authorizations/${voided}/voids`, {})).body).toEqual({ status: { code: 40000, message: "invalid transaction id" } });
+    expect((await gw.post(`/authorizations/${voided}/voids`, {})).body).toEqual({
+      status: { code: 40000, message: "invalid transaction id" },
+    });
     expect((await gw.post(`/authorizations/${open}/captures`, { amount: 10000 })).status).toBe(201);
     // The captures booked on a kept authorization stay with it: only the rest can be captured.
     const overCapture = await gw.post(`/authorizations/${partlyCaptured}/captures`, { amount: 6001 });
@@ -157,7 +173,13 @@ describe("merchant: merchant.retention", () => {
     const neverExisted = notFound(await api.call("GET", `/applications/${randomUUID()}`));
     expect(neverExisted.status).toBe(404);
     for (const self of [selves[0]!, selves[49]!]) expect(notFound(await api.call("GET", self))).toEqual(neverExisted);
-    for (const gone of [person.body._links.self.href, personFile.body._links.self.href, applicationFile.body._links.self.href, comment.body._links.self.href, fileComment.body._links.self.href]) {
+    for (const gone of [
+      person.body._links.self.href,
+      personFile.body._links.self.href,
+      applicationFile.body._links.self.href,
+      comment.body._links.self.href,
+      fileComment.body._links.self.href,
+    ]) {
       expect((await api.call("GET", gone)).status, gone).toBe(404);
     }
     expect([resources.people.size, resources.comments.size, resources.files.size]).toEqual([0, 0, 0]);
@@ -190,7 +212,8 @@ describe("merchant: merchant.retention", () => {
     expect(sandbox.merchant.resources.files.size).toBe(100);
 
     const neverExisted = notFound(await api.call("GET", `/files/${randomUUID()}`));
-    for (const file of [created[0]!, created[49]!]) expect(notFound(await api.call("GET", file.body._links.self.href))).toEqual(neverExisted);
+    for (const file of [created[0]!, created[49]!])
+      expect(notFound(await api.call("GET", file.body._links.self.href))).toEqual(neverExisted);
     const staleUpload = created[0]!.body._links["ch:data"].find((l: { name: string }) => l.name === "upload").href as string;
     const put = await fetch(staleUpload, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "late evidence" });
     expect(put.status).toBe(403);

@@ -29,7 +29,9 @@ describe("Concurrency", () => {
     const auth = await gw.authorize({ amount: authorizedAmount });
     expect(auth.status).toBe(201);
     const before = sandbox.gateway.store.approvedCaptures;
-    const answers = await Promise.all(Array.from({ length: 200 }, () => gw.post(`/authorizations/${auth.body.id}/captures`, { amount: 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => gw.post(`/authorizations/${auth.body.id}/captures`, { amount: 1 })),
+    );
     const approved = answers.filter((a) => a.status === 201);
     const declined = answers.filter((a) => a.status === 400);
     expect(approved.length + declined.length).toBe(200);
@@ -72,7 +74,10 @@ describe("Bad input: documented 4xx, never 5xx, and the server keeps serving", (
     ["prototype keys", { body: "__proto__[polluted]=1&constructor[prototype][x]=1&amount=1&currency=EUR" }],
     ["a huge body", { body: "amount=" + "9".repeat(2 * 1024 * 1024) }],
     ["binary noise", { body: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256)) }],
-    ["a numeric overflow", { body: "amount=99999999999999999999999&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035" }],
+    [
+      "a numeric overflow",
+      { body: "amount=99999999999999999999999&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035" },
+    ],
     ["a garbage transaction id", { path: "/authorizations/%00%ff../captures", body: "" }],
     ["a path with dots", { path: "/authorizations/../account", body: "" }],
   ];
@@ -91,19 +96,28 @@ describe("Bad input: documented 4xx, never 5xx, and the server keeps serving", (
   });
 
   it("gateway: the input error names the rule without echoing card data", async () => {
-    const response = await gw.post("/authorizations", "amount=100&currency=EUR&card[pan]=41111111111111119999&card[expire_month]=06&card[expire_year]=2035");
+    const response = await gw.post(
+      "/authorizations",
+      "amount=100&currency=EUR&card[pan]=41111111111111119999&card[expire_month]=06&card[expire_year]=2035",
+    );
     expect(response.body.status?.code).toBe(40000);
     expect(response.body.status?.message).not.toContain("41111111111111119999");
   });
 
   const merchantGarbage: Array<[string, { method?: string; path?: string; body?: string; headers?: Record<string, string> }]> = [
-    ["malformed JSON", { body: "{\"business_model\": ", headers: { "content-type": "application/json" } }],
+    ["malformed JSON", { body: '{"business_model": ', headers: { "content-type": "application/json" } }],
     ["JSON that is not an object", { body: "[1,2,3]", headers: { "content-type": "application/json" } }],
     ["a form body where JSON belongs", { body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } }],
     ["no body", { body: undefined, headers: { "content-type": "application/json" } }],
-    ["a prototype-polluting body", { body: '{"__proto__": {"x": 1}, "business_model": {"__proto__": {"y": 2}}}', headers: { "content-type": "application/json" } }],
+    [
+      "a prototype-polluting body",
+      { body: '{"__proto__": {"x": 1}, "business_model": {"__proto__": {"y": 2}}}', headers: { "content-type": "application/json" } },
+    ],
     ["deep nesting", { body: "[".repeat(5000) + "]".repeat(5000), headers: { "content-type": "application/json" } }],
-    ["a huge body", { body: JSON.stringify({ additional_information: "x".repeat(2 * 1024 * 1024) }), headers: { "content-type": "application/json" } }],
+    [
+      "a huge body",
+      { body: JSON.stringify({ additional_information: "x".repeat(2 * 1024 * 1024) }), headers: { "content-type": "application/json" } },
+    ],
     ["an unknown method", { method: "PURGE", path: "/applications" }],
     ["a bad query", { method: "GET", path: "/transactions?per_page=1e9&per_page=2&query=%" }],
     ["a bad cursor", { method: "GET", path: "/transactions?next=garbage" }],
@@ -125,15 +139,28 @@ describe("Bad input: documented 4xx, never 5xx, and the server keeps serving", (
 
   it("merchant: bad token-endpoint bodies get OAuth errors", async () => {
     const headers = { authorization: "Basic " + Buffer.from("sandbox-client:sandbox-secret-TEST-ONLY").toString("base64") };
-    for (const [type, body] of [["application/json", "{}"], ["application/x-www-form-urlencoded", "grant_type[]=x&audience=%"], ["text/plain", "hello"]] as const) {
-      const response = await fetch(`${sandbox.merchantUrl}/oauth/token`, { method: "POST", headers: { ...headers, "content-type": type }, body });
+    for (const [type, body] of [
+      ["application/json", "{}"],
+      ["application/x-www-form-urlencoded", "grant_type[]=x&audience=%"],
+      ["text/plain", "hello"],
+    ] as const) {
+      const response = await fetch(`${sandbox.merchantUrl}/oauth/token`, {
+        method: "POST",
+        headers: { ...headers, "content-type": type },
+        body,
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(/^invalid_request|unsupported_grant_type$/);
     }
   });
 
   it("storage: anything but a valid signed PUT is 403", async () => {
-    for (const [method, path] of [["GET", "/"], ["PUT", "/upload-nope?X-Sandbox-Expires=1&X-Sandbox-Signature=00"], ["DELETE", "/x"], ["PUT", "/a/b/c"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/"],
+      ["PUT", "/upload-nope?X-Sandbox-Expires=1&X-Sandbox-Signature=00"],
+      ["DELETE", "/x"],
+      ["PUT", "/a/b/c"],
+    ] as const) {
       const response = await fetch(sandbox.storageUrl + path, { method, body: method === "PUT" ? "x" : undefined });
       expect(response.status).toBe(403);
     }

@@ -69,9 +69,13 @@ describe("Request validation from the schemas", () => {
   });
 
   it("the rule reported is the spec's (pattern of card[pan] from the Pan schema)", () => {
-    const result = requests.body(route, "application/x-www-form-urlencoded", Buffer.from("amount=1&currency=EUR&card[pan]=12&card[expire_month]=06&card[expire_year]=2035"));
+    const result = requests.body(
+      route,
+      "application/x-www-form-urlencoded",
+      Buffer.from("amount=1&currency=EUR&card[pan]=12&card[expire_month]=06&card[expire_year]=2035"),
+    );
     expect(result.kind).toBe("invalid");
-    const pattern = ((gatewayDoc.components!.schemas as Record<string, { pattern?: string }>).Pan!).pattern!;
+    const pattern = (gatewayDoc.components!.schemas as Record<string, { pattern?: string }>).Pan!.pattern!;
     if (result.kind === "invalid") expect(result.errors.map((e) => e.message)).toContain(`must match pattern "${pattern}"`);
   });
 });
@@ -85,8 +89,22 @@ describe("Response validation in test mode", () => {
     const told: string[] = [];
     const lines: string[] = [];
     violations.onViolation((v) => told.push(v.operationId));
-    const broken: Handler = () => ({ status: 200, headers: { "content-type": "application/vnd.clearhaus-gateway.hal+json" }, body: { _links: { authorizations: { href: "no-leading-slash" } } } });
-    const server = createListener({ api: "gateway", router, handler: broken, maxBodyBytes: 1024, responses, validation: "strict", violations, refuse: (status) => ({ status }), log: (l) => lines.push(l) });
+    const broken: Handler = () => ({
+      status: 200,
+      headers: { "content-type": "application/vnd.clearhaus-gateway.hal+json" },
+      body: { _links: { authorizations: { href: "no-leading-slash" } } },
+    });
+    const server = createListener({
+      api: "gateway",
+      router,
+      handler: broken,
+      maxBodyBytes: 1024,
+      responses,
+      validation: "strict",
+      violations,
+      refuse: (status) => ({ status }),
+      log: (l) => lines.push(l),
+    });
     const url = await listen(server, 0);
     try {
       const response = await fetch(url + "/");
@@ -94,7 +112,9 @@ describe("Response validation in test mode", () => {
       expect(await response.text()).toMatch(/discoverResources \(status 200\) violates the spec/);
       expect(violations.count).toBe(1);
       expect(told).toEqual(["discoverResources"]);
-      expect(lines[0]).toMatch(/RESPONSE VIOLATES SPEC: discoverResources 200: .*account.*required.*|RESPONSE VIOLATES SPEC: discoverResources 200: /);
+      expect(lines[0]).toMatch(
+        /RESPONSE VIOLATES SPEC: discoverResources 200: .*account.*required.*|RESPONSE VIOLATES SPEC: discoverResources 200: /,
+      );
       expect(violations.entries[0]!.problems.join(" ")).toMatch(/pattern|required/);
     } finally {
       await close(server);
@@ -105,7 +125,9 @@ describe("Response validation in test mode", () => {
     const route = router.operation("getAccount");
     expect(responses.violations(route, { status: 418, headers: {}, body: undefined })).toEqual(["status 418 is not documented"]);
     // Every gateway answer, a 401 included, has the gateway's media type (the spec documents no 401 body schema).
-    expect(responses.violations(router.operation("createVoid"), { status: 401, headers: {}, body: { x: 1 } })).toEqual(["media type (none) is not documented (application/vnd.clearhaus-gateway.hal+json)"]);
+    expect(responses.violations(router.operation("createVoid"), { status: 401, headers: {}, body: { x: 1 } })).toEqual([
+      "media type (none) is not documented (application/vnd.clearhaus-gateway.hal+json)",
+    ]);
   });
 });
 
@@ -118,7 +140,11 @@ describe("Configuration: seeds, config file, environment", () => {
 
   it("ports default to 4020/4021/4022 and come from the environment", () => {
     expect(defaultPorts).toEqual({ gateway: 4020, merchant: 4021, storage: 4022 });
-    expect(portsFromEnvironment({ GATEWAY_SANDBOX_PORT: "5020", MERCHANT_SANDBOX_PORT: "5021", SANDBOX_STORAGE_PORT: "5022" })).toEqual({ gateway: 5020, merchant: 5021, storage: 5022 });
+    expect(portsFromEnvironment({ GATEWAY_SANDBOX_PORT: "5020", MERCHANT_SANDBOX_PORT: "5021", SANDBOX_STORAGE_PORT: "5022" })).toEqual({
+      gateway: 5020,
+      merchant: 5021,
+      storage: 5022,
+    });
     expect(() => portsFromEnvironment({ GATEWAY_SANDBOX_PORT: "http" })).toThrow(/GATEWAY_SANDBOX_PORT/);
   });
 
@@ -128,8 +154,18 @@ describe("Configuration: seeds, config file, environment", () => {
       file,
       JSON.stringify({
         gateway: {
-          accounts: [{ id: "ci-shop", type: "merchant", partner: seeded.gateway.partnerAccountId, keys: [{ key: "11111111-2222-4333-8444-555555555555" }], account: { merchant_id: "000000009999999", name: "CI Shop" } }],
-          signingKeys: [{ id: "22222222-3333-4444-8555-666666666666", partner: seeded.gateway.partnerAccountId, public_key_file: seededPublicKeyPath }],
+          accounts: [
+            {
+              id: "ci-shop",
+              type: "merchant",
+              partner: seeded.gateway.partnerAccountId,
+              keys: [{ key: "11111111-2222-4333-8444-555555555555" }],
+              account: { merchant_id: "000000009999999", name: "CI Shop" },
+            },
+          ],
+          signingKeys: [
+            { id: "22222222-3333-4444-8555-666666666666", partner: seeded.gateway.partnerAccountId, public_key_file: seededPublicKeyPath },
+          ],
         },
         merchant: { clients: [{ client_id: "ci-client", client_secret: "ci-secret" }], transactionCount: 5 },
       }),

@@ -27,7 +27,12 @@ describe.each(listServiceApis().map((api) => api.name))("%s source coverage map"
     const documents = new Map<string, unknown>();
     const problems: string[] = [];
     for (const row of rows) {
-      const locations = [...row.cells.slice(2).join("|").matchAll(/`(openapi\/[^`#]+\.yaml)#([^`]*)`/g)];
+      const locations = [
+        ...row.cells
+          .slice(2)
+          .join("|")
+          .matchAll(/`(openapi\/[^`#]+\.yaml)#([^`]*)`/g),
+      ];
       if (locations.length === 0) problems.push(`${row.cells[0]} / ${row.cells[1]}: no location`);
       for (const [, file, pointer] of locations) {
         const path = join(projectRoot, file!);
@@ -42,10 +47,20 @@ describe.each(listServiceApis().map((api) => api.name))("%s source coverage map"
 });
 
 describe("comparing a source description with its map (check:source-coverage)", () => {
-  const coverage = ["| Seed table | Row | Where in the spec |", "|---|---|---|", "| Fields | amount | `x` |", "| Fields | currency | `y` |"].join("\n");
+  const coverage = [
+    "| Seed table | Row | Where in the spec |",
+    "|---|---|---|",
+    "| Fields | amount | `x` |",
+    "| Fields | currency | `y` |",
+  ].join("\n");
 
   it("accepts a source whose rows are all mapped", () => {
-    expect(unmappedSourceRows(["## Fields", "| Field | Meaning |", "|---|---|", "| `amount` | minor units |", "| currency | ISO 4217 |"].join("\n"), coverage)).toEqual([]);
+    expect(
+      unmappedSourceRows(
+        ["## Fields", "| Field | Meaning |", "|---|---|", "| `amount` | minor units |", "| currency | ISO 4217 |"].join("\n"),
+        coverage,
+      ),
+    ).toEqual([]);
   });
 
   it("names a source row the map lacks, and a row the source has more often than the map", () => {

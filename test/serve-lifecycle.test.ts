@@ -16,9 +16,19 @@ const cli = join("src", "testkit", "cli", "main.ts");
 describe("serving processes", () => {
   it("npm run mock: SIGTERM to npm stops both Prism servers and frees their ports", async () => {
     const ports = { gateway: await getPort({ host: "127.0.0.1" }), merchant: await getPort({ host: "127.0.0.1" }) };
-    const serving = await startServing("npm", ["run", "mock"], projectRoot, { ...process.env, GATEWAY_MOCK_PORT: String(ports.gateway), MERCHANT_MOCK_PORT: String(ports.merchant) });
-    expect(readyUrls(serving.ready)).toEqual({ "gateway-mock": `http://127.0.0.1:${ports.gateway}`, "merchant-mock": `http://127.0.0.1:${ports.merchant}` });
-    const prism = () => processesMentioning("prism-cli").filter((line) => line.includes(`--port ${ports.gateway} `) || line.includes(`--port ${ports.merchant} `));
+    const serving = await startServing("npm", ["run", "mock"], projectRoot, {
+      ...process.env,
+      GATEWAY_MOCK_PORT: String(ports.gateway),
+      MERCHANT_MOCK_PORT: String(ports.merchant),
+    });
+    expect(readyUrls(serving.ready)).toEqual({
+      "gateway-mock": `http://127.0.0.1:${ports.gateway}`,
+      "merchant-mock": `http://127.0.0.1:${ports.merchant}`,
+    });
+    const prism = () =>
+      processesMentioning("prism-cli").filter(
+        (line) => line.includes(`--port ${ports.gateway} `) || line.includes(`--port ${ports.merchant} `),
+      );
     expect(prism()).toHaveLength(2);
 
     serving.child.kill("SIGTERM");
@@ -28,7 +38,12 @@ describe("serving processes", () => {
   }, 90_000);
 
   it("the CLI stops the sandbox on SIGINT and exits 0", async () => {
-    const serving = await startServing(tsNode, [cli, "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"], projectRoot, process.env);
+    const serving = await startServing(
+      tsNode,
+      [cli, "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"],
+      projectRoot,
+      process.env,
+    );
     const ports = Object.values(readyUrls(serving.ready)).map((url) => Number(new URL(url).port));
     expect(ports).toHaveLength(3);
     for (const port of ports) expect(await portIsFree(port)).toBe(false);
@@ -40,13 +55,18 @@ describe("serving processes", () => {
 
   it("payment-apis wait fails within its bound, naming the URL that did not answer", async () => {
     const port = await getPort({ host: "127.0.0.1" });
-    const result = spawnSync(tsNode, [cli, "wait", "--timeout", "1", `http://127.0.0.1:${port}`], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync(tsNode, [cli, "wait", "--timeout", "1", `http://127.0.0.1:${port}`], {
+      cwd: projectRoot,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     // A wait without a bound would be killed by spawnSync's timeout: status null, not 1.
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`http://127.0.0.1:${port} did not answer within 1000 ms`);
   }, 60_000);
 
-  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => spawnSync(tsNode, [cli, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000, env });
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(tsNode, [cli, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000, env });
 
   it("refuses a mistyped option or command with exit 2 and a suggestion", () => {
     const option = run(["sandbox", "--gateway-prot", "1"]);

@@ -14,7 +14,9 @@ const children: ChildProcess[] = [];
 
 /** A Node child running `program`; it stops by itself within a minute, and is killed after each test. */
 function child(program: string): ChildProcess {
-  const started = spawn(process.execPath, ["-e", `setTimeout(() => process.exit(0), 60_000).unref(); ${program}`], { stdio: ["ignore", "pipe", "pipe"] });
+  const started = spawn(process.execPath, ["-e", `setTimeout(() => process.exit(0), 60_000).unref(); ${program}`], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(started);
   return started;
 }
@@ -26,28 +28,36 @@ afterEach(() => {
 describe("waitUntilChildAnswers", () => {
   it("resolves once the child answers HTTP", async () => {
     const port = await getPort({ host: "127.0.0.1" });
-    const server = child(`require("node:http").createServer((q, s) => s.end()).listen(${port}, "127.0.0.1"); setTimeout(() => {}, 60_000);`);
-    await expect(waitUntilChildAnswers(server, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server")).resolves.toBeUndefined();
+    const server = child(
+      `require("node:http").createServer((q, s) => s.end()).listen(${port}, "127.0.0.1"); setTimeout(() => {}, 60_000);`,
+    );
+    await expect(
+      waitUntilChildAnswers(server, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server"),
+    ).resolves.toBeUndefined();
   });
 
   it("fails, naming the child, when it exits before it answers", async () => {
     const port = await getPort({ host: "127.0.0.1" });
     const exiting = child(`console.error("no spec file"); process.exit(3);`);
-    await expect(waitUntilChildAnswers(exiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server")).rejects.toThrow(
-      /the test server did not listen on .*: it exited with 3:\n.*no spec file/,
-    );
+    await expect(
+      waitUntilChildAnswers(exiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server"),
+    ).rejects.toThrow(/the test server did not listen on .*: it exited with 3:\n.*no spec file/);
   });
 
   it("fails when the child spends no CPU time for the stall bound", async () => {
     const port = await getPort({ host: "127.0.0.1" });
     const waiting = child("setInterval(() => {}, 1_000_000);");
-    await expect(waitUntilChildAnswers(waiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 1_000 }, "the test server")).rejects.toThrow(/it spent no CPU time for 1.0 s/);
+    await expect(
+      waitUntilChildAnswers(waiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 1_000 }, "the test server"),
+    ).rejects.toThrow(/it spent no CPU time for 1.0 s/);
   });
 
   it.skipIf(!hasProc)("fails when the child spends its CPU budget without answering, however long that takes", async () => {
     const port = await getPort({ host: "127.0.0.1" });
     const spinning = child("for (;;) {}");
-    await expect(waitUntilChildAnswers(spinning, `http://127.0.0.1:${port}`, { cpuBudgetMs: 300, stallMs: 60_000 }, "the test server")).rejects.toThrow(/it spent \d+\.\d s of CPU time starting/);
+    await expect(
+      waitUntilChildAnswers(spinning, `http://127.0.0.1:${port}`, { cpuBudgetMs: 300, stallMs: 60_000 }, "the test server"),
+    ).rejects.toThrow(/it spent \d+\.\d s of CPU time starting/);
   });
 });
 

@@ -12,7 +12,15 @@ import { runCollected, type CollectedRun } from "../scripts/lib/exec";
 import { parse } from "yaml";
 import { changesOf, classify, diffBundles, type ClassifiedChange, type DiffOptions, type SpecDiffReport } from "../scripts/lib/spec-diff";
 import { whatChangedMarkdown } from "../scripts/lib/spec-diff-history";
-import { code, hasBreakingChange, inlineText, maxListedInformational, renderChangelogSection, renderSpecDiffJson, renderSpecDiffMarkdown } from "../scripts/lib/spec-diff-markdown";
+import {
+  code,
+  hasBreakingChange,
+  inlineText,
+  maxListedInformational,
+  renderChangelogSection,
+  renderSpecDiffJson,
+  renderSpecDiffMarkdown,
+} from "../scripts/lib/spec-diff-markdown";
 import { loadPolicy, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
 import { checkRedoclyReport, runRedoclyDiff } from "../scripts/lib/spec-diff-redocly";
 import { normalizeDocument } from "../scripts/lib/spec-diff-normalize";
@@ -111,14 +119,30 @@ describe("compatibility rules on their own", () => {
     ["a maxLength put on a request field", { property: "maxLength", before: undefined, after: 10 }, ["request-bound-tightened"]],
     ["a removed request pattern", { property: "pattern", before: "^a$", after: undefined }, []],
     ["a pattern put on a request field", { property: "pattern", before: undefined, after: "^a$" }, ["request-pattern-changed"]],
-    ["a response pattern change (not a request rule)", { side: "response" as const, sides: ["response" as const], property: "pattern", before: "^a$", after: "^b$" }, []],
+    [
+      "a response pattern change (not a request rule)",
+      { side: "response" as const, sides: ["response" as const], property: "pattern", before: "^a$", after: "^b$" },
+      [],
+    ],
     ["a request type widened to admit null", { property: "type", before: "string", after: ["string", "null"] }, []],
     ["a request type narrowed", { property: "type", before: ["string", "integer"], after: "string" }, ["type-changed"]],
-    ["a response type widened to admit null", { side: "response" as const, sides: ["response" as const], property: "type", before: "string", after: ["string", "null"] }, ["type-changed"]],
+    [
+      "a response type widened to admit null",
+      { side: "response" as const, sides: ["response" as const], property: "type", before: "string", after: ["string", "null"] },
+      ["type-changed"],
+    ],
     ["integer widened to number in a request", { property: "type", before: "integer", after: "number" }, []],
     ["an enum put on a free request field", { property: "enum", before: undefined, after: ["a"] }, ["request-enum-narrowed"]],
-    ["a request parameter made required", { pointer: "#/paths/~1orders/get/parameters/0", property: "required", before: false, after: true }, ["request-field-required"]],
-    ["a request property removed", { kind: "removed" as const, property: undefined, before: { type: "string" } }, ["codegen:request-property-removed"]],
+    [
+      "a request parameter made required",
+      { pointer: "#/paths/~1orders/get/parameters/0", property: "required", before: false, after: true },
+      ["request-field-required"],
+    ],
+    [
+      "a request property removed",
+      { kind: "removed" as const, property: undefined, before: { type: "string" } },
+      ["codegen:request-property-removed"],
+    ],
   ])("%s", (_label, change, expected) => {
     expect(matchingRules(change)).toEqual(expected);
   });
@@ -126,28 +150,116 @@ describe("compatibility rules on their own", () => {
   // The boundaries of the issue-29 rules, with every tier: what matches and what must not.
   const encoding = "#/paths/~1authorizations/post/requestBody/content/application~1x-www-form-urlencoded/encoding/card";
   const allMatching = (change: Partial<SpecChange>) => {
-    const full: SpecChange = { pointer: encoding, kind: "modified", side: "request", sides: ["request"], location: "request body", redocly: { impact: "patch", ruleIds: [], messages: [] }, ...change };
+    const full: SpecChange = {
+      pointer: encoding,
+      kind: "modified",
+      side: "request",
+      sides: ["request"],
+      location: "request body",
+      redocly: { impact: "patch", ruleIds: [], messages: [] },
+      ...change,
+    };
     return compatibilityRules.filter((rule) => rule.matches(full)).map((rule) => `${rule.tier} ${rule.id}`);
   };
   it.each([
-    ["an encoding entry added that spells out the defaults", { kind: "added" as const, before: undefined, after: { style: "form", explode: true } }, []],
-    ["an encoding entry removed that was deepObject", { kind: "removed" as const, before: { style: "deepObject", explode: true }, after: undefined }, ["breaking request-encoding-changed"]],
+    [
+      "an encoding entry added that spells out the defaults",
+      { kind: "added" as const, before: undefined, after: { style: "form", explode: true } },
+      [],
+    ],
+    [
+      "an encoding entry removed that was deepObject",
+      { kind: "removed" as const, before: { style: "deepObject", explode: true }, after: undefined },
+      ["breaking request-encoding-changed"],
+    ],
     ["an encoding's explode restated with the same value", { property: "explode", before: true, after: true }, []],
-    ["a parameter's style changed", { pointer: "#/paths/~1orders/get/parameters/0", typeName: "Parameter", property: "style", before: "form", after: "spaceDelimited" }, ["breaking request-encoding-changed"]],
-    ["a default put where there was none", { pointer: "#/paths/~1orders/get/parameters/0/schema", property: "default", before: undefined, after: 20 }, []],
-    ["a default removed", { pointer: "#/paths/~1orders/get/parameters/0/schema", property: "default", before: 20, after: undefined }, ["breaking request-default-changed"]],
-    ["readOnly put on a field only answers use", { sides: ["response" as const], side: "response" as const, property: "readOnly", before: undefined, after: true }, []],
+    [
+      "a parameter's style changed",
+      { pointer: "#/paths/~1orders/get/parameters/0", typeName: "Parameter", property: "style", before: "form", after: "spaceDelimited" },
+      ["breaking request-encoding-changed"],
+    ],
+    [
+      "a default put where there was none",
+      { pointer: "#/paths/~1orders/get/parameters/0/schema", property: "default", before: undefined, after: 20 },
+      [],
+    ],
+    [
+      "a default removed",
+      { pointer: "#/paths/~1orders/get/parameters/0/schema", property: "default", before: 20, after: undefined },
+      ["breaking request-default-changed"],
+    ],
+    [
+      "readOnly put on a field only answers use",
+      { sides: ["response" as const], side: "response" as const, property: "readOnly", before: undefined, after: true },
+      [],
+    ],
     ["writeOnly put on a field only requests use", { property: "writeOnly", before: undefined, after: true }, []],
-    ["a response header made required", { typeName: "Header", sides: ["response" as const], side: "response" as const, property: "required", before: false, after: true }, []],
-    ["a response pattern removed", { sides: ["response" as const], side: "response" as const, property: "pattern", before: "^a$", after: undefined }, ["warning response-constraint-loosened"]],
-    ["a response maximum lowered", { sides: ["response" as const], side: "response" as const, property: "maximum", before: 10, after: 5 }, ["info response-constraint-tightened"]],
-    ["a maximum lowered where requests and answers share the field", { sides: ["request" as const, "response" as const], property: "maximum", before: 10, after: 5 }, ["breaking request-bound-tightened"]],
-    ["an operation removed whose sunset is ahead", { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { deprecated: true, "x-sunset": "2999-01-31" } }, ["breaking operation-removed"]],
-    ["an operation removed that was never deprecated but has a sunset", { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { "x-sunset": "2020-01-31" } }, ["breaking operation-removed"]],
-    ["a path removed whose operations were all deprecated with passed sunsets", { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: { deprecated: true, "x-sunset": "2021-06-30" } } }, ["breaking operation-removed", "warning removed-after-sunset"]],
-    ["a whole component removed", { pointer: "#/components/schemas/TemplatedLink", side: "component" as const, sides: [], kind: "removed" as const, before: "TemplatedLink" }, ["breaking codegen:component-removed-or-renamed"]],
-    ["a $ref inside a component pointed elsewhere (TemplatedLink → CollectionLink)", { pointer: "#/components/schemas/Root/properties/_links/allOf/1/properties/ch:accounts/allOf/0", side: "component" as const, sides: [], kind: "removed" as const, before: { title: "TemplatedLink" } }, []],
-    ["a path removed with one operation not deprecated", { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: {} } }, ["breaking operation-removed"]],
+    [
+      "a response header made required",
+      { typeName: "Header", sides: ["response" as const], side: "response" as const, property: "required", before: false, after: true },
+      [],
+    ],
+    [
+      "a response pattern removed",
+      { sides: ["response" as const], side: "response" as const, property: "pattern", before: "^a$", after: undefined },
+      ["warning response-constraint-loosened"],
+    ],
+    [
+      "a response maximum lowered",
+      { sides: ["response" as const], side: "response" as const, property: "maximum", before: 10, after: 5 },
+      ["info response-constraint-tightened"],
+    ],
+    [
+      "a maximum lowered where requests and answers share the field",
+      { sides: ["request" as const, "response" as const], property: "maximum", before: 10, after: 5 },
+      ["breaking request-bound-tightened"],
+    ],
+    [
+      "an operation removed whose sunset is ahead",
+      { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { deprecated: true, "x-sunset": "2999-01-31" } },
+      ["breaking operation-removed"],
+    ],
+    [
+      "an operation removed that was never deprecated but has a sunset",
+      { pointer: "#/paths/~1orders/get", kind: "removed" as const, before: { "x-sunset": "2020-01-31" } },
+      ["breaking operation-removed"],
+    ],
+    [
+      "a path removed whose operations were all deprecated with passed sunsets",
+      {
+        pointer: "#/paths/~1orders",
+        kind: "removed" as const,
+        before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: { deprecated: true, "x-sunset": "2021-06-30" } },
+      },
+      ["breaking operation-removed", "warning removed-after-sunset"],
+    ],
+    [
+      "a whole component removed",
+      {
+        pointer: "#/components/schemas/TemplatedLink",
+        side: "component" as const,
+        sides: [],
+        kind: "removed" as const,
+        before: "TemplatedLink",
+      },
+      ["breaking codegen:component-removed-or-renamed"],
+    ],
+    [
+      "a $ref inside a component pointed elsewhere (TemplatedLink → CollectionLink)",
+      {
+        pointer: "#/components/schemas/Root/properties/_links/allOf/1/properties/ch:accounts/allOf/0",
+        side: "component" as const,
+        sides: [],
+        kind: "removed" as const,
+        before: { title: "TemplatedLink" },
+      },
+      [],
+    ],
+    [
+      "a path removed with one operation not deprecated",
+      { pointer: "#/paths/~1orders", kind: "removed" as const, before: { get: { deprecated: true, "x-sunset": "2020-01-31" }, post: {} } },
+      ["breaking operation-removed"],
+    ],
   ])("%s", (_label, change, expected) => {
     expect(allMatching(change)).toEqual(expected);
   });
@@ -209,7 +321,8 @@ function at(doc: Doc, ...path: string[]): Doc {
 }
 /** Sets `key` of a node from the value the case expects the spec to hold now; another value fails the case naming it. */
 function change(node: Doc, key: string, from: unknown, to: unknown): void {
-  if (node[key] !== from) throw new Error(`the spec's ${key} is ${JSON.stringify(node[key])}, not ${JSON.stringify(from)} as this case expects: update it`);
+  if (node[key] !== from)
+    throw new Error(`the spec's ${key} is ${JSON.stringify(node[key])}, not ${JSON.stringify(from)} as this case expects: update it`);
   node[key] = to;
 }
 const formBody = (doc: Doc, path: string) => at(doc, "paths", path, "post", "requestBody", "content", "application/x-www-form-urlencoded");
@@ -243,7 +356,8 @@ const classCases: ClassCase[] = [
   {
     name: "a form body field's encoding style changes (travel from deepObject to form)",
     api: "gateway",
-    mutate: (doc) => change(at(formBody(doc, "/authorizations/{authorization_id}/captures"), "encoding", "travel"), "style", "deepObject", "form"),
+    mutate: (doc) =>
+      change(at(formBody(doc, "/authorizations/{authorization_id}/captures"), "encoding", "travel"), "style", "deepObject", "form"),
     tier: "breaking",
     rule: "request-encoding-changed",
     operation: "POST /authorizations/{authorization_id}/captures",
@@ -268,7 +382,9 @@ const classCases: ClassCase[] = [
     name: "a form field's default changes (series[previous][mastercard][type])",
     api: "gateway",
     mutate: (doc) => {
-      const series = (Object.values(at(doc, "components", "schemas")) as Doc[]).filter((schema) => schema.properties?.type?.default === "recurring");
+      const series = (Object.values(at(doc, "components", "schemas")) as Doc[]).filter(
+        (schema) => schema.properties?.type?.default === "recurring",
+      );
       if (series.length === 0) throw new Error("the spec has no series type defaulting to recurring any more: update this case");
       for (const schema of series) change(schema.properties.type, "default", "recurring", "unscheduled");
     },
@@ -279,7 +395,13 @@ const classCases: ClassCase[] = [
   {
     name: "a property that requests send becomes readOnly (an application's additional_information)",
     api: "merchant",
-    mutate: (doc) => change(at(doc, "components", "schemas", "ApplicationProperties", "properties", "additional_information"), "readOnly", undefined, true),
+    mutate: (doc) =>
+      change(
+        at(doc, "components", "schemas", "ApplicationProperties", "properties", "additional_information"),
+        "readOnly",
+        undefined,
+        true,
+      ),
     tier: "breaking",
     rule: "request-property-read-only",
     field: "additional_information",
@@ -325,10 +447,13 @@ const classCases: ClassCase[] = [
   {
     name: "a parameter deprecated with a passed sunset date is removed (the transaction query)",
     api: "merchant",
-    given: (doc) => void Object.assign(at(doc, "components", "parameters", "TransactionQuery"), { deprecated: true, "x-sunset": pastSunset }),
+    given: (doc) =>
+      void Object.assign(at(doc, "components", "parameters", "TransactionQuery"), { deprecated: true, "x-sunset": pastSunset }),
     mutate: (doc) => {
       const operation = at(doc, "paths", "/transactions", "get");
-      operation.parameters = (operation.parameters as Doc[]).filter((parameter) => parameter.$ref !== "#/components/parameters/TransactionQuery");
+      operation.parameters = (operation.parameters as Doc[]).filter(
+        (parameter) => parameter.$ref !== "#/components/parameters/TransactionQuery",
+      );
     },
     tier: "warning",
     rule: "removed-after-sunset",
@@ -338,7 +463,9 @@ const classCases: ClassCase[] = [
     name: "a response bound is loosened (per_page in a page's answer may exceed 50)",
     api: "merchant",
     mutate: (doc) => {
-      const perPage = (Object.values(at(doc, "components", "schemas")) as Doc[]).find((schema) => schema.properties?.per_page?.readOnly === true);
+      const perPage = (Object.values(at(doc, "components", "schemas")) as Doc[]).find(
+        (schema) => schema.properties?.per_page?.readOnly === true,
+      );
       if (perPage === undefined) throw new Error("the spec has no page schema with a read-only per_page any more: update this case");
       perPage.properties.per_page.maximum = 100;
     },
@@ -348,7 +475,8 @@ const classCases: ClassCase[] = [
   },
 ];
 
-const diffCase = (testCase: ClassCase, options: DiffOptions = {}) => diffMutation(testCase.api, testCase.mutate, { ...options, given: testCase.given });
+const diffCase = (testCase: ClassCase, options: DiffOptions = {}) =>
+  diffMutation(testCase.api, testCase.mutate, { ...options, given: testCase.given });
 
 const findChange = (report: SpecDiffReport, testCase: Pick<ClassCase, "rule" | "operation" | "field">): ClassifiedChange | undefined =>
   report.changes.find(
@@ -365,7 +493,10 @@ describe("classes of change on this repository's specs", caseTimeout, () => {
   it.each(classCases)("$name: $tier under $rule", (testCase) => {
     const report = diffCase(testCase);
     const change = findChange(report, testCase);
-    expect(change, JSON.stringify(report.changes.map(({ ruleIds, operation, location, property }) => ({ ruleIds, operation, location, property })))).toBeDefined();
+    expect(
+      change,
+      JSON.stringify(report.changes.map(({ ruleIds, operation, location, property }) => ({ ruleIds, operation, location, property }))),
+    ).toBeDefined();
     expect(change!.tier).toBe(testCase.tier);
     // Nothing else in the same change set is rated worse than the case's tier.
     if (testCase.tier !== "breaking") expect(changesOf(report, "breaking")).toEqual([]);
@@ -394,7 +525,8 @@ const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
     mutate: (doc) => {
       for (const schema of Object.values(at(doc, "components", "schemas")) as Doc[]) {
         for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Doc>)) {
-          if (typeof property === "object" && Object.keys(property).length === 1 && property.$ref !== undefined) schema.properties[name] = { allOf: [property] };
+          if (typeof property === "object" && Object.keys(property).length === 1 && property.$ref !== undefined)
+            schema.properties[name] = { allOf: [property] };
         }
       }
     },
@@ -415,7 +547,11 @@ const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
       for (const pathItem of Object.values(at(doc, "paths")) as Doc[]) {
         if (pathItem.parameters === undefined) continue;
         for (const method of ["get", "put", "post", "patch", "delete", "options", "head", "trace"]) {
-          if (pathItem[method] !== undefined) pathItem[method].parameters = [...((pathItem[method].parameters as unknown[] | undefined) ?? []), ...(pathItem.parameters as unknown[])].reverse();
+          if (pathItem[method] !== undefined)
+            pathItem[method].parameters = [
+              ...((pathItem[method].parameters as unknown[] | undefined) ?? []),
+              ...(pathItem.parameters as unknown[]),
+            ].reverse();
         }
         delete pathItem.parameters;
       }
@@ -435,7 +571,9 @@ const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
 describe("refactors that change nothing on the wire", caseTimeout, () => {
   it.each(refactors)("$name: no change reported", ({ api, mutate }) => {
     const report = diffMutation(api, mutate);
-    expect(report.changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }))).toEqual([]);
+    expect(
+      report.changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property })),
+    ).toEqual([]);
   });
 });
 
@@ -454,7 +592,8 @@ function wrappedAnswers(doc: Doc): [Doc, Doc][] {
       }
     }
   }
-  if (found.length < 10) throw new Error(`the merchant spec wraps ${found.length} answers in TopLevelHal, not most of them: update these cases`);
+  if (found.length < 10)
+    throw new Error(`the merchant spec wraps ${found.length} answers in TopLevelHal, not most of them: update these cases`);
   return found;
 }
 /**
@@ -477,7 +616,8 @@ function diffWrapping(mutate: (doc: Doc) => void = () => undefined): SpecDiffRep
     },
   );
 }
-const rows = (changes: ClassifiedChange[]) => changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }));
+const rows = (changes: ClassifiedChange[]) =>
+  changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }));
 
 describe("allOf merged into one schema before comparing", caseTimeout, () => {
   it("the TopLevelHal wrapper around every merchant answer is a response tightening: informational only", () => {
@@ -485,7 +625,9 @@ describe("allOf merged into one schema before comparing", caseTimeout, () => {
     expect(rows(changesOf(report, "breaking"))).toEqual([]);
     expect(rows(changesOf(report, "warning"))).toEqual([]);
     // What the wrapper adds (its `not`: _links carries curies) is still listed, on the answers.
-    expect(changesOf(report, "info").filter((change) => change.side === "response" && change.location.endsWith("› not")).length).toBeGreaterThan(10);
+    expect(
+      changesOf(report, "info").filter((change) => change.side === "response" && change.location.endsWith("› not")).length,
+    ).toBeGreaterThan(10);
   });
 
   it("a member removed from the resource behind the wrapper is still breaking, and nothing else is", () => {
@@ -496,17 +638,25 @@ describe("allOf merged into one schema before comparing", caseTimeout, () => {
       application.required = (at(application, "required") as unknown as string[]).filter((name) => name !== "metadata");
     });
     const breaking = changesOf(report, "breaking");
-    expect(breaking.some((change) => change.operation === "GET /applications/{application_id}" && change.location.includes("metadata"))).toBe(true);
+    expect(
+      breaking.some((change) => change.operation === "GET /applications/{application_id}" && change.location.includes("metadata")),
+    ).toBe(true);
     expect(rows(breaking.filter((change) => !change.location.includes("metadata")))).toEqual([]);
   });
 
   it("the token answer becoming OAuthToken plus exactly `Bearer` (Token) is a tightening: token_type's const is informational", () => {
     const tokenAnswer = (doc: Doc) => at(doc, "paths", "/oauth/token", "post", "responses", "200", "content", "application/json");
-    const report = diffMutation("merchant", (doc) => change(tokenAnswer(doc), "schema", tokenAnswer(doc).schema, { $ref: "#/components/schemas/Token" }), {
-      given: (doc) => void (tokenAnswer(doc).schema = { $ref: "#/components/schemas/OAuthToken" }),
-    });
+    const report = diffMutation(
+      "merchant",
+      (doc) => change(tokenAnswer(doc), "schema", tokenAnswer(doc).schema, { $ref: "#/components/schemas/Token" }),
+      {
+        given: (doc) => void (tokenAnswer(doc).schema = { $ref: "#/components/schemas/OAuthToken" }),
+      },
+    );
     expect(rows(report.changes.filter((change) => change.tier !== "info"))).toEqual([]);
-    expect(report.changes).toContainEqual(expect.objectContaining({ tier: "info", property: "const", after: "Bearer", location: expect.stringContaining("token_type") }));
+    expect(report.changes).toContainEqual(
+      expect.objectContaining({ tier: "info", property: "const", after: "Bearer", location: expect.stringContaining("token_type") }),
+    );
   });
 
   it("a keyword the members disagree on stays in an allOf, so a change to it is still reported (CollectionLink's href pattern)", () => {
@@ -523,12 +673,18 @@ describe("allOf merged into one schema before comparing", caseTimeout, () => {
 
 describe("allOf merging on its own", () => {
   const normalizedSchemas = (schemas: Record<string, unknown>) =>
-    (normalizeDocument({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } }).components as Doc).schemas as Doc;
+    (normalizeDocument({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } }).components as Doc)
+      .schemas as Doc;
 
   it("unites properties and required, keeps the first member's documentation and a disagreeing keyword in an allOf", () => {
     const { B } = normalizedSchemas({
       A: { title: "A", type: "object", required: ["a"], properties: { a: { type: "string", pattern: "^a" } } },
-      B: { allOf: [{ $ref: "#/components/schemas/A" }, { title: "B", type: "object", required: ["b"], properties: { a: { pattern: "^b" }, b: { type: "integer" } } }] },
+      B: {
+        allOf: [
+          { $ref: "#/components/schemas/A" },
+          { title: "B", type: "object", required: ["b"], properties: { a: { pattern: "^b" }, b: { type: "integer" } } },
+        ],
+      },
     });
     expect(B).toEqual({
       title: "A",
@@ -547,7 +703,12 @@ describe("allOf merging on its own", () => {
   it("makes an allOf with a false member false, and takes the strictest additionalProperties", () => {
     const { D, E } = normalizedSchemas({
       D: { properties: { x: { allOf: [{ type: "string" }, false] } } },
-      E: { allOf: [{ properties: { a: { type: "string" } }, additionalProperties: { type: "string" } }, { properties: { a: { minLength: 1 } }, additionalProperties: false }] },
+      E: {
+        allOf: [
+          { properties: { a: { type: "string" } }, additionalProperties: { type: "string" } },
+          { properties: { a: { minLength: 1 } }, additionalProperties: false },
+        ],
+      },
     });
     expect(D).toEqual({ properties: { x: false } });
     expect(E).toEqual({ properties: { a: { type: "string", minLength: 1 } }, additionalProperties: false });
@@ -587,9 +748,21 @@ describe("the policy: severities and accepted breaks", caseTimeout, () => {
   });
 
   it("an acceptance without an operation covers a change outside operations by its field (a renamed component)", () => {
-    const rename = { api: "component-renamed", rule: "codegen:component-removed-or-renamed", field: "components.schemas.Order", reason: "Renamed for the generated types; no release has shipped it.", reviewedBy: "A. Reviewer", date: "2026-11-26" };
-    const report = diffBundles(fixture("component-renamed", "base"), fixture("component-renamed", "revision"), { api: "component-renamed", policy: { severity: {}, accepted: [rename] } });
-    expect(changesOf(report, "breaking")).toEqual([expect.objectContaining({ ruleIds: ["codegen:component-removed-or-renamed"], accepted: rename })]);
+    const rename = {
+      api: "component-renamed",
+      rule: "codegen:component-removed-or-renamed",
+      field: "components.schemas.Order",
+      reason: "Renamed for the generated types; no release has shipped it.",
+      reviewedBy: "A. Reviewer",
+      date: "2026-11-26",
+    };
+    const report = diffBundles(fixture("component-renamed", "base"), fixture("component-renamed", "revision"), {
+      api: "component-renamed",
+      policy: { severity: {}, accepted: [rename] },
+    });
+    expect(changesOf(report, "breaking")).toEqual([
+      expect.objectContaining({ ruleIds: ["codegen:component-removed-or-renamed"], accepted: rename }),
+    ]);
   });
 
   it("an acceptance for another API or operation does not cover the change", () => {
@@ -607,7 +780,8 @@ describe("policy file validation", () => {
     writeFileSync(path, text);
     return () => loadPolicy(path);
   };
-  const entry = "  - api: gateway\n    rule: request-pattern-changed\n    operation: POST /authorizations\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n";
+  const entry =
+    "  - api: gateway\n    rule: request-pattern-changed\n    operation: POST /authorizations\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n";
 
   it("reads the project's own file", () => {
     expect(loadPolicy()).toMatchObject({ severity: expect.any(Object), accepted: expect.any(Array) });
@@ -615,11 +789,27 @@ describe("policy file validation", () => {
 
   it.each([
     ["an acceptance without a reason", `accepted:\n${entry}`, /accepted\.0: missing "reason" \(say why the break is acceptable\)\.$/],
-    ["an unknown rule in severity", "severity:\n  request-patern-changed: warning\n", /severity\.request-patern-changed: names no rule; use one of .*request-pattern-changed/],
-    ["an unknown tier", "severity:\n  request-pattern-changed: fatal\n", /severity\.request-pattern-changed: must be one of breaking, warning, info\.$/],
-    ["a date in another form", `accepted:\n${entry.replace("2026-11-26", "26.11.2026")}    reason: A reason long enough.\n`, /accepted\.0\.date: must be a date, YYYY-MM-DD\.$/],
+    [
+      "an unknown rule in severity",
+      "severity:\n  request-patern-changed: warning\n",
+      /severity\.request-patern-changed: names no rule; use one of .*request-pattern-changed/,
+    ],
+    [
+      "an unknown tier",
+      "severity:\n  request-pattern-changed: fatal\n",
+      /severity\.request-pattern-changed: must be one of breaking, warning, info\.$/,
+    ],
+    [
+      "a date in another form",
+      `accepted:\n${entry.replace("2026-11-26", "26.11.2026")}    reason: A reason long enough.\n`,
+      /accepted\.0\.date: must be a date, YYYY-MM-DD\.$/,
+    ],
     ["an unknown key", "acepted: []\n", /\(top level\): unknown key "acepted"\.$/],
-    ["an acceptance with neither operation nor field", `accepted:\n${entry.replace("    operation: POST /authorizations\n", "")}    reason: A reason long enough.\n`, /accepted\.0: missing "operation" \(.*give "field" instead\)\.$/],
+    [
+      "an acceptance with neither operation nor field",
+      `accepted:\n${entry.replace("    operation: POST /authorizations\n", "")}    reason: A reason long enough.\n`,
+      /accepted\.0: missing "operation" \(.*give "field" instead\)\.$/,
+    ],
   ])("refuses %s with one line naming the field", (_label, text, message) => {
     const attempt = load(text);
     expect(attempt).toThrow(message);
@@ -653,14 +843,18 @@ describe("report formats", () => {
     expect(row).toContain("pattern: `^a\\|b$` → ``^a\\n\\|c`$``");
     expect(row.split(/(?<!\\)\|/)).toHaveLength(7);
     const item = markdown.split("\n").find((line) => line.startsWith("- POST /orders"))!;
-    expect(item).toBe("- POST /orders · request body application/json › note: description: `Line one.\\n\\n- not a list item\\n<details>` → ``One `line` | with a pipe``");
+    expect(item).toBe(
+      "- POST /orders · request body application/json › note: description: `Line one.\\n\\n- not a list item\\n<details>` → ``One `line` | with a pipe``",
+    );
     // The folded list holds exactly one item: the multi-line value did not open another.
     const folded = markdown.slice(markdown.indexOf("<details>"), markdown.indexOf("</details>"));
     expect(folded.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(1);
   });
 
   it("lists informational changes up to a bound, and says how many more the JSON report holds", () => {
-    const many = Array.from({ length: maxListedInformational + 3 }, (_, i) => change({ property: "description", before: `a${i}`, after: `b${i}` }));
+    const many = Array.from({ length: maxListedInformational + 3 }, (_, i) =>
+      change({ property: "description", before: `a${i}`, after: `b${i}` }),
+    );
     const markdown = renderSpecDiffMarkdown([{ api: "gateway", status: "compared", report: { changes: many } }], "base", "revision");
     expect(markdown.split("\n").filter((line) => line.startsWith("- POST /orders"))).toHaveLength(maxListedInformational);
     expect(markdown).toContain("- … and 3 more, listed in the JSON report (`--json`).");
@@ -672,13 +866,30 @@ describe("report formats", () => {
   });
 
   it("writes the same data as JSON, with tiers, rules and the verdict", () => {
-    const report: SpecDiffReport = { changes: [change({ tier: "warning", ruleIds: ["deprecated"], property: "deprecated", before: undefined, after: true })] };
-    const json = JSON.parse(renderSpecDiffJson([{ api: "gateway", status: "compared", report }, { api: "merchant", status: "added" }], "main", "working tree")) as Record<string, unknown>;
+    const report: SpecDiffReport = {
+      changes: [change({ tier: "warning", ruleIds: ["deprecated"], property: "deprecated", before: undefined, after: true })],
+    };
+    const json = JSON.parse(
+      renderSpecDiffJson(
+        [
+          { api: "gateway", status: "compared", report },
+          { api: "merchant", status: "added" },
+        ],
+        "main",
+        "working tree",
+      ),
+    ) as Record<string, unknown>;
     expect(json).toMatchObject({
       reportVersion: 1,
       verdict: "warning",
       apis: [
-        { api: "gateway", status: "compared", changes: [{ tier: "warning", rules: ["deprecated"], operation: "POST /orders", property: "deprecated", before: null, after: true }] },
+        {
+          api: "gateway",
+          status: "compared",
+          changes: [
+            { tier: "warning", rules: ["deprecated"], operation: "POST /orders", property: "deprecated", before: null, after: true },
+          ],
+        },
         { api: "merchant", status: "added" },
       ],
     });
@@ -692,7 +903,9 @@ describe("report formats", () => {
         change({ kind: "added", property: undefined, location: "request body application/json › reference" }),
       ],
     };
-    const section = renderChangelogSection("1.1.0 - 2026-11-26", [{ api: "gateway", status: "compared", report, versions: { base: "0.10.0", revision: "0.11.0" } }]);
+    const section = renderChangelogSection("1.1.0 - 2026-11-26", [
+      { api: "gateway", status: "compared", report, versions: { base: "0.10.0", revision: "0.11.0" } },
+    ]);
     expect(section).toBe(
       [
         "## 1.1.0 - 2026-11-26",
@@ -718,7 +931,9 @@ describe("redocly diff's report format", () => {
   const recorded = join(fixturesDir, "redocly-report", "expected.json");
   /** The report without what depends on where the files are (paths, lines, columns). */
   const portable = (report: unknown) =>
-    JSON.parse(JSON.stringify(report, (key, value: unknown) => (["file", "files", "line", "col"].includes(key) ? undefined : value))) as unknown;
+    JSON.parse(
+      JSON.stringify(report, (key, value: unknown) => (["file", "files", "line", "col"].includes(key) ? undefined : value)),
+    ) as unknown;
 
   it("is still what this tool reads, for one fixture pair (an upgrade that changes it fails here)", () => {
     const raw = runRedoclyDiff(fixture("optional-field-made-required", "base"), fixture("optional-field-made-required", "revision"));
@@ -727,8 +942,16 @@ describe("redocly diff's report format", () => {
 
   it.each([
     ["another report version", { reportVersion: "2", changes: [] }, /report format changed \(\/reportVersion must be equal to constant\)/],
-    ["a change without typeName", { reportVersion: "1", changes: [{ path: "#/paths", kind: "added", impact: "minor", verdicts: [] }] }, /\/changes\/0 must have required property 'typeName'/],
-    ["an unknown impact", { reportVersion: "1", changes: [{ path: "#/paths", typeName: "Paths", kind: "added", impact: "breaking", verdicts: [] }] }, /\/changes\/0\/impact must be equal to one of the allowed values/],
+    [
+      "a change without typeName",
+      { reportVersion: "1", changes: [{ path: "#/paths", kind: "added", impact: "minor", verdicts: [] }] },
+      /\/changes\/0 must have required property 'typeName'/,
+    ],
+    [
+      "an unknown impact",
+      { reportVersion: "1", changes: [{ path: "#/paths", typeName: "Paths", kind: "added", impact: "breaking", verdicts: [] }] },
+      /\/changes\/0\/impact must be equal to one of the allowed values/,
+    ],
   ])("fails loudly on %s", (_label, report, message) => {
     expect(() => checkRedoclyReport(report)).toThrow(message);
   });
@@ -740,7 +963,12 @@ const cliTimeout = { timeout: 90_000 };
 
 describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
   it("exits 1 on a breaking change and names the field", async () => {
-    const result = await runDiffCli(["--base", fixture("response-enum-value-removed", "base"), "--revision", fixture("response-enum-value-removed", "revision")]);
+    const result = await runDiffCli([
+      "--base",
+      fixture("response-enum-value-removed", "base"),
+      "--revision",
+      fixture("response-enum-value-removed", "revision"),
+    ]);
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout).toContain("response-enum-value-removed");
     expect(result.stdout).toContain("response 201 application/json › status");
@@ -750,7 +978,14 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
     const outDir = mkdtempSync(join(tmpdir(), "spec-diff-out-"));
     try {
       const output = join(outDir, "diff.md");
-      const result = await runDiffCli(["--base", fixture("identical", "base"), "--revision", fixture("identical", "revision"), "--output", output]);
+      const result = await runDiffCli([
+        "--base",
+        fixture("identical", "base"),
+        "--revision",
+        fixture("identical", "revision"),
+        "--output",
+        output,
+      ]);
       expect(result.status, result.stderr).toBe(0);
       expect(readFileSync(output, "utf8")).toContain("No changes.");
     } finally {
@@ -767,7 +1002,14 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
   describe("with a policy file", () => {
     let dir: string;
     let accepting: string;
-    const enumRemoved = ["--base", fixture("response-enum-value-removed", "base"), "--revision", fixture("response-enum-value-removed", "revision"), "--api", "orders"];
+    const enumRemoved = [
+      "--base",
+      fixture("response-enum-value-removed", "base"),
+      "--revision",
+      fixture("response-enum-value-removed", "revision"),
+      "--api",
+      "orders",
+    ];
     const policyFile = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);
@@ -786,7 +1028,15 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
       const result = await runDiffCli([...enumRemoved, "--policy", accepting, "--fail-on", "unaccepted", "--json", json]);
       expect(result.status, result.stderr).toBe(0);
       expect(result.stdout).toContain("No client of the orders API handles declined yet. (A. Reviewer, 2026-11-26)");
-      expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({ verdict: "breaking-accepted", apis: [{ api: "orders", changes: [{ tier: "breaking", rules: ["response-enum-value-removed"], accepted: { reviewedBy: "A. Reviewer" } }] }] });
+      expect(JSON.parse(readFileSync(json, "utf8"))).toMatchObject({
+        verdict: "breaking-accepted",
+        apis: [
+          {
+            api: "orders",
+            changes: [{ tier: "breaking", rules: ["response-enum-value-removed"], accepted: { reviewedBy: "A. Reviewer" } }],
+          },
+        ],
+      });
     });
 
     it("still exits 1 on the accepted break by default: the release is major", async () => {
@@ -798,7 +1048,9 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
       const wrong = policyFile("wrong.yaml", "severity:\n  response-enum-value-removed: never\n");
       const result = await runDiffCli([...enumRemoved, "--policy", wrong]);
       expect(result.status).toBe(2);
-      expect(result.stderr.trim()).toMatch(/^spec-diff: .*wrong\.yaml: severity\.response-enum-value-removed: must be one of breaking, warning, info\.$/);
+      expect(result.stderr.trim()).toMatch(
+        /^spec-diff: .*wrong\.yaml: severity\.response-enum-value-removed: must be one of breaking, warning, info\.$/,
+      );
     });
   });
 });
@@ -807,7 +1059,9 @@ describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
   // A throw-away repository with one API, so the test neither depends on nor disturbs this one.
   let repo: string;
   const git = (...args: string[]) => {
-    const result = spawnSync("git", ["-C", repo, "-c", "user.name=spec-diff test", "-c", "user.email=spec-diff@example.invalid", ...args], { encoding: "utf8" });
+    const result = spawnSync("git", ["-C", repo, "-c", "user.name=spec-diff test", "-c", "user.email=spec-diff@example.invalid", ...args], {
+      encoding: "utf8",
+    });
     if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
   };
   const specInRepo = () => join(repo, "openapi", "orders", "openapi.yaml");
@@ -847,7 +1101,9 @@ describe("What changed: the changelog of the release tags", cliTimeout, () => {
   // Its own throw-away repository: the tags and commits here must not race the tests above.
   let repo: string;
   const git = (...args: string[]) => {
-    const result = spawnSync("git", ["-C", repo, "-c", "user.name=spec-diff test", "-c", "user.email=spec-diff@example.invalid", ...args], { encoding: "utf8" });
+    const result = spawnSync("git", ["-C", repo, "-c", "user.name=spec-diff test", "-c", "user.email=spec-diff@example.invalid", ...args], {
+      encoding: "utf8",
+    });
     if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
   };
   const commitSpec = (text: string, message: string) => {
@@ -869,14 +1125,22 @@ describe("What changed: the changelog of the release tags", cliTimeout, () => {
     expect(whatChangedMarkdown(repo)).toMatch(/^No version has been released yet\./);
 
     git("tag", "v1.0.0");
-    commitSpec(readFileSync(fixture("response-enum-value-removed", "revision"), "utf8").replace("version: 1.0.0", "version: 2.0.0"), "Declined orders are gone");
+    commitSpec(
+      readFileSync(fixture("response-enum-value-removed", "revision"), "utf8").replace("version: 1.0.0", "version: 2.0.0"),
+      "Declined orders are gone",
+    );
     git("tag", "-a", "v2.0.0", "-m", "Release 2.0.0");
     git("tag", "not-a-release");
 
     const page = whatChangedMarkdown(repo);
     const headings = page.split("\n").filter((line) => line.startsWith("## "));
-    expect(headings).toEqual([expect.stringMatching(/^## 2\.0\.0 - \d{4}-\d{2}-\d{2} \(since 1\.0\.0\)$/), expect.stringMatching(/^## 1\.0\.0 - \d{4}-\d{2}-\d{2}$/)]);
-    expect(page).toContain("### orders 1.0.0 → 2.0.0\n\n#### Breaking\n\n- **POST /orders** response 201 application/json › status: enum: `pending`, `approved`, `declined` → `pending`, `approved` (`response-enum-value-removed`)");
+    expect(headings).toEqual([
+      expect.stringMatching(/^## 2\.0\.0 - \d{4}-\d{2}-\d{2} \(since 1\.0\.0\)$/),
+      expect.stringMatching(/^## 1\.0\.0 - \d{4}-\d{2}-\d{2}$/),
+    ]);
+    expect(page).toContain(
+      "### orders 1.0.0 → 2.0.0\n\n#### Breaking\n\n- **POST /orders** response 201 application/json › status: enum: `pending`, `approved`, `declined` → `pending`, `approved` (`response-enum-value-removed`)",
+    );
     expect(page).toContain("The first release: orders 1.0.0.");
   });
 });

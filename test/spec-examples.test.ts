@@ -4,7 +4,6 @@ import { loadBundledSpec, deref, isHttpMethod } from "../src/testkit/spec/docume
 import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
 import { listOperationExamples, listSchemaExamples } from "../src/testkit/spec/examples";
 
-
 describe.each(listApis().map((api) => api.name))("%s spec examples", (api) => {
   const doc = loadBundledSpec(api);
   const validator = new SpecValidator(doc);

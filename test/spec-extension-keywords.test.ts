@@ -9,7 +9,14 @@ describe("x-decimal", () => {
   const scale = (loadBundledSpec("merchant").components?.schemas?.Decimal as { "x-decimal": { scale: number } })["x-decimal"].scale;
 
   it("counts the digits after the point of the number's shortest text, exponent form included", () => {
-    expect([decimalScale(300000), decimalScale(29.1234), decimalScale(1e-7), decimalScale(1.5e-3), decimalScale(1e21), decimalScale(0.1 + 0.2)]).toEqual([0, 4, 7, 4, 0, 17]);
+    expect([
+      decimalScale(300000),
+      decimalScale(29.1234),
+      decimalScale(1e-7),
+      decimalScale(1.5e-3),
+      decimalScale(1e21),
+      decimalScale(0.1 + 0.2),
+    ]).toEqual([0, 4, 7, 4, 0, 17]);
   });
 
   it("accepts the scale's digits and refuses one more, naming the rule", () => {

@@ -5,8 +5,16 @@
 import { describe, expect, it } from "vitest";
 import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
 import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
-import { deref, findOperation, getAtPointer, isHttpMethod, loadBundledSpec, requestBodySchemaPointer, toPointer, type OpenApiDocument } from "../src/testkit/spec/document";
-
+import {
+  deref,
+  findOperation,
+  getAtPointer,
+  isHttpMethod,
+  loadBundledSpec,
+  requestBodySchemaPointer,
+  toPointer,
+  type OpenApiDocument,
+} from "../src/testkit/spec/document";
 
 type Operation = Record<string, any> & { operationId: string };
 interface Located {
@@ -175,7 +183,9 @@ describe("gateway spec", () => {
     expect(test).toContain(`\`${testEnvironment["matching-csc"]}\`, and only`);
     const limits = chapter("Windows and limits");
     expect(limits).toMatch(new RegExp(`Capture window \\|[^\\n]*${windows["capture-before-days"]} days old or older`));
-    expect(limits).toMatch(new RegExp(`Capture refund window \\|[^\\n]*more than ${windows["capture-refund-within-days-of-last-capture"]} days`));
+    expect(limits).toMatch(
+      new RegExp(`Capture refund window \\|[^\\n]*more than ${windows["capture-refund-within-days-of-last-capture"]} days`),
+    );
     expect(limits).toMatch(new RegExp(`Void window \\|[^\\n]*${windows["void-before-days"]} days old or older`));
     expect(limits).toMatch(new RegExp(`status\\s+${windows["voidable-status-codes"].filter((c) => c !== 20000).join("|")}`));
     expect(limits).toContain(`one per debit`);
@@ -195,7 +205,12 @@ describe("gateway spec", () => {
     const rows = chapter.description
       .split("\n")
       .filter((line) => /^\|\s*\d{5}\s*\|/.test(line))
-      .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+      .map((line) =>
+        line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
     expect(rows.map((r) => Number(r[0]))).toEqual(codes.map((c) => c.code));
     for (const row of rows) {
       const code = codes.find((c) => c.code === Number(row[0]))!;
@@ -257,14 +272,25 @@ describe("gateway: rules the truth pass made machine-readable", () => {
   });
 
   it("accepts a Mastercard series reference by economically_related_tlid alone, and needs tid or that tlid", () => {
-    const withReference = (mastercard: Record<string, unknown>) => ({ amount: 4900, currency: "EUR", series: { previous: { mastercard } }, card });
+    const withReference = (mastercard: Record<string, unknown>) => ({
+      amount: 4900,
+      currency: "EUR",
+      series: { previous: { mastercard } },
+      card,
+    });
     const tlid = "8aWIaxDXJ3PF822ho-q722";
     const tid = "MCCA1B2C31120  ";
-    expect(request("createAuthorization", withReference({ economically_related_tlid: tlid, exemption: "variable_amount_series" }))).toBe("");
+    expect(request("createAuthorization", withReference({ economically_related_tlid: tlid, exemption: "variable_amount_series" }))).toBe(
+      "",
+    );
     expect(request("createAuthorization", withReference({ tid, exemption: "fixed_amount_series" }))).toBe("");
-    expect(request("createAuthorization", withReference({ tid, economically_related_tlid: tlid, exemption: "fixed_amount_series" }))).toBe("");
+    expect(request("createAuthorization", withReference({ tid, economically_related_tlid: tlid, exemption: "fixed_amount_series" }))).toBe(
+      "",
+    );
     expect(request("createAuthorization", withReference({ type: "recurring", exemption: "fixed_amount_series" }))).not.toBe("");
-    expect(request("createAuthorization", withReference({ economically_related_tlid: "too-short", exemption: "fixed_amount_series" }))).not.toBe("");
+    expect(
+      request("createAuthorization", withReference({ economically_related_tlid: "too-short", exemption: "fixed_amount_series" })),
+    ).not.toBe("");
   });
 
   it("rejects card[csc] and card[3dsecure][v2][rreq] on a subsequent-in-series authorization or debit", () => {
@@ -295,7 +321,9 @@ describe("gateway: rules the truth pass made machine-readable", () => {
   });
 
   it("covers every transaction-creating operation with a type", () => {
-    const posts = operations(doc).filter((o) => o.method === "post").map((o) => o.operation.operationId);
+    const posts = operations(doc)
+      .filter((o) => o.method === "post")
+      .map((o) => o.operation.operationId);
     expect(posts.sort()).toEqual(Object.keys(TYPE_OF).sort());
   });
 
@@ -317,7 +345,12 @@ describe("merchant spec", () => {
   const RATE_LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
 
   it("has the production and the test entrypoints, and the local sandbox and mock", () => {
-    expect((doc.servers as { "x-environment": string }[]).map((s) => s["x-environment"])).toEqual(["production", "test", "local-sandbox", "local-mock"]);
+    expect((doc.servers as { "x-environment": string }[]).map((s) => s["x-environment"])).toEqual([
+      "production",
+      "test",
+      "local-sandbox",
+      "local-mock",
+    ]);
   });
 
   it("defines an OAuth 2.0 client-credentials flow and bearer tokens", () => {
@@ -349,7 +382,8 @@ describe("merchant spec", () => {
         if (!/^[45]/.test(status)) continue;
         const types = Object.keys(deref<any>(doc, response).content ?? {});
         // The token endpoint's errors come in both forms: problem+json (the service description's) and RFC 6749's JSON.
-        if (path === "/oauth/token" && (status === "400" || status === "401")) expect(types).toEqual(["application/problem+json", "application/json"]);
+        if (path === "/oauth/token" && (status === "400" || status === "401"))
+          expect(types).toEqual(["application/problem+json", "application/json"]);
         else expect(types, `${method} ${path} ${status}`).toEqual(["application/problem+json"]);
       }
     }
@@ -442,7 +476,10 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     const pathItem = deref<Record<string, any>>(doc, doc.paths[path]);
     const candidates = [
       ...((pathItem.parameters ?? []) as unknown[]).map((p, i) => ({ p, at: toPointer(["paths", path, "parameters", String(i)]) })),
-      ...((getAtPointer(doc, toPointer([...at, "parameters"])) ?? []) as unknown[]).map((p, i) => ({ p, at: toPointer([...at, "parameters", String(i)]) })),
+      ...((getAtPointer(doc, toPointer([...at, "parameters"])) ?? []) as unknown[]).map((p, i) => ({
+        p,
+        at: toPointer([...at, "parameters", String(i)]),
+      })),
     ];
     const found = candidates.find(({ p }) => deref<{ name: string }>(doc, p).name === name)!;
     const ref = (found.p as { $ref?: string }).$ref;
@@ -451,7 +488,12 @@ describe("merchant: rules the truth pass made machine-readable", () => {
 
   const token = { access_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", token_type: "Bearer", expires_in: 86400 };
   const root = { "ch:root": { href: "https://merchant.test.clearhaus.com/" } };
-  const registration = { client_name: "Nightly report", grant_types: ["client_credentials"], client_id: "4f1c8a2e", client_secret: "9f2b6d1e" };
+  const registration = {
+    client_name: "Nightly report",
+    grant_types: ["client_credentials"],
+    client_id: "4f1c8a2e",
+    client_secret: "9f2b6d1e",
+  };
   const self = { self: { href: "https://merchant.test.clearhaus.com/oauth/clients/4f1c8a2e" } };
 
   it("documents the token and registration answers in the service description's form first, then in the RFC's media type as tolerance", () => {
@@ -461,11 +503,17 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     expect(mediaTypes("optionsToken", "401")).toEqual([PROBLEM, JSON_TYPE]);
     // application/json answers are tolerance for other implementations (no evidence the service sends them), marked inferred;
     // the errors' OAuth form is a departure.
-    for (const [operationId, status] of [["createToken", "200"], ["registerClient", "201"]] as const) {
+    for (const [operationId, status] of [
+      ["createToken", "200"],
+      ["registerClient", "201"],
+    ] as const) {
       expect(responseAt(operationId, status).response.content[JSON_TYPE]["x-inferred"]).toMatch(/^Tolerance for other implementations/);
     }
     for (const status of ["400", "401"]) {
-      expect(responseAt("createToken", status).response.content[JSON_TYPE]["x-departs-from-source"]).toMatchObject({ source: expect.any(String), why: expect.any(String) });
+      expect(responseAt("createToken", status).response.content[JSON_TYPE]["x-departs-from-source"]).toMatchObject({
+        source: expect.any(String),
+        why: expect.any(String),
+      });
     }
   });
 
@@ -473,7 +521,10 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     for (const type of [HAL, JSON_TYPE]) {
       expect(answer("createToken", "200", type, { ...token, _links: root }), type).toBe("");
       expect(answer("createToken", "200", type, token), `${type}: the source's token has _links.ch:root`).not.toBe("");
-      expect(answer("createToken", "200", type, { ...token, token_type: "bearer", _links: root }), `${type}: the source says Bearer`).not.toBe("");
+      expect(
+        answer("createToken", "200", type, { ...token, token_type: "bearer", _links: root }),
+        `${type}: the source says Bearer`,
+      ).not.toBe("");
       expect(answer("createToken", "200", type, { ...token, token_type: "mac", _links: root })).not.toBe("");
       expect(answer("createToken", "200", type, { access_token: token.access_token, token_type: "Bearer", _links: root })).not.toBe("");
     }
@@ -483,20 +534,38 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     const curies = [{ href: "https://developer.clearhaus.com/rels/{rel}", templated: true, name: "ch" }];
     for (const type of [HAL, JSON_TYPE]) {
       expect(answer("registerClient", "201", type, { ...registration, _links: { ...self, curies } }), type).toBe("");
-      expect(answer("registerClient", "201", type, { ...registration, client_id_issued_at: 1772445245, client_secret_expires_at: 0, _links: { ...self, curies } }), type).toBe("");
+      expect(
+        answer("registerClient", "201", type, {
+          ...registration,
+          client_id_issued_at: 1772445245,
+          client_secret_expires_at: 0,
+          _links: { ...self, curies },
+        }),
+        type,
+      ).toBe("");
       expect(answer("registerClient", "201", type, registration), `${type}: the source's client has _links.self`).not.toBe("");
       const { client_secret: _secret, ...public_ } = registration;
-      expect(answer("registerClient", "201", type, { ...public_, _links: { ...self, curies } }), "every client is confidential").not.toBe("");
+      expect(answer("registerClient", "201", type, { ...public_, _links: { ...self, curies } }), "every client is confidential").not.toBe(
+        "",
+      );
     }
   });
 
   it("accepts token errors as problem details and as OAuth 2.0 error bodies (RFC 6749 §5.2)", () => {
-    const validation = { title: "Validation Error", status: 400, detail: "The request has invalid parameters.", errors: { audience: ["is required"] }, "request-id": "1c3e5a7b" };
+    const validation = {
+      title: "Validation Error",
+      status: 400,
+      detail: "The request has invalid parameters.",
+      errors: { audience: ["is required"] },
+      "request-id": "1c3e5a7b",
+    };
     const unauthorized = { title: "Unauthorized", status: 401, detail: "Client authentication failed.", "request-id": "7b9d1f3a" };
     expect(answer("createToken", "400", PROBLEM, validation)).toBe("");
     expect(answer("createToken", "401", PROBLEM, unauthorized)).toBe("");
     expect(answer("createToken", "401", PROBLEM, { title: "Unauthorized", status: 401, "request-id": "7b9d1f3a" })).toBe("");
-    expect(answer("createToken", "400", JSON_TYPE, { error: "invalid_request", error_description: "The audience parameter is required." })).toBe("");
+    expect(
+      answer("createToken", "400", JSON_TYPE, { error: "invalid_request", error_description: "The audience parameter is required." }),
+    ).toBe("");
     expect(answer("createToken", "401", JSON_TYPE, { error: "invalid_client" })).toBe("");
     expect(answer("createToken", "400", JSON_TYPE, { error: "invalid_audience" }), "RFC 6749 §8.5 extension codes").toBe("");
     expect(answer("createToken", "400", JSON_TYPE, { error: 'bad"quote' })).not.toBe("");
@@ -509,7 +578,8 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     for (const operationId of stampOperations) {
       const pointer = parameterSchemaPointer(operationId, "stamp_name");
       const check = (name: string) => describeErrors(validator.validate(pointer, name));
-      for (const name of ["submitted", "archived", "refuted", "accepted", "under_review_requested", "re-opened"]) expect(check(name), `${operationId} ${name}`).toBe("");
+      for (const name of ["submitted", "archived", "refuted", "accepted", "under_review_requested", "re-opened"])
+        expect(check(name), `${operationId} ${name}`).toBe("");
       for (const name of ["", "a/b", "a?b"]) expect(check(name), `${operationId} ${JSON.stringify(name)}`).not.toBe("");
     }
     const known = (name: string) => (getAtPointer(doc, `/components/schemas/${name}/anyOf/0/enum`) as string[] | undefined) ?? [];
@@ -590,14 +660,23 @@ describe("merchant: rules the truth pass made machine-readable", () => {
   });
 
   it("gives selectable gateways ch:selection and selected ones ch:comments", () => {
-    const gateway = (links: Record<string, unknown>) => ({ id: "8b7e5a0c", name: "Pay pay", _links: { self: { href: "https://merchant.test.clearhaus.com/gateways/8b7e5a0c" }, ...links } });
+    const gateway = (links: Record<string, unknown>) => ({
+      id: "8b7e5a0c",
+      name: "Pay pay",
+      _links: { self: { href: "https://merchant.test.clearhaus.com/gateways/8b7e5a0c" }, ...links },
+    });
     const selection = { "ch:selection": { href: "https://merchant.test.clearhaus.com/applications/19be420f/gateways/8b7e5a0c" } };
-    const comments = { "ch:comments": { href: "https://merchant.test.clearhaus.com/gateways/8b7e5a0c/comments{?page,per_page}", templated: true } };
+    const comments = {
+      "ch:comments": { href: "https://merchant.test.clearhaus.com/gateways/8b7e5a0c/comments{?page,per_page}", templated: true },
+    };
     const collection = (selected: unknown[], selectable: unknown[]) => ({
       count: selected.length + selectable.length,
       page: 1,
       per_page: 20,
-      _links: { self: { href: "https://merchant.test.clearhaus.com/applications/19be420f/gateways" }, "ch:application": { href: "https://merchant.test.clearhaus.com/applications/19be420f" } },
+      _links: {
+        self: { href: "https://merchant.test.clearhaus.com/applications/19be420f/gateways" },
+        "ch:application": { href: "https://merchant.test.clearhaus.com/applications/19be420f" },
+      },
       _embedded: { "ch:gateways": selected, selectable },
     });
     expect(schema("GatewayCollection", collection([gateway(comments)], [gateway(selection)]))).toBe("");
@@ -614,7 +693,9 @@ describe("merchant: rules the truth pass made machine-readable", () => {
   it("states the rules a schema cannot hold as extensions that name what they bind", () => {
     const at = (pointer: string) => getAtPointer(doc, pointer) as Record<string, any>;
     expect(at("/components/schemas/HalLinks")["x-required-at-top-level"]).toEqual(["curies"]);
-    expect(Object.keys(at("/components/schemas/HalLinks").properties)).toEqual(expect.arrayContaining(at("/components/schemas/HalLinks")["x-required-at-top-level"]));
+    expect(Object.keys(at("/components/schemas/HalLinks").properties)).toEqual(
+      expect.arrayContaining(at("/components/schemas/HalLinks")["x-required-at-top-level"]),
+    );
     expect(at("/components/schemas/FileCreate").properties.label["x-label-by-owner"]).toEqual({ website: "ownership" });
     expect(at("/components/schemas/PersonCreate")["x-required-file-labels"]).toEqual(["picture_legitimation", "address_legitimation"]);
     expect(at("/components/schemas/CommentCreate").properties.tags.items["x-names-commentable-property"]).toBe(true);
@@ -622,7 +703,10 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     expect(at(`/components/schemas/${merged}`), "x-merged-must-satisfy names a schema").toBeDefined();
     const upload = findOperation(doc, "uploadFileContent").operation as Record<string, any>;
     const fileProperty = deref<any>(doc, upload.requestBody)["x-content-type-from-file"];
-    expect(at("/components/schemas/FileProperties").properties[fileProperty], "x-content-type-from-file names a file property").toBeDefined();
+    expect(
+      at("/components/schemas/FileProperties").properties[fileProperty],
+      "x-content-type-from-file names a file property",
+    ).toBeDefined();
     expect(at("/components/parameters/UploadPath")["x-from-link"]).toEqual({ rel: "ch:data", name: "upload" });
     // A comment without tags is valid (the live service's rule); with tags, exactly one field-comment tag.
     const create = requestBodySchemaPointer(doc, "createComment", JSON_TYPE);
@@ -638,7 +722,10 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     });
     expect(merchantIds.length).toBeGreaterThan(0);
     for (const id of merchantIds) expect(id).toMatch(/^\d{15}$/);
-    const notRemovable = getAtPointer(doc, "/components/responses/Conflict/content/application~1problem+json/examples/stampNotRemovable") as Record<string, any>;
+    const notRemovable = getAtPointer(
+      doc,
+      "/components/responses/Conflict/content/application~1problem+json/examples/stampNotRemovable",
+    ) as Record<string, any>;
     expect(notRemovable["x-inferred"]).toEqual(expect.any(String));
     expect(notRemovable.value.detail).not.toMatch(/submitted|archived/);
   });

@@ -21,7 +21,8 @@ const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
 describe("gateway", () => {
   const doc = loadBundledSpec("gateway");
   const validator = new SpecValidator(doc);
-  const request = (operationId: string, body: unknown) => describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body));
+  const request = (operationId: string, body: unknown) =>
+    describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body));
   function responseAt(operationId: string, status: string): { response: Record<string, any>; base: string } {
     const { operation, at } = findOperation(doc, operationId);
     const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
@@ -43,10 +44,21 @@ describe("gateway", () => {
       .record({ start: fc.integer({ min: 0x20, max: 0x7e }), length: fc.integer({ min: 1, max: 24 }), step: fc.constantFrom(1, -1) })
       .map(({ start, length, step }) => Array.from({ length }, (_, i) => start + i * step).filter((c) => c >= 0x20 && c <= 0x7e))
       .map((codes) => String.fromCharCode(...codes));
-    const texts = fc.oneof(fc.string({ unit: printable, maxLength: 24 }), run, fc.string({ unit: fc.constantFrom("a", "b", "c", "1", "2", "3"), maxLength: 6 }));
+    const texts = fc.oneof(
+      fc.string({ unit: printable, maxLength: 24 }),
+      run,
+      fc.string({ unit: fc.constantFrom("a", "b", "c", "1", "2", "3"), maxLength: 6 }),
+    );
 
     it("refuses sequential texts without the extension", () => {
-      expect(["abcdef", "654321", "ABC", "789:;", "xyz{|}~", " !\""].map((t) => standard(t))).toEqual([false, false, false, false, false, false]);
+      expect(["abcdef", "654321", "ABC", "789:;", "xyz{|}~", ' !"'].map((t) => standard(t))).toEqual([
+        false,
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
       expect(["abcdeg", "Coffee Shop", "ab", "acegik", "abcba"].map((t) => standard(t))).toEqual([true, true, true, true, true]);
     });
 
@@ -67,17 +79,29 @@ describe("gateway", () => {
   it("holds a subsequent-in-series payment to the merchant-initiated rules when initiator is omitted (its default is merchant)", () => {
     expect(request("createAuthorization", subsequent)).toBe("");
     expect(request("createAuthorization", { ...subsequent, credential_on_file: "use" })).toBe("");
-    expect(request("createAuthorization", { ...subsequent, credential_on_file: "store" }), "store is invalid for a merchant-initiated payment").not.toBe("");
-    expect(request("createDebit", { ...subsequent, credential_on_file: "store", recipient: { name: "Doe John", account_number: "DK5000400440116243" } })).not.toBe("");
+    expect(
+      request("createAuthorization", { ...subsequent, credential_on_file: "store" }),
+      "store is invalid for a merchant-initiated payment",
+    ).not.toBe("");
+    expect(
+      request("createDebit", {
+        ...subsequent,
+        credential_on_file: "store",
+        recipient: { name: "Doe John", account_number: "DK5000400440116243" },
+      }),
+    ).not.toBe("");
     // Outside a series the default initiator is cardholder, and store stays allowed.
-    expect(request("createAuthorization", { amount: 4900, currency: "EUR", card: { ...card, csc: "987" }, credential_on_file: "store" })).toBe("");
+    expect(
+      request("createAuthorization", { amount: 4900, currency: "EUR", card: { ...card, csc: "987" }, credential_on_file: "store" }),
+    ).toBe("");
   });
 
   it("requires the token values the source requires for cardholder-initiated transactions, by default too", () => {
     const vts = { tan: "4895370012003478", expire_month: "10", expire_year: "2028" };
     const m4m = { tan: "5204731600014792", expire_month: "10", expire_year: "2028" };
     const tav = "AgAAAAAAAIR8CQrXcIhbQAAAAAA=";
-    const pay = (token: Record<string, unknown>, extra: Record<string, unknown> = {}) => request("createAuthorization", { amount: 2999, currency: "EUR", token, ...extra });
+    const pay = (token: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      request("createAuthorization", { amount: 2999, currency: "EUR", token, ...extra });
     expect(pay({ vts: { ...vts, eci: "05", tav } })).toBe("");
     expect(pay({ vts }), "initiator omitted outside a series: cardholder-initiated").not.toBe("");
     expect(pay({ vts: { ...vts, tav } }, { initiator: "cardholder" })).not.toBe("");
@@ -100,16 +124,29 @@ describe("gateway", () => {
     const pointer = requestBodySchemaPointer(doc, "createAuthorization", FORM_MEDIA_TYPE);
     // A form value is text: the schema's integer is read from it by the one form decoding of the testkit.
     const decoded = (amount: string) =>
-      describeErrors(validator.validate(pointer, coerceToSchema(doc, getAtPointer(doc, pointer) as Record<string, unknown>, { amount, currency: "EUR", card: { ...card, csc: "987" } })));
+      describeErrors(
+        validator.validate(
+          pointer,
+          coerceToSchema(doc, getAtPointer(doc, pointer) as Record<string, unknown>, {
+            amount,
+            currency: "EUR",
+            card: { ...card, csc: "987" },
+          }),
+        ),
+      );
     for (const amount of ["0", "1000", "999999999"]) expect(decoded(amount), amount).toBe("");
-    for (const amount of ["1e3", "+1000", "01000", "1000.0", " 1000", "0x3e8", "1000000000", "-1"]) expect(decoded(amount), amount).not.toBe("");
+    for (const amount of ["1e3", "+1000", "01000", "1000.0", " 1000", "0x3e8", "1000000000", "-1"])
+      expect(decoded(amount), amount).not.toBe("");
   });
 
   it("takes UUIDs of version 4 only where the source says UUIDv4", () => {
     const v1 = "3b7e9a1c-5d2f-11e8-a6c4-1d9f0e2b7a35";
     expect(request("createAuthorization", { ...subsequent, series: { previous: { id: v1 } } })).not.toBe("");
     expect(describeErrors(validator.validate("/components/schemas/TransactionId", v1))).not.toBe("");
-    expect(describeErrors(validator.validate("/components/schemas/TransactionId", "3b7e9a1c-5d2f-4e8b-c6c4-1d9f0e2b7a35")), "RFC 9562 variant").not.toBe("");
+    expect(
+      describeErrors(validator.validate("/components/schemas/TransactionId", "3b7e9a1c-5d2f-4e8b-c6c4-1d9f0e2b7a35")),
+      "RFC 9562 variant",
+    ).not.toBe("");
     expect(describeErrors(validator.validate("/components/schemas/TransactionId", "3B7E9A1C-5D2F-4E8B-A6C4-1D9F0E2B7A35"))).toBe("");
   });
 
@@ -128,7 +165,9 @@ describe("gateway", () => {
     expect(answer("createAuthorization", "201", { ...base, _links: { captures: { href: `${auth}/captures` } } })).toBe("");
     expect(answer("createAuthorization", "201", base)).not.toBe("");
     expect(answer("createAuthorization", "201", { ...base, _links: { voids: { href: `${auth}/voids` } } })).not.toBe("");
-    expect(answer("createCapture", "201", { ...base, _links: { authorization: { href: auth }, refunds: { href: `${auth}/refunds` } } })).toBe("");
+    expect(
+      answer("createCapture", "201", { ...base, _links: { authorization: { href: auth }, refunds: { href: `${auth}/refunds` } } }),
+    ).toBe("");
     expect(answer("createCapture", "201", { ...base, _links: { authorization: { href: auth } } })).not.toBe("");
     expect(answer("createRefund", "201", { ...base, _links: { authorization: { href: auth } } })).toBe("");
     expect(answer("createRefund", "201", { ...base, _links: {} })).not.toBe("");
@@ -145,26 +184,44 @@ describe("gateway", () => {
   });
 
   it("documents 401, 404 and 5xx with the gateway's media type, and the listed 5xx codes as a tooling workaround for the range", () => {
-    for (const [operationId, status] of [["getAccount", "401"], ["createCapture", "401"], ["getAccount", "404"], ["createVoid", "500"], ["getAccount", "504"]] as const) {
+    for (const [operationId, status] of [
+      ["getAccount", "401"],
+      ["createCapture", "401"],
+      ["getAccount", "404"],
+      ["createVoid", "500"],
+      ["getAccount", "504"],
+    ] as const) {
       expect(Object.keys(responseAt(operationId, status).response.content ?? {}), `${operationId} ${status}`).toEqual([VENDOR]);
     }
-    expect(responseAt("createAuthorization", "503").response["x-tooling-workaround"]).toMatchObject({ range: "5XX", why: expect.stringMatching(/generators/) });
+    expect(responseAt("createAuthorization", "503").response["x-tooling-workaround"]).toMatchObject({
+      range: "5XX",
+      why: expect.stringMatching(/generators/),
+    });
   });
 
   describe("conformance of a 5xx outside the listed codes, and of the media type on a bodyless answer", () => {
     const spec = new ApiSpec("gateway");
-    const received = (status: number, contentType?: string) => ({ status, headers: new Headers(contentType ? { "content-type": contentType } : {}), body: Buffer.alloc(0) });
+    const received = (status: number, contentType?: string) => ({
+      status,
+      headers: new Headers(contentType ? { "content-type": contentType } : {}),
+      body: Buffer.alloc(0),
+    });
     const typed = `${VENDOR}; version=0.10.0; charset=utf-8`;
 
     it("reads a 5xx the operation does not list as the range the source states", () => {
-      for (const status of [501, 505, 507, 599]) expect(conformanceProblems(spec, spec.operation("createVoid"), received(status, typed), "POST"), String(status)).toEqual([]);
-      expect(conformanceProblems(spec, spec.operation("createVoid"), received(418, typed), "POST")).toEqual([expect.stringMatching(/status 418 is not documented/)]);
+      for (const status of [501, 505, 507, 599])
+        expect(conformanceProblems(spec, spec.operation("createVoid"), received(status, typed), "POST"), String(status)).toEqual([]);
+      expect(conformanceProblems(spec, spec.operation("createVoid"), received(418, typed), "POST")).toEqual([
+        expect.stringMatching(/status 418 is not documented/),
+      ]);
     });
 
     it("wants the gateway's media type on a 401, 404 or 5xx even without a body", () => {
       for (const status of [401, 404, 500, 501]) {
         expect(conformanceProblems(spec, spec.operation("getAccount"), received(status, typed), "GET"), String(status)).toEqual([]);
-        expect(conformanceProblems(spec, spec.operation("getAccount"), received(status), "GET"), String(status)).toEqual([expect.stringMatching(/body is documented/)]);
+        expect(conformanceProblems(spec, spec.operation("getAccount"), received(status), "GET"), String(status)).toEqual([
+          expect.stringMatching(/body is documented/),
+        ]);
       }
     });
   });
@@ -180,7 +237,9 @@ describe("merchant", () => {
     return { response: deref<Record<string, any>>(doc, raw), base: raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]) };
   }
   const answer = (operationId: string, status: string, body: unknown) =>
-    describeErrors(validator.validate(`${responseAt(operationId, status).base}${toPointer(["content", "application/hal+json", "schema"])}`, body));
+    describeErrors(
+      validator.validate(`${responseAt(operationId, status).base}${toPointer(["content", "application/hal+json", "schema"])}`, body),
+    );
   const host = "https://merchant.test.clearhaus.com";
   const curies = [{ href: "https://developer.clearhaus.com/rels/{rel}", templated: true, name: "ch" }];
 
@@ -201,7 +260,12 @@ describe("merchant", () => {
     label: "picture_legitimation",
     name: "passport.pdf",
     content_type: "application/pdf",
-    _links: { self: { href: `${host}/files/a41f` }, "ch:data": [{ name: "download", href: `${host}/files/a41f/content` }], curies, ...links },
+    _links: {
+      self: { href: `${host}/files/a41f` },
+      "ch:data": [{ name: "download", href: `${host}/files/a41f/content` }],
+      curies,
+      ...links,
+    },
   });
 
   it("requires a file's link to its owner", () => {
@@ -222,7 +286,17 @@ describe("merchant", () => {
 
   it("no longer accepts the application relations removed on 2020-08-25 (ch:contract, ch:account)", () => {
     const links = { self: { href: `${host}/applications/19be` }, curies };
-    const required = ["ch:contact", "ch:company", "ch:comments", "ch:bank-account", "ch:websites", "ch:files", "ch:collaborators", "ch:gateways", "ch:record"];
+    const required = [
+      "ch:contact",
+      "ch:company",
+      "ch:comments",
+      "ch:bank-account",
+      "ch:websites",
+      "ch:files",
+      "ch:collaborators",
+      "ch:gateways",
+      "ch:record",
+    ];
     const application = (extra: Record<string, unknown>) => ({
       business_model: { trading_name: "Acme Coffee" },
       metadata: { state: "unsubmitted", created_at: "2026-03-02T09:15:00Z" },
@@ -243,7 +317,11 @@ describe("merchant", () => {
   });
 
   it("requires curies on a top-level representation, not on an embedded one", () => {
-    const gateway = (links: Record<string, unknown>) => ({ id: "8b7e5a0c", name: "Pay pay", _links: { self: { href: `${host}/gateways/8b7e5a0c` }, ...links } });
+    const gateway = (links: Record<string, unknown>) => ({
+      id: "8b7e5a0c",
+      name: "Pay pay",
+      _links: { self: { href: `${host}/gateways/8b7e5a0c` }, ...links },
+    });
     expect(answer("getGateway", "200", gateway({ curies }))).toBe("");
     expect(answer("getGateway", "200", gateway({}))).not.toBe("");
     expect(schema("Gateway", gateway({})), "embedded items may omit curies").toBe("");

@@ -64,8 +64,14 @@ describe("Documented defaults", () => {
       const capture = await gw.capture(authorization, { amount: 1000 });
       expect(capture.json.text_on_statement, "a capture without text_on_statement").toBe(descriptor);
       const named = await gw.approvedAuthorization(2000, { text_on_statement: "Agreement shop" });
-      expect((await gw.capture(named, { amount: 500 })).json.text_on_statement, "a capture without text_on_statement carries the authorization's").toBe("Agreement shop");
-      expect((await gw.capture(named, { amount: 500, text_on_statement: "Capture text" })).json.text_on_statement, "a capture's own value overrides it").toBe("Capture text");
+      expect(
+        (await gw.capture(named, { amount: 500 })).json.text_on_statement,
+        "a capture without text_on_statement carries the authorization's",
+      ).toBe("Agreement shop");
+      expect(
+        (await gw.capture(named, { amount: 500, text_on_statement: "Capture text" })).json.text_on_statement,
+        "a capture's own value overrides it",
+      ).toBe("Capture text");
     },
   );
 });
@@ -81,8 +87,14 @@ describe("Time", () => {
       const end = (await targetNow()).getTime();
       for (const [name, exchange] of Object.entries(transactions)) {
         const at = Date.parse(exchange.json.processed_at as string);
-        expect(at, `${name}'s processed_at ${String(exchange.json.processed_at)} is not before the request (${new Date(start).toISOString()})`).toBeGreaterThanOrEqual(start);
-        expect(at, `${name}'s processed_at ${String(exchange.json.processed_at)} is not after the answer (${new Date(end).toISOString()})`).toBeLessThanOrEqual(end);
+        expect(
+          at,
+          `${name}'s processed_at ${String(exchange.json.processed_at)} is not before the request (${new Date(start).toISOString()})`,
+        ).toBeGreaterThanOrEqual(start);
+        expect(
+          at,
+          `${name}'s processed_at ${String(exchange.json.processed_at)} is not after the answer (${new Date(end).toISOString()})`,
+        ).toBeLessThanOrEqual(end);
       }
       expect(unevaluated(before, ["gateway:time:Timestamp"]).join(", "), "the run's creation times were compared").toBe("");
     },

@@ -49,7 +49,10 @@ function message(exchange: Exchange): string {
 describe("Signing an empty body", () => {
   scenario(
     "a void, whose body is empty, must be signed too: unsigned it is refused with 40000, signed it is approved",
-    { ...behaviour, rules: ["gateway:x-scheme-token:securityScheme.signature", "gateway:status:VoidApproved", "gateway:status:VoidDeclined"] },
+    {
+      ...behaviour,
+      rules: ["gateway:x-scheme-token:securityScheme.signature", "gateway:status:VoidApproved", "gateway:status:VoidDeclined"],
+    },
     async () => {
       const gw = gateway();
       const authorization = await gw.approvedAuthorization(500);
@@ -64,7 +67,16 @@ describe("Signing an empty body", () => {
 describe("Transaction ids", () => {
   scenario(
     "an unknown or malformed transaction id in a valid path is declined with 40000 'invalid transaction id', not answered 404",
-    { ...behaviour, rules: ["gateway:status:NotFound", "gateway:status:CaptureDeclined", "gateway:status:RefundDeclined", "gateway:status:VoidDeclined", "gateway:status:DebitRefundDeclined"] },
+    {
+      ...behaviour,
+      rules: [
+        "gateway:status:NotFound",
+        "gateway:status:CaptureDeclined",
+        "gateway:status:RefundDeclined",
+        "gateway:status:VoidDeclined",
+        "gateway:status:DebitRefundDeclined",
+      ],
+    },
     async () => {
       const client = session("gateway");
       for (const id of [randomUUID(), "not-a-uuid"]) {
@@ -97,25 +109,45 @@ describe("Links", () => {
       const gw = gateway();
       const authorization = await gw.approvedAuthorization(2050);
       const id = String(authorization.json.id);
-      for (const [rel, operationId] of [["captures", "createCapture"], ["refunds", "createRefund"], ["voids", "createVoid"]] as const) {
-        expect(routeOf(gw, gw.link(authorization, rel)), `the authorization's ${rel} link`).toEqual({ operationId, params: { authorization_id: id } });
+      for (const [rel, operationId] of [
+        ["captures", "createCapture"],
+        ["refunds", "createRefund"],
+        ["voids", "createVoid"],
+      ] as const) {
+        expect(routeOf(gw, gw.link(authorization, rel)), `the authorization's ${rel} link`).toEqual({
+          operationId,
+          params: { authorization_id: id },
+        });
       }
       const capture = await gw.capture(authorization, { amount: 1000 });
       expectApproved(capture, "capture");
-      expect(routeOf(gw, gw.link(capture, "refunds")), "the capture's refunds link").toEqual({ operationId: "createRefund", params: { authorization_id: id } });
+      expect(routeOf(gw, gw.link(capture, "refunds")), "the capture's refunds link").toEqual({
+        operationId: "createRefund",
+        params: { authorization_id: id },
+      });
       const authorizationLink = capture.json._links?.authorization?.href as string | undefined;
-      if (authorizationLink) expect(gw.session.resolve(authorizationLink), "the capture's authorization link names its authorization").toMatch(new RegExp(`/${id}$`));
+      if (authorizationLink)
+        expect(gw.session.resolve(authorizationLink), "the capture's authorization link names its authorization").toMatch(
+          new RegExp(`/${id}$`),
+        );
       const refund = await gw.refund(authorization, { amount: 500 });
       expectApproved(refund, "refund");
       const refundBack = refund.json._links?.authorization?.href as string | undefined;
-      if (refundBack) expect(gw.session.resolve(refundBack), "the refund's authorization link names its authorization").toMatch(new RegExp(`/${id}$`));
+      if (refundBack)
+        expect(gw.session.resolve(refundBack), "the refund's authorization link names its authorization").toMatch(new RegExp(`/${id}$`));
       const debit = await gw.debit(5000);
       expectApproved(debit, "debit");
-      expect(routeOf(gw, gw.link(debit, "refunds")), "the debit's refunds link").toEqual({ operationId: "createDebitRefund", params: { debit_id: String(debit.json.id) } });
+      expect(routeOf(gw, gw.link(debit, "refunds")), "the debit's refunds link").toEqual({
+        operationId: "createDebitRefund",
+        params: { debit_id: String(debit.json.id) },
+      });
       const debitRefund = await gw.debitRefund(debit);
       expectApproved(debitRefund, "debit refund");
       const debitBack = debitRefund.json._links?.debit?.href as string | undefined;
-      if (debitBack) expect(gw.session.resolve(debitBack), "the debit refund's debit link names its debit").toMatch(new RegExp(`/${String(debit.json.id)}$`));
+      if (debitBack)
+        expect(gw.session.resolve(debitBack), "the debit refund's debit link names its debit").toMatch(
+          new RegExp(`/${String(debit.json.id)}$`),
+        );
     },
   );
 });
@@ -133,10 +165,23 @@ describe("Rules that join parameters", () => {
         ["card and moto together", { ...base, card: card(), moto: noCsc }],
         ["series with sca_exemption", { ...base, card: card(), series: { type: "recurring" }, sca_exemption: "transaction_risk_analysis" }],
         ["series[type] with series[previous]", { ...base, card: noCsc, series: { type: "recurring", previous: { id: randomUUID() } } }],
-        ["a Visa and a Mastercard scheme reference together", { ...base, card: noCsc, series: { previous: { visa: { type: "recurring", tid: "123456789012345" }, mastercard: { tid: "MCC1234560115  ", exemption: "fixed_amount_series" } } } }],
+        [
+          "a Visa and a Mastercard scheme reference together",
+          {
+            ...base,
+            card: noCsc,
+            series: {
+              previous: {
+                visa: { type: "recurring", tid: "123456789012345" },
+                mastercard: { tid: "MCC1234560115  ", exemption: "fixed_amount_series" },
+              },
+            },
+          },
+        ],
         ["card[3dsecure][v2] with both ares and rreq", { ...base, card: card({ "3dsecure": { v2: { ares: "{}", rreq: "{}" } } }) }],
       ];
-      for (const [what, body] of cases) expectDeclined(await gw.session.call({ operationId: "createAuthorization", body }), INPUT_ERROR, what);
+      for (const [what, body] of cases)
+        expectDeclined(await gw.session.call({ operationId: "createAuthorization", body }), INPUT_ERROR, what);
       const authorization = await gw.approvedAuthorization(1000);
       const travel = { car: { pick_up_date: "2026-12-01" }, flight: { departure_date: "2026-12-01" } };
       expectDeclined(await gw.capture(authorization, { amount: 100, travel }), INPUT_ERROR, "a capture with two kinds of travel data");
@@ -177,14 +222,20 @@ describe("Which PANs the test host accepts", () => {
     { ...behaviour, testCards: true, rules: ["gateway:x-test-environment:accepted-test-pans"] },
     async () => {
       const gw = gateway();
-      for (const pan of [...testEnvironment["accepted-test-pans"], freshPan()]) expectApproved(await gw.authorize({ amount: 1000 }, { pan }), `PAN ${pan.slice(0, 6)}...${pan.slice(-4)}`);
+      for (const pan of [...testEnvironment["accepted-test-pans"], freshPan()])
+        expectApproved(await gw.authorize({ amount: 1000 }, { pan }), `PAN ${pan.slice(0, 6)}...${pan.slice(-4)}`);
       const luhnValidOther = "4012888888881881";
-      expect(luhnValid(luhnValidOther) && !(testEnvironment["accepted-test-pans"] as readonly string[]).includes(luhnValidOther)).toBe(true);
+      expect(luhnValid(luhnValidOther) && !(testEnvironment["accepted-test-pans"] as readonly string[]).includes(luhnValidOther)).toBe(
+        true,
+      );
       expectDeclined(await gw.authorize({ amount: 1000 }, { pan: luhnValidOther }), undefined, "a Luhn-valid PAN that is not a test PAN");
     },
   );
 
-  const notForCredits = Object.entries(statusCodes).find(([, entry]) => (entry.returnedFor as readonly string[]).includes("authorization") && !(entry.returnedFor as readonly string[]).includes("credit"));
+  const notForCredits = Object.entries(statusCodes).find(
+    ([, entry]) =>
+      (entry.returnedFor as readonly string[]).includes("authorization") && !(entry.returnedFor as readonly string[]).includes("credit"),
+  );
   scenario(
     `a status-forcing PAN forces only a status the transaction type can return: a credit sent ${notForCredits?.[0]}, which credits never return, gets ${fallbackCode}`,
     { ...behaviour, testCards: true, rules: ["gateway:x-returned-for", "gateway:x-test-environment:status-forcing-fallback-code"] },
@@ -204,15 +255,29 @@ describe("Expiry", () => {
     { ...behaviour, testCards: true, rules: ["gateway:status:AuthorizationDeclined"] },
     async () => {
       const gw = gateway();
-      expectDeclined(await gw.authorize({ amount: 1000 }, { expire_month: "13" }), statusCodeByKey["invalid-expire-date"], "expiry month 13");
-      expectDeclined(await gw.authorize({ amount: 1000 }, { expire_year: "2001" }), statusCodeByKey["card-expired"], "a card that expired in 2001");
+      expectDeclined(
+        await gw.authorize({ amount: 1000 }, { expire_month: "13" }),
+        statusCodeByKey["invalid-expire-date"],
+        "expiry month 13",
+      );
+      expectDeclined(
+        await gw.authorize({ amount: 1000 }, { expire_year: "2001" }),
+        statusCodeByKey["card-expired"],
+        "a card that expired in 2001",
+      );
     },
   );
 });
 
 describe("3-D Secure results sent with the card", () => {
   const withTransStatus = (gw: Gateway, transStatus: string) => {
-    const ares = JSON.stringify({ messageVersion: "2.2.0", transStatus, authenticationValue: "AAABBEg0VhI0VniQEjRWAAAAAAA=", dsTransID: randomUUID(), eci: "05" });
+    const ares = JSON.stringify({
+      messageVersion: "2.2.0",
+      transStatus,
+      authenticationValue: "AAABBEg0VhI0VniQEjRWAAAAAAA=",
+      dsTransID: randomUUID(),
+      eci: "05",
+    });
     return gw.authorize({ amount: 1000 }, { "3dsecure": { v2: { ares } } });
   };
   const named = new Set<string>(Object.values(threeDSecureTransStatusOutcomes).flat());
@@ -239,7 +304,11 @@ describe("3-D Secure results sent with the card", () => {
     async () => {
       const gw = gateway();
       for (const letter of threeDSecureTransStatusOutcomes["authentication-failed"]) {
-        expectDeclined(await withTransStatus(gw, letter), statusCodeByKey["three-d-secure-authentication-failure"], `transStatus ${letter}`);
+        expectDeclined(
+          await withTransStatus(gw, letter),
+          statusCodeByKey["three-d-secure-authentication-failure"],
+          `transStatus ${letter}`,
+        );
       }
       const other = await withTransStatus(gw, unnamed);
       expectApproved(other, `transStatus ${unnamed}`);
@@ -252,17 +321,24 @@ describe("3-D Secure results sent with the card", () => {
     `an ARes that is not JSON is a 3-D Secure problem (${statusCodeByKey["three-d-secure-problem"]})`,
     { ...behaviour, testCards: true, rules: ["gateway:status:AuthorizationDeclined"] },
     async () => {
-      expectDeclined(await gateway().authorize({ amount: 1000 }, { "3dsecure": { v2: { ares: "{not json" } } }), statusCodeByKey["three-d-secure-problem"], "an ARes that is not JSON");
+      expectDeclined(
+        await gateway().authorize({ amount: 1000 }, { "3dsecure": { v2: { ares: "{not json" } } }),
+        statusCodeByKey["three-d-secure-problem"],
+        "an ARes that is not JSON",
+      );
     },
   );
 });
 
 describe("Wallets", () => {
   scenario(
-    "an Apple Pay authorization counts as strongly authenticated: approved with sca.provided (spec example \"applepay\")",
+    'an Apple Pay authorization counts as strongly authenticated: approved with sca.provided (spec example "applepay")',
     { ...behaviour, testCards: true, rules: ["gateway:x-strongly-authenticated:ApplePayMethod"] },
     async () => {
-      const answer = await session("gateway").call({ operationId: "createAuthorization", body: specExample("createAuthorization", "applepay") });
+      const answer = await session("gateway").call({
+        operationId: "createAuthorization",
+        body: specExample("createAuthorization", "applepay"),
+      });
       expectApproved(answer, "the Apple Pay authorization");
       expect(answer.json.sca, "strong customer authentication").toMatchObject({ provided: true });
     },
@@ -279,9 +355,15 @@ describe("Series and merchant-initiated transactions", () => {
       const first = await gw.authorize({ amount: 1000, series: { type: "recurring" } }, { pan });
       expectApproved(first, "first-in-series");
       const cardData = { pan, expire_month: card().expire_month, expire_year: card().expire_year };
-      const changed = await gw.session.call({ operationId: "createAuthorization", body: { amount: 500, currency: "EUR", series: { type: "unscheduled", previous: { id: first.json.id } }, card: cardData } });
+      const changed = await gw.session.call({
+        operationId: "createAuthorization",
+        body: { amount: 500, currency: "EUR", series: { type: "unscheduled", previous: { id: first.json.id } }, card: cardData },
+      });
       expectDeclined(changed, INPUT_ERROR, "a subsequent-in-series that names another series type");
-      const next = await gw.session.call({ operationId: "createAuthorization", body: { amount: 500, currency: "EUR", series: { previous: { id: first.json.id } }, card: cardData } });
+      const next = await gw.session.call({
+        operationId: "createAuthorization",
+        body: { amount: 500, currency: "EUR", series: { previous: { id: first.json.id } }, card: cardData },
+      });
       expectApproved(next, "subsequent-in-series");
       expect(next.json.series?.type, "the series keeps its type").toBe("recurring");
     },
@@ -295,7 +377,16 @@ describe("Series and merchant-initiated transactions", () => {
       const pan = freshPan();
       const first = await gw.authorize({ amount: 1000, series: { type: "recurring" } }, { pan });
       expectApproved(first, "first-in-series");
-      const cardholder = await gw.session.call({ operationId: "createAuthorization", body: { amount: 500, currency: "EUR", initiator: "cardholder", series: { previous: { id: first.json.id } }, card: { pan, expire_month: card().expire_month, expire_year: card().expire_year } } });
+      const cardholder = await gw.session.call({
+        operationId: "createAuthorization",
+        body: {
+          amount: 500,
+          currency: "EUR",
+          initiator: "cardholder",
+          series: { previous: { id: first.json.id } },
+          card: { pan, expire_month: card().expire_month, expire_year: card().expire_year },
+        },
+      });
       expectDeclined(cardholder, INPUT_ERROR, "a cardholder-initiated subsequent-in-series");
       expect(message(cardholder), "names the initiator").toMatch(/'initiator'/);
     },
@@ -303,20 +394,32 @@ describe("Series and merchant-initiated transactions", () => {
 
   scenario(
     "a merchant-initiated transaction needs a stored credential: declined on a card without one, approved once a cardholder-initiated one stored it",
-    { ...behaviour, testCards: true, rules: ["gateway:rule:AuthorizationParameters.initiator", "gateway:rule:AuthorizationParameters.credential_on_file"] },
+    {
+      ...behaviour,
+      testCards: true,
+      rules: ["gateway:rule:AuthorizationParameters.initiator", "gateway:rule:AuthorizationParameters.credential_on_file"],
+    },
     async () => {
       const gw = gateway();
       const pan = freshPan();
       const mit = () => gw.authorize({ amount: 1000, initiator: "merchant" }, { pan, csc: undefined });
       expectDeclined(await mit(), undefined, "a merchant-initiated authorization on a card with no stored credential");
-      expectApproved(await gw.authorize({ amount: 1000, credential_on_file: "store" }, { pan }), "a cardholder-initiated authorization storing the credential");
+      expectApproved(
+        await gw.authorize({ amount: 1000, credential_on_file: "store" }, { pan }),
+        "a cardholder-initiated authorization storing the credential",
+      );
       expectApproved(await mit(), "the merchant-initiated authorization once the credential is stored");
     },
   );
 
   scenario(
     "after a 40420 the merchant's recurring series on that card stops too, while another merchant's transactions on the card go on",
-    { ...behaviour, testCards: true, otherMerchantApiKey: true, rules: ["gateway:status:AuthorizationDeclined", "gateway:rule:AuthorizationParameters.initiator"] },
+    {
+      ...behaviour,
+      testCards: true,
+      otherMerchantApiKey: true,
+      rules: ["gateway:status:AuthorizationDeclined", "gateway:rule:AuthorizationParameters.initiator"],
+    },
     async () => {
       const gw = gateway();
       const pan = uniqueForcingPan(1);
@@ -325,10 +428,16 @@ describe("Series and merchant-initiated transactions", () => {
       const block = statusCodeByKey["merchant-blocked-by-cardholder"];
       expectDeclined(await gw.authorize({ amount: block }, { pan }), block, "the authorization the cardholder's block declines");
       const { csc: _csc, ...subsequentCard } = card({ pan });
-      const recurring = await gw.session.call({ operationId: "createAuthorization", body: { amount: approved, currency: "EUR", series: { previous: { id: first.json.id } }, card: subsequentCard } });
+      const recurring = await gw.session.call({
+        operationId: "createAuthorization",
+        body: { amount: approved, currency: "EUR", series: { previous: { id: first.json.id } }, card: subsequentCard },
+      });
       expectDeclined(recurring, block, "the next payment of the recurring series");
       const other = { apiKey: target.gateway.otherMerchantApiKey };
-      expectApproved(await gw.authorize({ amount: approved, credential_on_file: "store" }, { pan }, other), "another merchant storing the credential");
+      expectApproved(
+        await gw.authorize({ amount: approved, credential_on_file: "store" }, { pan }, other),
+        "another merchant storing the credential",
+      );
       const otherMit = await gw.authorize({ amount: approved, initiator: "merchant" }, { pan, csc: undefined }, other);
       expectApproved(otherMit, "another merchant's merchant-initiated authorization");
       expect(statusCode(otherMit)).toBe(approved);

@@ -15,14 +15,26 @@ const INPUT_ERROR = statusCodeByKey["general-input-error"];
 describe("Defaults that carry a rule", () => {
   scenario(
     "a subsequent-in-series is merchant-initiated by default: credential_on_file=store without initiator is an input error naming credential_on_file, use is approved",
-    { ...behaviour, testCards: true, rules: ["gateway:rule:AuthorizationParameters.credential_on_file", "gateway:rule:AuthorizationParameters.initiator", "gateway:default:AuthorizationParameters.initiator", "gateway:default:SeriesPrevious"] },
+    {
+      ...behaviour,
+      testCards: true,
+      rules: [
+        "gateway:rule:AuthorizationParameters.credential_on_file",
+        "gateway:rule:AuthorizationParameters.initiator",
+        "gateway:default:AuthorizationParameters.initiator",
+        "gateway:default:SeriesPrevious",
+      ],
+    },
     async () => {
       const gw = new Gateway(session("gateway"));
       const first = await gw.authorize({ amount: 1000, series: { type: "recurring" } });
       expectApproved(first, "first-in-series");
       const { csc: _csc, ...subsequentCard } = card();
       const next = (credential_on_file: string) =>
-        gw.session.call({ operationId: "createAuthorization", body: { amount: 500, currency: "EUR", credential_on_file, series: { previous: { id: first.json.id } }, card: subsequentCard } });
+        gw.session.call({
+          operationId: "createAuthorization",
+          body: { amount: 500, currency: "EUR", credential_on_file, series: { previous: { id: first.json.id } }, card: subsequentCard },
+        });
       const store = await next("store");
       expectDeclined(store, INPUT_ERROR, "a subsequent-in-series storing the credential, initiator omitted");
       expect(String(store.json?.status?.message ?? ""), "names credential_on_file").toMatch(/credential_on_file/);
@@ -38,10 +50,17 @@ describe("Defaults that carry a rule", () => {
       const pay = (body: Record<string, unknown>) => gw.session.call({ operationId: "createAuthorization", body });
       // The examples' token numbers are not test PANs; a Visa and a Mastercard one the test host accepts.
       const [mastercard, visa] = testEnvironment["accepted-test-pans"];
-      for (const [name, framework, values, tan] of [["tokenVts", "vts", ["eci", "tav"], visa], ["tokenM4m", "m4m", ["tav"], mastercard]] as const) {
-        const example = specExample("createAuthorization", name) as Record<string, unknown> & { token: Record<string, Record<string, unknown>> };
+      for (const [name, framework, values, tan] of [
+        ["tokenVts", "vts", ["eci", "tav"], visa],
+        ["tokenM4m", "m4m", ["tav"], mastercard],
+      ] as const) {
+        const example = specExample("createAuthorization", name) as Record<string, unknown> & {
+          token: Record<string, Record<string, unknown>>;
+        };
         example.token[framework]!.tan = tan;
-        const bare = Object.fromEntries(Object.entries(example.token[framework]!).filter(([key]) => !(values as readonly string[]).includes(key)));
+        const bare = Object.fromEntries(
+          Object.entries(example.token[framework]!).filter(([key]) => !(values as readonly string[]).includes(key)),
+        );
         const refused = await pay({ ...example, token: { [framework]: bare } });
         expectDeclined(refused, INPUT_ERROR, `token[${framework}] without ${values.join(" and ")}, initiator omitted`);
         expect(String(refused.json?.status?.message ?? ""), "names the token").toMatch(new RegExp(`token\\[${framework}\\]`));

@@ -19,7 +19,9 @@ const behaviour = { api: "merchant", behaviour: true } as const;
 type Json = Record<string, any>;
 const LINKS = claimableIds("merchant:link:*", waivers).filter((id) => !CONTRACT_AGREEMENT.includes(id));
 /** Read back by the invariants; the upload (the file flow scenario) and a gateway selection (below) are read back by explicit checks. */
-const READ_BACKS = claimableIds("merchant:readback:*", waivers).filter((id) => !["merchant:readback:uploadFileContent", "merchant:readback:selectApplicationGateway"].includes(id));
+const READ_BACKS = claimableIds("merchant:readback:*", waivers).filter(
+  (id) => !["merchant:readback:uploadFileContent", "merchant:readback:selectApplicationGateway"].includes(id),
+);
 const QUERIES = claimableIds("merchant:query:*", waivers).filter((id) => !CONTRACT_AGREEMENT.includes(id));
 
 async function rootOf(api: ApiSession): Promise<Json> {
@@ -40,9 +42,15 @@ async function resources(api: ApiSession) {
   const application = await create(api, "createApplication", root._links["ch:applications"].href, merchantExample("createApplication"));
   const person = await create(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson"));
   const personFile = await create(api, "createPersonFile", linkOf(person.json, "ch:files"), personFileExamples()[0]);
-  const applicationFile = await create(api, "createApplicationFile", linkOf(application.json, "ch:files"), merchantExample("createApplicationFile"));
+  const applicationFile = await create(
+    api,
+    "createApplicationFile",
+    linkOf(application.json, "ch:files"),
+    merchantExample("createApplicationFile"),
+  );
   const comments = [];
-  for (const owner of [application, person, personFile]) comments.push(await create(api, "createComment", linkOf(owner.json, "ch:comments"), { body: `About ${owner.operationId}` }));
+  for (const owner of [application, person, personFile])
+    comments.push(await create(api, "createComment", linkOf(owner.json, "ch:comments"), { body: `About ${owner.operationId}` }));
   return { root, application, person, personFile, applicationFile, comments };
 }
 
@@ -70,9 +78,13 @@ async function selectedGateway(api: ApiSession, application: Json): Promise<Json
   const catalogue = await api.call({ url: expandHref(linkOf(application, "ch:gateways")) });
   const choice = (catalogue.json._embedded?.selectable as Json[] | undefined)?.[0];
   expect(choice, "the application's gateways offer one to select").toBeDefined();
-  expect((await api.call({ operationId: "selectApplicationGateway", url: linkOf(choice!, "ch:selection"), method: "PUT" })).status).toBe(204);
+  expect((await api.call({ operationId: "selectApplicationGateway", url: linkOf(choice!, "ch:selection"), method: "PUT" })).status).toBe(
+    204,
+  );
   const listing = await api.call({ url: expandHref(linkOf(application, "ch:gateways")) });
-  const selected = (Object.entries(listing.json._embedded ?? {}) as Array<[string, Json[]]>).filter(([key]) => key !== "selectable").flatMap(([, items]) => items);
+  const selected = (Object.entries(listing.json._embedded ?? {}) as Array<[string, Json[]]>)
+    .filter(([key]) => key !== "selectable")
+    .flatMap(([, items]) => items);
   const found = selected.find((g) => g._links?.self?.href === choice!._links.self.href);
   expect(found, "the selected gateway is among the application's gateways").toBeDefined();
   return found!;
@@ -106,12 +118,19 @@ describe("Facts that agree across answers", () => {
       const gateway = await selectedGateway(api, application.json);
       const dispute = await aDispute(api, root);
       // A comment on each other context, so that its context link is then read.
-      for (const context of [gateway, dispute]) if (context) await create(api, "createComment", linkOf(context, "ch:comments"), { body: "About this context" });
+      for (const context of [gateway, dispute])
+        if (context) await create(api, "createComment", linkOf(context, "ch:comments"), { body: "About this context" });
       if (gateway) await follow(api, gateway);
       if (dispute) await follow(api, dispute);
-      const token = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience } });
+      const token = await api.call({
+        operationId: "createToken",
+        body: { grant_type: "client_credentials", audience: target.merchant.audience },
+      });
       await follow(api, token.json);
-      expect(unevaluated(before, withoutDisputes(LINKS, dispute)).join(", "), "relations of the spec no answer of this scenario let the invariants check").toBe("");
+      expect(
+        unevaluated(before, withoutDisputes(LINKS, dispute)).join(", "),
+        "relations of the spec no answer of this scenario let the invariants check",
+      ).toBe("");
     },
   );
 });
@@ -119,7 +138,10 @@ describe("Facts that agree across answers", () => {
 describe("Documented defaults", () => {
   scenario(
     `a file created without a name is named by its label; a listing without ${pagination.parameter} or page is page 1 of ${pagination.perPageDefault}`,
-    { ...behaviour, rules: ["merchant:default:FileProperties.name", "merchant:default:parameter.PerPage", "merchant:default:parameter.Page"] },
+    {
+      ...behaviour,
+      rules: ["merchant:default:FileProperties.name", "merchant:default:parameter.PerPage", "merchant:default:parameter.Page"],
+    },
     async () => {
       const before = evaluations();
       const api = session("merchant");
@@ -131,7 +153,10 @@ describe("Documented defaults", () => {
       expect((await api.call({ url: linkOf(file.json, "self") })).json.name, "the name read back").toBe(file.json.label);
       const page = await api.call({ url: expandHref(root._links["ch:applications"].href) });
       expect(page.json.per_page, `${pagination.parameter} omitted`).toBe(pagination.perPageDefault);
-      expect(unevaluated(before, ["merchant:default:parameter.PerPage", "merchant:default:parameter.Page"]).join(", "), "the listing invariants saw the omitted parameters").toBe("");
+      expect(
+        unevaluated(before, ["merchant:default:parameter.PerPage", "merchant:default:parameter.Page"]).join(", "),
+        "the listing invariants saw the omitted parameters",
+      ).toBe("");
     },
   );
 });
@@ -146,17 +171,31 @@ describe("Read-back after every write", () => {
       const root = await rootOf(api);
       // Created: each read back as it was answered, before anything is created under it.
       const readBack = async (created: Exchange) => (await api.call({ url: linkOf(created.json, "self") }), created);
-      const application = await readBack(await create(api, "createApplication", root._links["ch:applications"].href, merchantExample("createApplication")));
-      const person = await readBack(await create(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson")));
+      const application = await readBack(
+        await create(api, "createApplication", root._links["ch:applications"].href, merchantExample("createApplication")),
+      );
+      const person = await readBack(
+        await create(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson")),
+      );
       const personFile = await readBack(await create(api, "createPersonFile", linkOf(person.json, "ch:files"), personFileExamples()[0]));
-      const applicationFile = await readBack(await create(api, "createApplicationFile", linkOf(application.json, "ch:files"), merchantExample("createApplicationFile")));
+      const applicationFile = await readBack(
+        await create(api, "createApplicationFile", linkOf(application.json, "ch:files"), merchantExample("createApplicationFile")),
+      );
       await readBack(await create(api, "createComment", linkOf(application.json, "ch:comments"), { body: "Read back" }));
       // Changed: a PATCH of each kind, then read.
-      await api.call({ operationId: "updateApplication", url: linkOf(application.json, "self"), body: merchantExample("updateApplication", "changeDelivery") });
+      await api.call({
+        operationId: "updateApplication",
+        url: linkOf(application.json, "self"),
+        body: merchantExample("updateApplication", "changeDelivery"),
+      });
       await api.call({ url: linkOf(application.json, "self") });
       await api.call({ operationId: "updatePerson", url: linkOf(person.json, "self"), body: merchantExample("updatePerson") });
       await api.call({ url: linkOf(person.json, "self") });
-      await api.call({ operationId: "updateFile", url: linkOf(personFile.json, "self"), body: { name: `renamed-${randomUUID().slice(0, 6)}.pdf` } });
+      await api.call({
+        operationId: "updateFile",
+        url: linkOf(personFile.json, "self"),
+        body: { name: `renamed-${randomUUID().slice(0, 6)}.pdf` },
+      });
       await api.call({ url: linkOf(personFile.json, "self") });
       // A gateway selected through its selection link is then listed among the application's gateways, no longer as selectable.
       const gateway = await selectedGateway(api, application.json);
@@ -174,7 +213,10 @@ describe("Read-back after every write", () => {
       expectProblem(await api.call({ operationId: "getFile", url: linkOf(applicationFile.json, "self") }), 404);
       expect((await api.call({ operationId: "deletePerson", url: linkOf(person.json, "self") })).status).toBe(204);
       expectProblem(await api.call({ operationId: "getPerson", url: linkOf(person.json, "self") }), 404);
-      expect(unevaluated(before, withoutDisputes(READ_BACKS, dispute)).join(", "), "writes this scenario made but the invariants did not read back").toBe("");
+      expect(
+        unevaluated(before, withoutDisputes(READ_BACKS, dispute)).join(", "),
+        "writes this scenario made but the invariants did not read back",
+      ).toBe("");
     },
   );
 });
@@ -182,7 +224,18 @@ describe("Read-back after every write", () => {
 describe("Time", () => {
   scenario(
     "created_at (and client_id_issued_at, where sent) is the target's time of the request, to the second; a client secret does not expire before its issue; dates of birth and disputes' dates are not in the future",
-    { ...behaviour, testClock: true, rules: ["merchant:time:ApplicationMetadata.created_at", "merchant:time:Comment.created_at", "merchant:time:PersonProperties.date_of_birth", "merchant:time:Dispute.opened_at", "merchant:time:Dispute.due_at", "merchant:time:Dispute.expires_at"] },
+    {
+      ...behaviour,
+      testClock: true,
+      rules: [
+        "merchant:time:ApplicationMetadata.created_at",
+        "merchant:time:Comment.created_at",
+        "merchant:time:PersonProperties.date_of_birth",
+        "merchant:time:Dispute.opened_at",
+        "merchant:time:Dispute.due_at",
+        "merchant:time:Dispute.expires_at",
+      ],
+    },
     async () => {
       const api = session("merchant");
       const start = Math.floor((await targetNow()).getTime() / 1000) * 1000;
@@ -200,14 +253,23 @@ describe("Time", () => {
       // Optional members: held to the clock where the target sends them.
       if (client.json.client_id_issued_at !== undefined) within("client_id_issued_at", client.json.client_id_issued_at);
       const expiresAt = client.json.client_secret_expires_at;
-      if (expiresAt !== undefined && expiresAt !== 0) expect(expiresAt * 1000, "a client secret expiring before it was issued").toBeGreaterThan(end);
+      if (expiresAt !== undefined && expiresAt !== 0)
+        expect(expiresAt * 1000, "a client secret expiring before it was issued").toBeGreaterThan(end);
       const today = new Date(end).toISOString().slice(0, 10);
-      if (person.json.date_of_birth !== undefined) expect(person.json.date_of_birth <= today, `date_of_birth ${String(person.json.date_of_birth)} is after today (${today})`).toBe(true);
+      if (person.json.date_of_birth !== undefined)
+        expect(person.json.date_of_birth <= today, `date_of_birth ${String(person.json.date_of_birth)} is after today (${today})`).toBe(
+          true,
+        );
       // Disputes are the target's own data: an implementation without one has no dates to compare.
       const dispute = await aDispute(api, root);
       if (!dispute) return;
       expect(dispute!.opened_at <= today, `a dispute opened_at ${String(dispute!.opened_at)} after today (${today})`).toBe(true);
-      for (const later of ["due_at", "expires_at"]) if (dispute![later] !== undefined) expect(dispute![later] >= dispute!.opened_at, `a dispute's ${later} ${String(dispute![later])} is before it was opened (${String(dispute!.opened_at)})`).toBe(true);
+      for (const later of ["due_at", "expires_at"])
+        if (dispute![later] !== undefined)
+          expect(
+            dispute![later] >= dispute!.opened_at,
+            `a dispute's ${later} ${String(dispute![later])} is before it was opened (${String(dispute!.opened_at)})`,
+          ).toBe(true);
     },
   );
 
@@ -216,11 +278,17 @@ describe("Time", () => {
     { ...behaviour, testClock: true, rules: ["merchant:time:OAuthToken.expires_in"] },
     async () => {
       const api = session("merchant");
-      const token = await api.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience } });
+      const token = await api.call({
+        operationId: "createToken",
+        body: { grant_type: "client_credentials", audience: target.merchant.audience },
+      });
       const lifetime = Number(token.json.expires_in);
       expect(lifetime, "expires_in").toBeGreaterThan(2);
       await advanceClock(lifetime - 2, "merchant");
-      expect((await api.call({ operationId: "getRoot", token: token.json.access_token })).status, `the token ${lifetime - 2} s after it was issued, ${lifetime} s announced`).toBe(200);
+      expect(
+        (await api.call({ operationId: "getRoot", token: token.json.access_token })).status,
+        `the token ${lifetime - 2} s after it was issued, ${lifetime} s announced`,
+      ).toBe(200);
       await advanceClock(3, "merchant");
       expectProblem(await api.call({ operationId: "getRoot", token: token.json.access_token }), 401);
     },
@@ -258,15 +326,21 @@ describe("Listings against their query", () => {
           page = await api.call({ url: page.json._links.prev.href });
           backward.unshift(...items(page));
         }
-        if (backward.length > 0) expect(backward, `${href}: prev leads back over the pages next led through`).toEqual(forward.slice(0, backward.length));
-        for (const rel of ["first", "last"]) if (pages[0]!.json._links?.[rel]?.href) await api.call({ url: pages[0]!.json._links[rel].href });
+        if (backward.length > 0)
+          expect(backward, `${href}: prev leads back over the pages next led through`).toEqual(forward.slice(0, backward.length));
+        for (const rel of ["first", "last"])
+          if (pages[0]!.json._links?.[rel]?.href) await api.call({ url: pages[0]!.json._links[rel].href });
       }
       // One-modifier filters, whose answers the listing invariant holds to the filter.
       // Both states: the scenario's own applications are unsubmitted, so a filter that is ignored shows them as submitted ones.
-      for (const state of ["unsubmitted", "submitted"]) await api.call({ url: expandHref(root._links["ch:applications"].href, { query: `state:${state}` }) });
+      for (const state of ["unsubmitted", "submitted"])
+        await api.call({ url: expandHref(root._links["ch:applications"].href, { query: `state:${state}` }) });
       await api.call({ url: expandHref(root._links["ch:disputes"].href, { query: "status:open" }) });
       await api.call({ url: expandHref(root._links["ch:transactions"].href, { query: "currency:DKK" }) });
-      expect(unevaluated(before, QUERIES).join(", "), "query parameters and page relations no listing of this scenario let the invariants check").toBe("");
+      expect(
+        unevaluated(before, QUERIES).join(", "),
+        "query parameters and page relations no listing of this scenario let the invariants check",
+      ).toBe("");
     },
   );
 });

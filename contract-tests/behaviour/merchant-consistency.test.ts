@@ -45,7 +45,18 @@ function expectContains(answer: unknown, sent: unknown, what: string): void {
 describe("A PATCH's answer and a later GET carry the change", () => {
   scenario(
     "updating an application, a person and a file: the answer and the next GET show every change made, and nothing else changed",
-    { ...behaviour, rules: ["merchant:status:updateApplication:200", "merchant:status:updatePerson:200", "merchant:status:updateFile:200", "merchant:echo:updateApplication", "merchant:echo:updatePerson", "merchant:echo:updateFile", "merchant:status:getFile:200"] },
+    {
+      ...behaviour,
+      rules: [
+        "merchant:status:updateApplication:200",
+        "merchant:status:updatePerson:200",
+        "merchant:status:updateFile:200",
+        "merchant:echo:updateApplication",
+        "merchant:echo:updatePerson",
+        "merchant:echo:updateFile",
+        "merchant:status:getFile:200",
+      ],
+    },
     async () => {
       const api = session("merchant");
       const application = await newApplication(api, "physicalGoods");
@@ -56,7 +67,9 @@ describe("A PATCH's answer and a later GET carry the change", () => {
       expectContains(patched.json, change, "the PATCH answer");
       const after = await api.call({ operationId: "getApplication", url: self });
       expectContains(after.json, change, "the application read after the PATCH");
-      expect(after.json.business_model.trading_name, "a member the PATCH did not name is unchanged").toBe(application.json.business_model.trading_name);
+      expect(after.json.business_model.trading_name, "a member the PATCH did not name is unchanged").toBe(
+        application.json.business_model.trading_name,
+      );
 
       const person = await created(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson"));
       const move = merchantExample("updatePerson");
@@ -84,7 +97,11 @@ describe("A PATCH's answer and a later GET carry the change", () => {
       const api = session("merchant");
       const application = await newApplication(api, "digitalService");
       const self = linkOf(application.json, "self");
-      const delivery = await api.call({ operationId: "updateApplication", url: self, body: { business_model: { physical_delivery: true } } });
+      const delivery = await api.call({
+        operationId: "updateApplication",
+        url: self,
+        body: { business_model: { physical_delivery: true } },
+      });
       expectProblem(delivery, 400);
       expect(Object.keys(delivery.json.errors ?? {}).join(" "), "names the member the merged application lacks").toMatch(/delivery_delay/);
       const signer = await api.call({ operationId: "updateApplication", url: self, body: { signer: { name: "Mia M. Lassen" } } });
@@ -106,11 +123,21 @@ describe("A PATCH's answer and a later GET carry the change", () => {
       const tooPrecise = { business_model: { estimated_average_transaction_amount: 29.12345 } };
       const patch = await api.call({ operationId: "updateApplication", url: self, body: tooPrecise });
       expectProblem(patch, 400);
-      expect(Object.keys(patch.json.errors ?? {}).join(" "), "names the too precise member").toMatch(/estimated_average_transaction_amount/);
+      expect(Object.keys(patch.json.errors ?? {}).join(" "), "names the too precise member").toMatch(
+        /estimated_average_transaction_amount/,
+      );
       const example = merchantExample("createApplication") as { business_model: Record<string, unknown> };
-      const create = await api.call({ operationId: "createApplication", url: expandHref((await root(api))._links["ch:applications"].href), body: { ...example, business_model: { ...example.business_model, ...tooPrecise.business_model } } });
+      const create = await api.call({
+        operationId: "createApplication",
+        url: expandHref((await root(api))._links["ch:applications"].href),
+        body: { ...example, business_model: { ...example.business_model, ...tooPrecise.business_model } },
+      });
       expectProblem(create, 400);
-      const fourDigits = await api.call({ operationId: "updateApplication", url: self, body: { business_model: { estimated_average_transaction_amount: 29.1234 } } });
+      const fourDigits = await api.call({
+        operationId: "updateApplication",
+        url: self,
+        body: { business_model: { estimated_average_transaction_amount: 29.1234 } },
+      });
       expect(fourDigits.status, "four digits after the point are accepted").toBe(200);
     },
   );
@@ -119,13 +146,25 @@ describe("A PATCH's answer and a later GET carry the change", () => {
 describe("A 201's Location", () => {
   scenario(
     "the Location of a created application, person, file and comment dereferences to the created resource, which carries what was sent",
-    { ...behaviour, rules: ["merchant:header:Location", "merchant:status:createApplication:201", "merchant:status:createPerson:201", "merchant:status:createPersonFile:201", "merchant:status:getPerson:200", "merchant:status:getComment:200"] },
+    {
+      ...behaviour,
+      rules: [
+        "merchant:header:Location",
+        "merchant:status:createApplication:201",
+        "merchant:status:createPerson:201",
+        "merchant:status:createPersonFile:201",
+        "merchant:status:getPerson:200",
+        "merchant:status:getComment:200",
+      ],
+    },
     async () => {
       const api = session("merchant");
       const application = await newApplication(api);
       const person = await created(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson"));
       const file = await created(api, "createPersonFile", linkOf(person.json, "ch:files"), personFileExamples()[0]);
-      const comment = await created(api, "createComment", linkOf(application.json, "ch:comments"), { body: "Created for the Location check." });
+      const comment = await created(api, "createComment", linkOf(application.json, "ch:comments"), {
+        body: "Created for the Location check.",
+      });
       for (const [answer, sent] of [
         [application, merchantExample("createApplication")],
         [person, merchantExample("createPerson")],
@@ -136,7 +175,9 @@ describe("A 201's Location", () => {
         expect(location, `${describeExchange(answer)} has a Location`).toEqual(expect.any(String));
         const resource = await api.call({ url: location! });
         expect(resource.status, `GET the Location of ${describeExchange(answer)}`).toBe(200);
-        expect(api.resolve(resource.json._links.self.href), "the resource at Location is the created one").toBe(api.resolve(answer.json._links.self.href));
+        expect(api.resolve(resource.json._links.self.href), "the resource at Location is the created one").toBe(
+          api.resolve(answer.json._links.self.href),
+        );
         expectContains(resource.json, sent, `the resource at the Location of ${answer.operationId}`);
       }
     },
@@ -167,7 +208,15 @@ describe("Collections read to their end", () => {
 
   scenario(
     "applications, people, comments and files read page by page to the end: every item once, as many as count says",
-    { ...behaviour, rules: ["merchant:status:listApplications:200", "merchant:status:listPeople:200", "merchant:status:listComments:200", "merchant:status:listApplicationFiles:200"] },
+    {
+      ...behaviour,
+      rules: [
+        "merchant:status:listApplications:200",
+        "merchant:status:listPeople:200",
+        "merchant:status:listComments:200",
+        "merchant:status:listApplicationFiles:200",
+      ],
+    },
     async () => {
       const api = session("merchant");
       const application = await newApplication(api);
@@ -187,104 +236,155 @@ describe("Collections read to their end", () => {
 });
 
 describe("HAL representations", () => {
-  scenario("every top-level representation carries curies; embedded items may omit them", { ...behaviour, rules: ["merchant:rule:HalLinks", "merchant:x-required-at-top-level:HalLinks"] }, async () => {
-    const api = session("merchant");
-    const application = await newApplication(api);
-    const person = await created(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson"));
-    const reads = [
-      await api.call({ operationId: "getRoot" }),
-      await api.call({ url: linkOf(application.json, "self") }),
-      await api.call({ url: linkOf(person.json, "self") }),
-      await api.call({ url: expandHref((await root(api))._links["ch:applications"].href) }),
-      await api.call({ url: expandHref(linkOf(application.json, "ch:people")) }),
-    ];
-    for (const read of [application, person, ...reads]) expect(read.json?._links?.curies, `${describeExchange(read)}: _links.curies`).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]));
-  });
+  scenario(
+    "every top-level representation carries curies; embedded items may omit them",
+    { ...behaviour, rules: ["merchant:rule:HalLinks", "merchant:x-required-at-top-level:HalLinks"] },
+    async () => {
+      const api = session("merchant");
+      const application = await newApplication(api);
+      const person = await created(api, "createPerson", linkOf(application.json, "ch:people"), merchantExample("createPerson"));
+      const reads = [
+        await api.call({ operationId: "getRoot" }),
+        await api.call({ url: linkOf(application.json, "self") }),
+        await api.call({ url: linkOf(person.json, "self") }),
+        await api.call({ url: expandHref((await root(api))._links["ch:applications"].href) }),
+        await api.call({ url: expandHref(linkOf(application.json, "ch:people")) }),
+      ];
+      for (const read of [application, person, ...reads])
+        expect(read.json?._links?.curies, `${describeExchange(read)}: _links.curies`).toEqual(
+          expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]),
+        );
+    },
+  );
 });
 
 describe("Allow", () => {
-  scenario("OPTIONS answers Allow with exactly the methods the spec gives the link's path", { api: "merchant", rules: ["merchant:header:Allow", "merchant:status:Options"] }, async () => {
-    const api = session("merchant");
-    const links = (await root(api))._links;
-    const addresses = [api.baseUrl + "/", expandHref(links["ch:applications"].href), expandHref(links["ch:transactions"].href)];
-    if (target.capabilities.behaviour) {
-      const application = await newApplication(api);
-      addresses.push(linkOf(application.json, "self"), expandHref(linkOf(application.json, "ch:people")), expandHref(linkOf(application.json, "ch:files")));
-    }
-    for (const address of addresses) {
-      const url = new URL(api.resolve(address));
-      const matched = api.spec.router.match("OPTIONS", url.pathname);
-      expect(matched.kind, `the spec has OPTIONS for ${url.pathname}`).toBe("match");
-      if (matched.kind !== "match") continue;
-      const answer = await api.call({ url: url.toString(), method: "OPTIONS" });
-      expect(answer.status, describeExchange(answer)).toBe(204);
-      const allowed = (answer.headers.get("allow") ?? "").split(",").map((m) => m.trim().toUpperCase()).filter(Boolean).sort();
-      // The mock answers with a header example, not per path.
-      if (target.capabilities.behaviour) expect(allowed, `Allow of ${matched.route.template}`).toEqual([...api.spec.router.methodsOf(matched.route.template)].map((m) => m.toUpperCase()).sort());
-    }
-  });
+  scenario(
+    "OPTIONS answers Allow with exactly the methods the spec gives the link's path",
+    { api: "merchant", rules: ["merchant:header:Allow", "merchant:status:Options"] },
+    async () => {
+      const api = session("merchant");
+      const links = (await root(api))._links;
+      const addresses = [api.baseUrl + "/", expandHref(links["ch:applications"].href), expandHref(links["ch:transactions"].href)];
+      if (target.capabilities.behaviour) {
+        const application = await newApplication(api);
+        addresses.push(
+          linkOf(application.json, "self"),
+          expandHref(linkOf(application.json, "ch:people")),
+          expandHref(linkOf(application.json, "ch:files")),
+        );
+      }
+      for (const address of addresses) {
+        const url = new URL(api.resolve(address));
+        const matched = api.spec.router.match("OPTIONS", url.pathname);
+        expect(matched.kind, `the spec has OPTIONS for ${url.pathname}`).toBe("match");
+        if (matched.kind !== "match") continue;
+        const answer = await api.call({ url: url.toString(), method: "OPTIONS" });
+        expect(answer.status, describeExchange(answer)).toBe(204);
+        const allowed = (answer.headers.get("allow") ?? "")
+          .split(",")
+          .map((m) => m.trim().toUpperCase())
+          .filter(Boolean)
+          .sort();
+        // The mock answers with a header example, not per path.
+        if (target.capabilities.behaviour)
+          expect(allowed, `Allow of ${matched.route.template}`).toEqual(
+            [...api.spec.router.methodsOf(matched.route.template)].map((m) => m.toUpperCase()).sort(),
+          );
+      }
+    },
+  );
 });
 
 describe("Rate-limit windows", () => {
-  const read = (e: Exchange) => ({ limit: Number(e.headers.get(LIMIT)), remaining: Number(e.headers.get(REMAINING)), reset: Number(e.headers.get(RESET)) });
-
-  scenario(`within a window ${REMAINING} only falls, ${LIMIT} stays, and ${RESET} never grows`, { ...behaviour, rules: ["merchant:header:RateLimitRemaining", "merchant:header:RateLimitLimit", "merchant:header:RateLimitReset"] }, async () => {
-    const api = session("merchant");
-    await api.bearer(true);
-    const values: Array<ReturnType<typeof read>> = [];
-    for (let i = 0; i < 6; i++) values.push(read(await api.call({ operationId: "listApplications" })));
-    for (let i = 1; i < values.length; i++) {
-      if (values[i]!.reset > values[i - 1]!.reset) continue; // a new window began
-      expect(values[i]!.limit, `${LIMIT} within a window`).toBe(values[i - 1]!.limit);
-      // At least one less: other clients' traffic may count too, but nothing gives requests back within a window.
-      expect(values[i]!.remaining, `${REMAINING} after one more request (was ${values[i - 1]!.remaining})`).toBeLessThan(values[i - 1]!.remaining);
-    }
-    expect(values.filter((v, i) => i > 0 && v.reset > values[i - 1]!.reset).length, `${RESET} grew more than once in six requests`).toBeLessThanOrEqual(1);
+  const read = (e: Exchange) => ({
+    limit: Number(e.headers.get(LIMIT)),
+    remaining: Number(e.headers.get(REMAINING)),
+    reset: Number(e.headers.get(RESET)),
   });
 
-  scenario(`an exhausted quota stays exhausted until ${RESET} seconds have passed, and no longer`, { ...behaviour, testClock: true, rules: ["merchant:header:RateLimitReset", "merchant:status:TooManyRequests", "merchant:time:header.RateLimitReset"] }, async (ctx) => {
-    const api = session("merchant");
-    await api.bearer(true);
-    const operationId = target.rateLimit.operationId;
-    let last = await api.call({ operationId });
-    const limit = Number(last.headers.get(LIMIT));
-    if (!(limit <= target.rateLimit.maxRequests)) ctx.skip(`the quota of ${operationId} is ${limit}, more than CONTRACT_RATE_LIMIT_MAX_REQUESTS=${target.rateLimit.maxRequests}`);
-    for (let i = 0; i <= limit && last.status !== 429; i++) last = await api.call({ operationId });
-    expectProblem(last, 429);
-    const reset = Number(last.headers.get(RESET));
-    expect(Number.isInteger(reset) && reset > 0, `${RESET} is a positive number of seconds`).toBe(true);
-    // The test clock also runs in real time, and RateLimit-Reset is whole seconds rounded up: at
-    // `reset - 1` s the window may already be over by a fraction of a second, or by the time a
-    // busy machine took between the two requests. So "still exhausted" is checked halfway, where
-    // only a pause of half the window could end it, and "no longer" a second after the end.
-    const halfway = Math.floor(reset / 2);
-    if (halfway >= 1) {
-      await advanceClock(halfway, "merchant");
-      const early = await api.call({ operationId });
-      expect(early.status, `${halfway} s after a 429 that announced ${reset} s`).toBe(429);
-      expect(Number(early.headers.get(RESET)), `${RESET} counts down in seconds`).toBeLessThanOrEqual(reset - halfway);
-      await advanceClock(reset - halfway + 1, "merchant");
-    } else {
-      await advanceClock(reset + 1, "merchant");
-    }
-    const again = await api.call({ operationId });
-    expect(again.status, `once the announced ${reset} s have passed`).not.toBe(429);
-  });
+  scenario(
+    `within a window ${REMAINING} only falls, ${LIMIT} stays, and ${RESET} never grows`,
+    { ...behaviour, rules: ["merchant:header:RateLimitRemaining", "merchant:header:RateLimitLimit", "merchant:header:RateLimitReset"] },
+    async () => {
+      const api = session("merchant");
+      await api.bearer(true);
+      const values: Array<ReturnType<typeof read>> = [];
+      for (let i = 0; i < 6; i++) values.push(read(await api.call({ operationId: "listApplications" })));
+      for (let i = 1; i < values.length; i++) {
+        if (values[i]!.reset > values[i - 1]!.reset) continue; // a new window began
+        expect(values[i]!.limit, `${LIMIT} within a window`).toBe(values[i - 1]!.limit);
+        // At least one less: other clients' traffic may count too, but nothing gives requests back within a window.
+        expect(values[i]!.remaining, `${REMAINING} after one more request (was ${values[i - 1]!.remaining})`).toBeLessThan(
+          values[i - 1]!.remaining,
+        );
+      }
+      expect(
+        values.filter((v, i) => i > 0 && v.reset > values[i - 1]!.reset).length,
+        `${RESET} grew more than once in six requests`,
+      ).toBeLessThanOrEqual(1);
+    },
+  );
+
+  scenario(
+    `an exhausted quota stays exhausted until ${RESET} seconds have passed, and no longer`,
+    {
+      ...behaviour,
+      testClock: true,
+      rules: ["merchant:header:RateLimitReset", "merchant:status:TooManyRequests", "merchant:time:header.RateLimitReset"],
+    },
+    async (ctx) => {
+      const api = session("merchant");
+      await api.bearer(true);
+      const operationId = target.rateLimit.operationId;
+      let last = await api.call({ operationId });
+      const limit = Number(last.headers.get(LIMIT));
+      if (!(limit <= target.rateLimit.maxRequests))
+        ctx.skip(`the quota of ${operationId} is ${limit}, more than CONTRACT_RATE_LIMIT_MAX_REQUESTS=${target.rateLimit.maxRequests}`);
+      for (let i = 0; i <= limit && last.status !== 429; i++) last = await api.call({ operationId });
+      expectProblem(last, 429);
+      const reset = Number(last.headers.get(RESET));
+      expect(Number.isInteger(reset) && reset > 0, `${RESET} is a positive number of seconds`).toBe(true);
+      // The test clock also runs in real time, and RateLimit-Reset is whole seconds rounded up: at
+      // `reset - 1` s the window may already be over by a fraction of a second, or by the time a
+      // busy machine took between the two requests. So "still exhausted" is checked halfway, where
+      // only a pause of half the window could end it, and "no longer" a second after the end.
+      const halfway = Math.floor(reset / 2);
+      if (halfway >= 1) {
+        await advanceClock(halfway, "merchant");
+        const early = await api.call({ operationId });
+        expect(early.status, `${halfway} s after a 429 that announced ${reset} s`).toBe(429);
+        expect(Number(early.headers.get(RESET)), `${RESET} counts down in seconds`).toBeLessThanOrEqual(reset - halfway);
+        await advanceClock(reset - halfway + 1, "merchant");
+      } else {
+        await advanceClock(reset + 1, "merchant");
+      }
+      const again = await api.call({ operationId });
+      expect(again.status, `once the announced ${reset} s have passed`).not.toBe(429);
+    },
+  );
 });
 
 describe("Every cause of a token endpoint 401", () => {
-  scenario("an unknown client and a request without client credentials get 401 invalid_client", { ...behaviour, rules: ["merchant:401:OAuthInvalidClient:unknown", "merchant:401:OAuthInvalidClient:missing"] }, async () => {
-    const api = session("merchant");
-    const body = { grant_type: "client_credentials", audience: target.merchant.audience };
-    for (const [what, exchange] of [
-      ["an unknown client", await api.call({ operationId: "createToken", body, client: { id: `unknown-${randomUUID()}`, secret: "whatever" } })],
-      ["no client credentials", await api.call({ operationId: "createToken", body, auth: "none" })],
-    ] as const) {
-      expect(exchange.status, what).toBe(401);
-      const json = exchange.json as { error?: string; status?: number };
-      if (json?.error !== undefined) expect(json.error, what).toBe("invalid_client");
-      else expectProblem(exchange, 401);
-      expect(exchange.json?.access_token, `${what}: no token`).toBeUndefined();
-    }
-  });
+  scenario(
+    "an unknown client and a request without client credentials get 401 invalid_client",
+    { ...behaviour, rules: ["merchant:401:OAuthInvalidClient:unknown", "merchant:401:OAuthInvalidClient:missing"] },
+    async () => {
+      const api = session("merchant");
+      const body = { grant_type: "client_credentials", audience: target.merchant.audience };
+      for (const [what, exchange] of [
+        [
+          "an unknown client",
+          await api.call({ operationId: "createToken", body, client: { id: `unknown-${randomUUID()}`, secret: "whatever" } }),
+        ],
+        ["no client credentials", await api.call({ operationId: "createToken", body, auth: "none" })],
+      ] as const) {
+        expect(exchange.status, what).toBe(401);
+        const json = exchange.json as { error?: string; status?: number };
+        if (json?.error !== undefined) expect(json.error, what).toBe("invalid_client");
+        else expectProblem(exchange, 401);
+        expect(exchange.json?.access_token, `${what}: no token`).toBeUndefined();
+      }
+    },
+  );
 });

@@ -30,7 +30,9 @@ async function created(api: ApiSession, operationId: string, url: string, body: 
 }
 
 async function newApplication(api: ApiSession, example?: string): Promise<Json> {
-  return (await created(api, "createApplication", (await rootLinks(api))["ch:applications"].href, merchantExample("createApplication", example))).json;
+  return (
+    await created(api, "createApplication", (await rootLinks(api))["ch:applications"].href, merchantExample("createApplication", example))
+  ).json;
 }
 
 /** The OAuth error code of a token error body, or the problem's status when it is a problem. */
@@ -87,7 +89,8 @@ describe("Links of collections", () => {
       const first = await api.call({ url: expandHref(linkOf(application, "ch:people"), { [pagination.parameter]: 1 }) });
       const second = await api.call({ url: first.json._links.next.href });
       expect(second.json, "the second of three pages").toMatchObject({ count: 3, page: 2, per_page: 1 });
-      for (const rel of ["first", "prev", "next", "last"]) expect(second.json._links[rel]?.href, `the middle page links ${rel}`).toEqual(expect.any(String));
+      for (const rel of ["first", "prev", "next", "last"])
+        expect(second.json._links[rel]?.href, `the middle page links ${rel}`).toEqual(expect.any(String));
       const last = await api.call({ url: second.json._links.last.href });
       expect(last.json.page, "last leads to the last page").toBe(3);
       expect(last.json._links.next, "no next on the last page").toBeUndefined();
@@ -102,7 +105,10 @@ describe("Stamps", () => {
     async () => {
       const api = session("merchant");
       const application = await newApplication(api);
-      expect((await api.call({ operationId: "addApplicationStamp", url: linkOf(application, "ch:stamps", "archived") })).status, "archived is added").toBe(204);
+      expect(
+        (await api.call({ operationId: "addApplicationStamp", url: linkOf(application, "ch:stamps", "archived") })).status,
+        "archived is added",
+      ).toBe(204);
       for (const name of ["archived", "submitted"]) {
         const stamp = linkOf(application, "ch:stamps", name);
         const options = await api.call({ url: stamp, method: "OPTIONS" });
@@ -111,7 +117,10 @@ describe("Stamps", () => {
         const removal = await api.call({ operationId: "removeApplicationStamp", url: stamp });
         if (allowed.includes("DELETE")) expect(removal.status, `Allow of ${name} offers DELETE: ${describeExchange(removal)}`).toBe(204);
         else {
-          expect(removal.status, `Allow of ${name} (${allowed.join(", ")}) has no DELETE: ${describeExchange(removal)}`).toBeGreaterThanOrEqual(400);
+          expect(
+            removal.status,
+            `Allow of ${name} (${allowed.join(", ")}) has no DELETE: ${describeExchange(removal)}`,
+          ).toBeGreaterThanOrEqual(400);
           expectProblem(removal, removal.status);
         }
       }
@@ -159,7 +168,14 @@ describe("Files", () => {
       const file = await created(api, "createApplicationFile", linkOf(application, "ch:files"), { ...metadata, size: bytes.length });
       const upload = linkOf(file.json, "ch:data", "upload");
       const mediaType = String(metadata.content_type);
-      const withAuthorization = await api.call({ operationId: "uploadFileContent", url: upload, body: bytes, mediaType, auth: "none", headers: { authorization: `Bearer ${await api.bearer()}` } });
+      const withAuthorization = await api.call({
+        operationId: "uploadFileContent",
+        url: upload,
+        body: bytes,
+        mediaType,
+        auth: "none",
+        headers: { authorization: `Bearer ${await api.bearer()}` },
+      });
       expect(withAuthorization.status, "an upload with an Authorization header").toBe(403);
       const url = new URL(upload);
       const signatureParameters = [...url.searchParams.keys()].filter((name) => /signature/i.test(name));
@@ -168,8 +184,23 @@ describe("Files", () => {
         const value = url.searchParams.get(name)!;
         url.searchParams.set(name, value.slice(0, -1) + (value.endsWith("0") ? "1" : "0"));
       }
-      expect((await api.call({ operationId: "uploadFileContent", url: url.toString(), body: bytes, mediaType, auth: "none", conformance: "record" })).status, "an upload to a link with an altered signature").toBe(403);
-      expect((await api.call({ operationId: "uploadFileContent", url: upload, body: bytes, mediaType, auth: "none" })).status, "the upload as the link was given").toBe(200);
+      expect(
+        (
+          await api.call({
+            operationId: "uploadFileContent",
+            url: url.toString(),
+            body: bytes,
+            mediaType,
+            auth: "none",
+            conformance: "record",
+          })
+        ).status,
+        "an upload to a link with an altered signature",
+      ).toBe(403);
+      expect(
+        (await api.call({ operationId: "uploadFileContent", url: upload, body: bytes, mediaType, auth: "none" })).status,
+        "the upload as the link was given",
+      ).toBe(200);
     },
   );
 });
@@ -182,13 +213,21 @@ describe("Comments", () => {
       const api = session("merchant");
       const application = await newApplication(api);
       const self = api.resolve(linkOf(application, "self"));
-      const comment = await created(api, "createComment", linkOf(application, "ch:comments"), { body: "Please add the trading name as registered." });
-      const linksTo = (resource: Json) => Object.entries(resource._links ?? {}).filter(([, link]) => !Array.isArray(link) && api.resolve((link as { href: string }).href) === self).map(([rel]) => rel);
+      const comment = await created(api, "createComment", linkOf(application, "ch:comments"), {
+        body: "Please add the trading name as registered.",
+      });
+      const linksTo = (resource: Json) =>
+        Object.entries(resource._links ?? {})
+          .filter(([, link]) => !Array.isArray(link) && api.resolve((link as { href: string }).href) === self)
+          .map(([rel]) => rel);
       expect(linksTo(comment.json), "the comment links to the application").not.toEqual([]);
       const list = await api.call({ url: expandHref(linkOf(application, "ch:comments")) });
       expect(list.status).toBe(200);
       const items = (Object.values(list.json._embedded ?? {})[0] ?? []) as Json[];
-      expect(items.map((item) => item.id), "the comment is listed").toEqual([comment.json.id]);
+      expect(
+        items.map((item) => item.id),
+        "the comment is listed",
+      ).toEqual([comment.json.id]);
       expect(linksTo(list.json), "the list links to the application").not.toEqual([]);
     },
   );
@@ -221,18 +260,39 @@ describe("Comments", () => {
       const commentable = commentableProperties("Person");
       const other = allProperties("Person").find((p) => !commentable.includes(p) && !commentable.some((c) => p.startsWith(`${c}.`)));
       expect(commentable.length && other, "the person has commentable and other properties").toBeTruthy();
-      expect((await api.call({ operationId: "createComment", url: personComments, body: { body: "Check the name.", tags: [`ch-field:${commentable[0]}`] } })).status).toBe(201);
-      const refused = await api.call({ operationId: "createComment", url: personComments, body: { body: "Not commentable.", tags: [`ch-field:${other}`] } });
+      expect(
+        (
+          await api.call({
+            operationId: "createComment",
+            url: personComments,
+            body: { body: "Check the name.", tags: [`ch-field:${commentable[0]}`] },
+          })
+        ).status,
+      ).toBe(201);
+      const refused = await api.call({
+        operationId: "createComment",
+        url: personComments,
+        body: { body: "Not commentable.", tags: [`ch-field:${other}`] },
+      });
       expectProblem(refused, 400);
 
       const disputes = await api.call({ url: expandHref((await rootLinks(api))["ch:disputes"].href) });
       const dispute = ((Object.values(disputes.json._embedded ?? {})[0] ?? []) as Json[])[0];
       if (!dispute) return; // a target without disputes: the person part stands alone
       const disputeComments = expandHref(linkOf(dispute, "ch:comments"));
-      expect((await api.call({ operationId: "createComment", url: disputeComments, body: { body: "Please see the attached files." } })).status, "a plain comment on a dispute").toBe(201);
+      expect(
+        (await api.call({ operationId: "createComment", url: disputeComments, body: { body: "Please see the attached files." } })).status,
+        "a plain comment on a dispute",
+      ).toBe(201);
       const disputeCommentable = commentableProperties("Dispute");
-      const notOnDispute = allProperties("Dispute").find((p) => !disputeCommentable.includes(p) && !disputeCommentable.some((c) => p.startsWith(`${c}.`)));
-      if (notOnDispute) expectProblem(await api.call({ operationId: "createComment", url: disputeComments, body: { body: "x", tags: [`ch-field:${notOnDispute}`] } }), 400);
+      const notOnDispute = allProperties("Dispute").find(
+        (p) => !disputeCommentable.includes(p) && !disputeCommentable.some((c) => p.startsWith(`${c}.`)),
+      );
+      if (notOnDispute)
+        expectProblem(
+          await api.call({ operationId: "createComment", url: disputeComments, body: { body: "x", tags: [`ch-field:${notOnDispute}`] } }),
+          400,
+        );
     },
   );
 });
@@ -289,10 +349,19 @@ describe("Request ids", () => {
       const problems = [
         await api.call({ operationId: "getRoot", auth: "none" }),
         await api.call({ operationId: "getRoot", token: "not-a-token" }),
-        await api.call({ url: linkOf(application, "self").replace(/[^/]+$/, `missing-${randomUUID().slice(0, 8)}`), operationId: "getApplication" }),
+        await api.call({
+          url: linkOf(application, "self").replace(/[^/]+$/, `missing-${randomUUID().slice(0, 8)}`),
+          operationId: "getApplication",
+        }),
         await api.call({ operationId: "createApplication", url: expandHref(links["ch:applications"].href), body: { business_model: {} } }),
         await api.call({ url: expandHref(links["ch:applications"].href, { [pagination.parameter]: 0 }) }),
-        await api.call({ operationId: "createApplication", url: expandHref(links["ch:applications"].href), body: "{}", mediaType: "text/plain", conformance: "record" }),
+        await api.call({
+          operationId: "createApplication",
+          url: expandHref(links["ch:applications"].href),
+          body: "{}",
+          mediaType: "text/plain",
+          conformance: "record",
+        }),
       ];
       for (const problem of problems) {
         expect(problem.status, describeExchange(problem)).toBeGreaterThanOrEqual(400);

@@ -60,37 +60,50 @@ describe.each(API_NAMES)("%s API conformance", (api) => {
     const successes = Object.entries(responses)
       .filter(([code]) => /^2/.test(code))
       .map(([code, r]) => (r.$ref ? `${api}:status:${r.$ref.split("/").pop()}` : `${api}:status:${operationId}:${code}`));
-    const locations = Object.values(responses).some((r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === "location")) ? [`${api}:header:Location`] : [];
+    const locations = Object.values(responses).some((r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === "location"))
+      ? [`${api}:header:Location`]
+      : [];
     const returnedFor = api === "gateway" && successes.length > 0 && operation.method === "POST" ? [`${api}:x-returned-for`] : [];
     return [...ruleIds(`${api}:echo:${operationId}`), ...locations, ...returnedFor, ...(requiresSuccess(operationId) ? successes : [])];
   };
   /** Whether the test requires a documented success of the operation (it then proves the "when" of its successes). */
   const requiresSuccess = (operationId: string) =>
-    !SUCCESS_NEEDS_A_SCENARIO.has(operationId) && Object.keys((spec.operation(operationId).operation.responses ?? {}) as object).some((code) => /^2/.test(code));
+    !SUCCESS_NEEDS_A_SCENARIO.has(operationId) &&
+    Object.keys((spec.operation(operationId).operation.responses ?? {}) as object).some((code) => /^2/.test(code));
 
   for (const operation of spec.operations) {
     const { operationId } = operation;
-    contractTest(`${operationId} (${operation.method} ${operation.template}): every response is documented, of a documented media type, and valid`, { meta: { rules: rulesOf(operationId) } }, (ctx) => {
-      if (skipReason) ctx.skip(skipReason);
-      const reached = exploration!.reachedBy.get(operationId);
-      if (reached === "none") ctx.skip(`no answer of the ${target.kind} target linked to ${operationId}'s own host (a pre-signed link); the file flow scenario covers it where the target has behaviour`);
-      const exchanges = exploration!.exchanges.get(operationId) ?? [];
-      expect(exchanges.length, `${operationId} was not exercised`).toBeGreaterThan(0);
-      const broken = exchanges
-        .filter((e) => e.problems.length > 0)
-        .map((e) => `${describeExchange(e)}:\n    - ${e.problems.join("\n    - ")}\n    body: ${bodyExcerpt(e, 300)}`);
-      // The first few in the message itself, so that every report (JUnit included) shows what broke.
-      expect(broken, `${broken.length} responses of ${operationId} break the spec, the first:\n${broken.slice(0, 3).join("\n")}\n`).toEqual([]);
-      // Only where an answer linked to the operation: an address filled with the spec's examples names nothing that exists.
-      if (target.capabilities.behaviour && requiresSuccess(operationId) && reached === "link") {
-        const documented = Object.keys((operation.operation.responses ?? {}) as object).filter((code) => /^2/.test(code));
-        const statuses = [...new Set(exchanges.map((e) => e.status))].sort();
+    contractTest(
+      `${operationId} (${operation.method} ${operation.template}): every response is documented, of a documented media type, and valid`,
+      { meta: { rules: rulesOf(operationId) } },
+      (ctx) => {
+        if (skipReason) ctx.skip(skipReason);
+        const reached = exploration!.reachedBy.get(operationId);
+        if (reached === "none")
+          ctx.skip(
+            `no answer of the ${target.kind} target linked to ${operationId}'s own host (a pre-signed link); the file flow scenario covers it where the target has behaviour`,
+          );
+        const exchanges = exploration!.exchanges.get(operationId) ?? [];
+        expect(exchanges.length, `${operationId} was not exercised`).toBeGreaterThan(0);
+        const broken = exchanges
+          .filter((e) => e.problems.length > 0)
+          .map((e) => `${describeExchange(e)}:\n    - ${e.problems.join("\n    - ")}\n    body: ${bodyExcerpt(e, 300)}`);
+        // The first few in the message itself, so that every report (JUnit included) shows what broke.
         expect(
-          exchanges.some((e) => documented.includes(String(e.status))),
-          `${operationId}: the exploration got none of its documented successes (${documented.join(", ")}); it got ${statuses.join(", ")}`,
-        ).toBe(true);
-      }
-    });
+          broken,
+          `${broken.length} responses of ${operationId} break the spec, the first:\n${broken.slice(0, 3).join("\n")}\n`,
+        ).toEqual([]);
+        // Only where an answer linked to the operation: an address filled with the spec's examples names nothing that exists.
+        if (target.capabilities.behaviour && requiresSuccess(operationId) && reached === "link") {
+          const documented = Object.keys((operation.operation.responses ?? {}) as object).filter((code) => /^2/.test(code));
+          const statuses = [...new Set(exchanges.map((e) => e.status))].sort();
+          expect(
+            exchanges.some((e) => documented.includes(String(e.status))),
+            `${operationId}: the exploration got none of its documented successes (${documented.join(", ")}); it got ${statuses.join(", ")}`,
+          ).toBe(true);
+        }
+      },
+    );
   }
 
   const secured = spec.operations.filter((o) => spec.isSecured(o) && !o.external);
@@ -98,15 +111,19 @@ describe.each(API_NAMES)("%s API conformance", (api) => {
     const { operationId } = operation;
     const unauthorized = ((operation.operation.responses ?? {}) as Record<string, { $ref?: string }>)["401"]?.$ref?.split("/").pop();
     const rules = unauthorized ? [...ruleIds(`${api}:status:${unauthorized}`), ...ruleIds(`${api}:401:${unauthorized}:missing`)] : [];
-    contractTest(`${operationId} (${operation.method} ${operation.template}): refuses a request without credentials with its documented 401`, { meta: { rules } }, async (ctx) => {
-      if (skipReason) ctx.skip(skipReason);
-      const client = session(api);
-      const explorer = new Explorer(client);
-      for (const link of exploration!.links) explorer.links.add(link);
-      const url = explorer.candidates(operation)[0] ?? client.baseUrl + concretePath(spec.doc, operationId);
-      const example = requestExamplesOf(client, operationId)[0];
-      const exchange = await client.call({ operationId, url, auth: "none", body: example?.value, mediaType: example?.mediaType });
-      expect(exchange.status, `${describeExchange(exchange)} without credentials`).toBe(401);
-    });
+    contractTest(
+      `${operationId} (${operation.method} ${operation.template}): refuses a request without credentials with its documented 401`,
+      { meta: { rules } },
+      async (ctx) => {
+        if (skipReason) ctx.skip(skipReason);
+        const client = session(api);
+        const explorer = new Explorer(client);
+        for (const link of exploration!.links) explorer.links.add(link);
+        const url = explorer.candidates(operation)[0] ?? client.baseUrl + concretePath(spec.doc, operationId);
+        const example = requestExamplesOf(client, operationId)[0];
+        const exchange = await client.call({ operationId, url, auth: "none", body: example?.value, mediaType: example?.mediaType });
+        expect(exchange.status, `${describeExchange(exchange)} without credentials`).toBe(401);
+      },
+    );
   }
 });

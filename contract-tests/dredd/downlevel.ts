@@ -73,12 +73,21 @@ function media(content: Record<string, Record<string, unknown>> | undefined): Re
 
 function headers(input: Record<string, Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
   if (!input) return undefined;
-  return Object.fromEntries(Object.entries(input).map(([name, h]) => [name, h.$ref ? h : { ...h, ...(h.schema !== undefined ? { schema: schema(h.schema) } : {}) }]));
+  return Object.fromEntries(
+    Object.entries(input).map(([name, h]) => [
+      name,
+      h.$ref ? h : { ...h, ...(h.schema !== undefined ? { schema: schema(h.schema) } : {}) },
+    ]),
+  );
 }
 
 function response(input: Record<string, unknown>): Record<string, unknown> {
   if (typeof input.$ref === "string") return input;
-  const { content, headers: h, ...rest } = input as { content?: Record<string, Record<string, unknown>>; headers?: Record<string, Record<string, unknown>> };
+  const {
+    content,
+    headers: h,
+    ...rest
+  } = input as { content?: Record<string, Record<string, unknown>>; headers?: Record<string, Record<string, unknown>> };
   return { ...rest, ...(content ? { content: media(content) } : {}), ...(h ? { headers: headers(h) } : {}) };
 }
 
@@ -98,7 +107,8 @@ export function downlevelForDredd(bundle: OpenApiDocument): Record<string, unkno
       if (typeof value !== "object" || value === null || key === "servers") continue;
       const operation = { ...value } as Record<string, any>;
       delete operation.tags;
-      if (operation.requestBody && !operation.requestBody.$ref) operation.requestBody = { ...operation.requestBody, content: media(operation.requestBody.content) };
+      if (operation.requestBody && !operation.requestBody.$ref)
+        operation.requestBody = { ...operation.requestBody, content: media(operation.requestBody.content) };
       operation.responses = Object.fromEntries(
         Object.entries(operation.responses as Record<string, Record<string, unknown>>)
           .filter(([status]) => /^\d{3}$/.test(status))
@@ -113,11 +123,15 @@ export function downlevelForDredd(bundle: OpenApiDocument): Record<string, unkno
   if (components.schemas) target.schemas = Object.fromEntries(Object.entries(components.schemas).map(([n, s]) => [n, schema(s)]));
   if (components.responses) target.responses = Object.fromEntries(Object.entries(components.responses).map(([n, r]) => [n, response(r)]));
   if (components.parameters) {
-    target.parameters = Object.fromEntries(Object.entries(components.parameters).map(([n, p]) => [n, { ...p, ...(p.schema !== undefined ? { schema: schema(p.schema) } : {}) }]));
+    target.parameters = Object.fromEntries(
+      Object.entries(components.parameters).map(([n, p]) => [n, { ...p, ...(p.schema !== undefined ? { schema: schema(p.schema) } : {}) }]),
+    );
   }
   if (components.headers) target.headers = headers(components.headers);
   if (components.requestBodies) {
-    target.requestBodies = Object.fromEntries(Object.entries(components.requestBodies).map(([n, b]) => [n, { ...b, content: media(b.content) }]));
+    target.requestBodies = Object.fromEntries(
+      Object.entries(components.requestBodies).map(([n, b]) => [n, { ...b, content: media(b.content) }]),
+    );
   }
   if (components.examples) target.examples = components.examples;
   if (components.securitySchemes) target.securitySchemes = components.securitySchemes;

@@ -89,14 +89,22 @@ async function gatewayPost(path: string, body: Json | undefined): Promise<Json> 
   return (await response.json()) as Json;
 }
 
-async function merchant(method: string, url: string, body?: unknown, contentType = "application/json"): Promise<{ status: number; json: Json }> {
+async function merchant(
+  method: string,
+  url: string,
+  body?: unknown,
+  contentType = "application/json",
+): Promise<{ status: number; json: Json }> {
   const response = await suiteFetch(url.startsWith("http") ? url : contract.baseUrl + url, {
     method,
     headers: { authorization: `Bearer ${bearer}`, ...(body !== undefined ? { "content-type": contentType } : {}) },
     body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, json: text && /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as Json) : {} };
+  return {
+    status: response.status,
+    json: text && /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as Json) : {},
+  };
 }
 
 const strip = (href: string) => href.replace(/\{[^}]*\}$/, "");
@@ -167,7 +175,11 @@ async function merchantFixtures(): Promise<void> {
     if (/Contracts$/.test(route.operationId)) params.application_id = idOf(a._links.self.href);
     if (route.operationId === "deletePerson") params.person_id = idOf(disposablePerson._links.self.href);
     if (route.operationId === "deleteFile") params.file_id = idOf(disposableFile._links.self.href);
-    params.stamp_name = route.template.startsWith("/disputes") ? "accepted" : route.template.startsWith("/contracts") ? "signed" : "archived";
+    params.stamp_name = route.template.startsWith("/disputes")
+      ? "accepted"
+      : route.template.startsWith("/contracts")
+        ? "signed"
+        : "archived";
     merchantParams.set(route.operationId, params);
   }
 }
@@ -269,7 +281,8 @@ async function prepare(transaction: DreddTransaction): Promise<void> {
   // merchant token endpoint, client registration) is checked by the vitest suite instead.
   const responses = (route.operation.responses ?? {}) as Record<string, unknown>;
   const documented = deref<{ content?: Record<string, unknown> }>(doc, responses[String(status)] ?? {}).content ?? {};
-  if (Object.keys(documented).length > 1) return skip(transaction, `status ${status} is documented in ${Object.keys(documented).length} media types; Dredd checks one`);
+  if (Object.keys(documented).length > 1)
+    return skip(transaction, `status ${status} is documented in ${Object.keys(documented).length} media types; Dredd checks one`);
   const headers = transaction.request.headers;
   const example = firstExample(route.operationId);
   const setPath = (path: string) => {
@@ -317,7 +330,11 @@ async function prepare(transaction: DreddTransaction): Promise<void> {
       return skip(transaction, "no request parameter to break");
     }
   } else if (status === 404 && contract.api === "merchant" && contract.kind === "sandbox" && route.template.includes("{")) {
-    setPath(route.template.replace(/\{([^}]+)\}/g, (_, name: string) => (name === "context" ? "applications" : name === "stamp_name" ? "archived" : `unknown-${randomUUID()}`)));
+    setPath(
+      route.template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        name === "context" ? "applications" : name === "stamp_name" ? "archived" : `unknown-${randomUUID()}`,
+      ),
+    );
   } else {
     return skip(transaction, `status ${status} is not provoked by Dredd (the vitest suite covers it)`);
   }

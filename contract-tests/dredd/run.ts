@@ -48,11 +48,13 @@ async function dredd(label: string, specFile: string, contract: DreddContract): 
     "--color",
     "false",
   ];
-  const child = stopOnSignal(spawn(join(root, "node_modules", ".bin", "dredd"), args, {
-    cwd: root,
-    env: { ...process.env, DREDD_CONTRACT: JSON.stringify(contract), NODE_NO_WARNINGS: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  }));
+  const child = stopOnSignal(
+    spawn(join(root, "node_modules", ".bin", "dredd"), args, {
+      cwd: root,
+      env: { ...process.env, DREDD_CONTRACT: JSON.stringify(contract), NODE_NO_WARNINGS: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let output = "";
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -65,7 +67,9 @@ async function dredd(label: string, specFile: string, contract: DreddContract): 
   if (failed) {
     // Dredd prints each failure as `fail: METHOD (status) path` then `fail: <what>`; the request and answer follow.
     const lines = output.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
-    const failures = lines.filter((l) => l.startsWith("fail:") || l.startsWith("error:")).map((l) => `  ${l.replace(/ duration: \d+ms/, "")}`);
+    const failures = lines
+      .filter((l) => l.startsWith("fail:") || l.startsWith("error:"))
+      .map((l) => `  ${l.replace(/ duration: \d+ms/, "")}`);
     console.log(failures.length ? failures.join("\n") : lines.slice(-60).join("\n"));
     if (process.env.DREDD_VERBOSE) console.log(output);
   }
@@ -91,11 +95,29 @@ async function main(): Promise<void> {
       const sandbox = await startSandbox({ config: contractSandboxConfig(), responseValidation: "strict", log: () => undefined });
       try {
         const credentials = {
-          gateway: { apiKey: seeded.gateway.merchantKey, signingKeyId: seeded.gateway.signingKeyId, signingKeyPem: readFileSync(seededPrivateKeyPath, "utf8") },
+          gateway: {
+            apiKey: seeded.gateway.merchantKey,
+            signingKeyId: seeded.gateway.signingKeyId,
+            signingKeyPem: readFileSync(seededPrivateKeyPath, "utf8"),
+          },
           merchant: { clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, audience: sandbox.merchantUrl },
         };
-        outcomes.push(await dredd("gateway vs sandbox", specs.gateway, { kind: "sandbox", api: "gateway", baseUrl: sandbox.gatewayUrl, ...credentials }));
-        outcomes.push(await dredd("merchant vs sandbox", specs.merchant, { kind: "sandbox", api: "merchant", baseUrl: sandbox.merchantUrl, ...credentials }));
+        outcomes.push(
+          await dredd("gateway vs sandbox", specs.gateway, {
+            kind: "sandbox",
+            api: "gateway",
+            baseUrl: sandbox.gatewayUrl,
+            ...credentials,
+          }),
+        );
+        outcomes.push(
+          await dredd("merchant vs sandbox", specs.merchant, {
+            kind: "sandbox",
+            api: "merchant",
+            baseUrl: sandbox.merchantUrl,
+            ...credentials,
+          }),
+        );
         if (sandbox.violations.count > 0) {
           console.log(`the sandbox broke its spec ${sandbox.violations.count} times during the Dredd runs:`);
           for (const v of sandbox.violations.entries) console.log(`  ${v.operationId} ${v.status}: ${v.problems.join("; ")}`);
@@ -111,11 +133,19 @@ async function main(): Promise<void> {
         for (const api of APIS) mocks.push(await startPrismMock({ api, port: await getPort({ host: "127.0.0.1" }) }));
         const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
         const credentials = {
-          gateway: { apiKey: seeded.gateway.merchantKey, signingKeyId: seeded.gateway.signingKeyId, signingKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() },
+          gateway: {
+            apiKey: seeded.gateway.merchantKey,
+            signingKeyId: seeded.gateway.signingKeyId,
+            signingKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+          },
           merchant: { clientId: seeded.merchant.clientId, clientSecret: seeded.merchant.clientSecret, audience: mocks[1]!.url },
         };
-        outcomes.push(await dredd("gateway vs mock", specs.gateway, { kind: "mock", api: "gateway", baseUrl: mocks[0]!.url, ...credentials }));
-        outcomes.push(await dredd("merchant vs mock", specs.merchant, { kind: "mock", api: "merchant", baseUrl: mocks[1]!.url, ...credentials }));
+        outcomes.push(
+          await dredd("gateway vs mock", specs.gateway, { kind: "mock", api: "gateway", baseUrl: mocks[0]!.url, ...credentials }),
+        );
+        outcomes.push(
+          await dredd("merchant vs mock", specs.merchant, { kind: "mock", api: "merchant", baseUrl: mocks[1]!.url, ...credentials }),
+        );
       } finally {
         await Promise.all(mocks.map((m) => m.stop()));
       }
@@ -123,7 +153,10 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const total = outcomes.reduce((t, o) => ({ passing: t.passing + o.passing, failing: t.failing + o.failing + o.errors, skipped: t.skipped + o.skipped }), { passing: 0, failing: 0, skipped: 0 });
+  const total = outcomes.reduce(
+    (t, o) => ({ passing: t.passing + o.passing, failing: t.failing + o.failing + o.errors, skipped: t.skipped + o.skipped }),
+    { passing: 0, failing: 0, skipped: 0 },
+  );
   console.log(`dredd took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`dredd: ${total.passing} passed, ${total.failing} failed, ${total.skipped} skipped`);
   if (outcomes.some((o) => o.code !== 0 || o.failing > 0 || o.errors > 0 || o.passing === 0)) process.exitCode = 1;

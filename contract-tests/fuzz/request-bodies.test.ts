@@ -23,7 +23,6 @@ import { Explorer } from "../support/explore";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "../support/http";
 import { API_NAMES, apiSpec, type ApiName, type ContractOperation, type Schema } from "../support/spec";
 
-
 /** What the Prism mock cannot take (see docs/contract-tests.md, "What the mock cannot do"). */
 const PRISM_VALIDATION =
   "the Prism mock does not report every broken rule: it ignores JSON Schema 2019+ keywords (dependentRequired, dependentSchemas) and misses some type errors in form bodies, then answers with the 2xx example";
@@ -32,14 +31,24 @@ const PRISM_MALFORMED =
 const runs = target.fuzzRuns;
 
 /** Runs a property and fails with a masked report: counterexamples can hold PAN-like values. */
-async function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, ctx?: { skip: (note: string) => never }): Promise<void> {
+async function check<T>(
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  ctx?: { skip: (note: string) => never },
+): Promise<void> {
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns: runs, endOnFailure: true });
   if (details.failed && details.counterexample === null && ctx) {
-    ctx.skip(`inconclusive on the ${target.kind} target: too many cases were answered 429 (raise the endpoint's quota or lower CONTRACT_FUZZ_RUNS=${runs})`);
+    ctx.skip(
+      `inconclusive on the ${target.kind} target: too many cases were answered 429 (raise the endpoint's quota or lower CONTRACT_FUZZ_RUNS=${runs})`,
+    );
   }
   if (details.failed) {
     const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(maskPans(`property failed after ${details.numRuns} cases (seed ${details.seed}, path ${details.counterexamplePath}):\ncounterexample: ${JSON.stringify(details.counterexample)}\n${error}`));
+    throw new Error(
+      maskPans(
+        `property failed after ${details.numRuns} cases (seed ${details.seed}, path ${details.counterexamplePath}):\ncounterexample: ${JSON.stringify(details.counterexample)}\n${error}`,
+      ),
+    );
   }
 }
 
@@ -48,18 +57,30 @@ function namesParameter(api: ApiName, exchange: Exchange, path: string[]): boole
   const prefixes = path.map((_, i) => path.slice(0, i + 1));
   if (api === "gateway") {
     const message = String(exchange.json?.status?.message ?? "");
-    return prefixes.some((p) => message.includes(p[0]! + p.slice(1).map((s) => `[${s}]`).join("")));
+    return prefixes.some((p) =>
+      message.includes(
+        p[0]! +
+          p
+            .slice(1)
+            .map((s) => `[${s}]`)
+            .join(""),
+      ),
+    );
   }
   const errors = exchange.json?.errors ?? exchange.json;
   const keys = Object.keys(errors ?? {});
   const text = JSON.stringify(errors ?? {});
-  return prefixes.some((p) => keys.includes(p.join(".")) || text.includes(`'${p.join(".")}'`) || text.includes(`parameter '${p.join(".")}'`));
+  return prefixes.some(
+    (p) => keys.includes(p.join(".")) || text.includes(`'${p.join(".")}'`) || text.includes(`parameter '${p.join(".")}'`),
+  );
 }
 
 describe.each(API_NAMES)("%s API fuzzing", (api) => {
   const spec = apiSpec(api);
   const skipReason = unmet({ api });
-  const operations = spec.operations.filter((o) => o.requestMedia.some((m) => m.mediaType === FORM_MEDIA_TYPE || /[/+]json$/.test(m.mediaType)));
+  const operations = spec.operations.filter((o) =>
+    o.requestMedia.some((m) => m.mediaType === FORM_MEDIA_TYPE || /[/+]json$/.test(m.mediaType)),
+  );
   const addresses = new Map<string, { url: string; real: boolean }>();
   let client: ApiSession;
 
@@ -88,56 +109,87 @@ describe.each(API_NAMES)("%s API fuzzing", (api) => {
     Object.entries((spec.operation(operationId).operation.responses ?? {}) as Record<string, { $ref?: string }>)
       .filter(([status]) => code(status))
       .flatMap(([status, r]) => ruleIds(r.$ref ? `${api}:status:${r.$ref.split("/").pop()}` : `${api}:status:${operationId}:${status}`));
-  const forCases = (name: string, rules: (operationId: string) => string[], body: (operationId: string, ctx: TestContext) => Promise<void>) => {
-    for (const [caseLabel, operationId] of cases) contractTest(`${caseLabel}: ${name}`, { meta: { rules: rules(operationId) } }, (ctx) => body(operationId, ctx));
+  const forCases = (
+    name: string,
+    rules: (operationId: string) => string[],
+    body: (operationId: string, ctx: TestContext) => Promise<void>,
+  ) => {
+    for (const [caseLabel, operationId] of cases)
+      contractTest(`${caseLabel}: ${name}`, { meta: { rules: rules(operationId) } }, (ctx) => body(operationId, ctx));
   };
 
-  forCases("valid requests drawn from the schema get documented answers, never a 5xx", (id) => [...statusRules(id, (c) => c === "400" || /^2/.test(c)), ...ruleIds(`${api}:echo:${id}`)], async (operationId, ctx) => {
-    if (skipReason) ctx.skip(skipReason);
-    const operation = spec.operation(operationId);
-    const { mediaType, schemaPointer, schema } = media(operation);
-    const address = addresses.get(operationId)!;
-    await check(validAgainst(spec.doc, spec.validator, schemaPointer, schema), async (body) => {
-      const exchange = await client.call({ operationId, url: address.url, body, mediaType });
-      expect(exchange.status, `${describeExchange(exchange)} ${bodyExcerpt(exchange, 300)}`).toBeLessThan(500);
-    });
-  });
+  forCases(
+    "valid requests drawn from the schema get documented answers, never a 5xx",
+    (id) => [...statusRules(id, (c) => c === "400" || /^2/.test(c)), ...ruleIds(`${api}:echo:${id}`)],
+    async (operationId, ctx) => {
+      if (skipReason) ctx.skip(skipReason);
+      const operation = spec.operation(operationId);
+      const { mediaType, schemaPointer, schema } = media(operation);
+      const address = addresses.get(operationId)!;
+      await check(validAgainst(spec.doc, spec.validator, schemaPointer, schema), async (body) => {
+        const exchange = await client.call({ operationId, url: address.url, body, mediaType });
+        expect(exchange.status, `${describeExchange(exchange)} ${bodyExcerpt(exchange, 300)}`).toBeLessThan(500);
+      });
+    },
+  );
 
-  forCases("a request that breaks one rule of one parameter gets a 4xx naming that parameter", (id) => statusRules(id, (c) => c === "400"), async (operationId, ctx) => {
-    if (skipReason) ctx.skip(skipReason);
-    const operation = spec.operation(operationId);
-    const address = addresses.get(operationId)!;
-    if (!address.real) ctx.skip(`no ${operationId} resource was reachable on the ${target.kind} target, so its answer is about the address, not the body`);
-    const { mediaType, schemaPointer, schema } = media(operation);
-    if (target.kind === "mock") ctx.skip(PRISM_VALIDATION);
-    const arbitrary = fc
-      .tuple(validAgainst(spec.doc, spec.validator, schemaPointer, schema), fc.nat(), fc.nat())
-      .map(([valid, pick, rule]) => breakOneRule(spec.validator, schemaPointer, valid, pick, rule, mediaType === FORM_MEDIA_TYPE))
-      .filter((broken) => broken !== undefined);
-    await check(arbitrary, async (broken) => {
-      const exchange = await client.call({ operationId, url: address.url, body: broken!.value, mediaType });
-      // A rate-limited answer is documented but says nothing about the body.
-      fc.pre(exchange.status !== 429);
-      const where = `${describeExchange(exchange)} for a broken ${broken!.rule} of ${broken!.path.join(".")}: ${bodyExcerpt(exchange, 300)}`;
-      expect(exchange.status, where).toBeGreaterThanOrEqual(400);
-      expect(exchange.status, where).toBeLessThan(500);
-      expect(namesParameter(api, exchange, broken!.path), `the error names ${broken!.path.join(".")}: ${where}`).toBe(true);
-    }, ctx);
-  });
+  forCases(
+    "a request that breaks one rule of one parameter gets a 4xx naming that parameter",
+    (id) => statusRules(id, (c) => c === "400"),
+    async (operationId, ctx) => {
+      if (skipReason) ctx.skip(skipReason);
+      const operation = spec.operation(operationId);
+      const address = addresses.get(operationId)!;
+      if (!address.real)
+        ctx.skip(`no ${operationId} resource was reachable on the ${target.kind} target, so its answer is about the address, not the body`);
+      const { mediaType, schemaPointer, schema } = media(operation);
+      if (target.kind === "mock") ctx.skip(PRISM_VALIDATION);
+      const arbitrary = fc
+        .tuple(validAgainst(spec.doc, spec.validator, schemaPointer, schema), fc.nat(), fc.nat())
+        .map(([valid, pick, rule]) => breakOneRule(spec.validator, schemaPointer, valid, pick, rule, mediaType === FORM_MEDIA_TYPE))
+        .filter((broken) => broken !== undefined);
+      await check(
+        arbitrary,
+        async (broken) => {
+          const exchange = await client.call({ operationId, url: address.url, body: broken!.value, mediaType });
+          // A rate-limited answer is documented but says nothing about the body.
+          fc.pre(exchange.status !== 429);
+          const where = `${describeExchange(exchange)} for a broken ${broken!.rule} of ${broken!.path.join(".")}: ${bodyExcerpt(exchange, 300)}`;
+          expect(exchange.status, where).toBeGreaterThanOrEqual(400);
+          expect(exchange.status, where).toBeLessThan(500);
+          expect(namesParameter(api, exchange, broken!.path), `the error names ${broken!.path.join(".")}: ${where}`).toBe(true);
+        },
+        ctx,
+      );
+    },
+  );
 
-  forCases("an arbitrary body of any shape never gets a 5xx or an undocumented answer", () => [], async (operationId, ctx) => {
-    if (skipReason) ctx.skip(skipReason);
-    const operation = spec.operation(operationId);
-    const { mediaType } = media(operation);
-    if (target.kind === "mock") ctx.skip(PRISM_MALFORMED);
-    const address = addresses.get(operationId)!;
-    const junk = fc.oneof(
-      fc.string({ maxLength: 200 }),
-      fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.boolean(), fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 })), { maxKeys: 6 }),
-    );
-    await check(junk, async (body) => {
-      const exchange = await client.call({ operationId, url: address.url, body: typeof body === "string" ? body : body, mediaType });
-      expect(exchange.status, `${describeExchange(exchange)} ${bodyExcerpt(exchange, 300)}`).toBeLessThan(500);
-    });
-  });
+  forCases(
+    "an arbitrary body of any shape never gets a 5xx or an undocumented answer",
+    () => [],
+    async (operationId, ctx) => {
+      if (skipReason) ctx.skip(skipReason);
+      const operation = spec.operation(operationId);
+      const { mediaType } = media(operation);
+      if (target.kind === "mock") ctx.skip(PRISM_MALFORMED);
+      const address = addresses.get(operationId)!;
+      const junk = fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.oneof(
+            fc.string({ maxLength: 40 }),
+            fc.integer(),
+            fc.boolean(),
+            fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+          ),
+          { maxKeys: 6 },
+        ),
+      );
+      await check(junk, async (body) => {
+        const exchange = await client.call({ operationId, url: address.url, body: typeof body === "string" ? body : body, mediaType });
+        expect(exchange.status, `${describeExchange(exchange)} ${bodyExcerpt(exchange, 300)}`).toBeLessThan(500);
+      });
+    },
+  );
 });

@@ -55,7 +55,10 @@ export interface Mutant {
 
 type Json = Record<string, any>;
 
-function editJson(test: (request: ProxiedRequest, response: ProxiedResponse) => boolean, edit: (body: Json, response: ProxiedResponse, request: ProxiedRequest) => void): Mutation {
+function editJson(
+  test: (request: ProxiedRequest, response: ProxiedResponse) => boolean,
+  edit: (body: Json, response: ProxiedResponse, request: ProxiedRequest) => void,
+): Mutation {
   return {
     response(request, response) {
       if (!test(request, response)) return;
@@ -67,8 +70,14 @@ function editJson(test: (request: ProxiedRequest, response: ProxiedResponse) => 
   };
 }
 
-const isOp = (...ids: string[]) => (request: ProxiedRequest) => ids.includes(request.operationId ?? "");
-const created = (...ids: string[]) => (q: ProxiedRequest, r: ProxiedResponse) => isOp(...ids)(q) && r.status === 201;
+const isOp =
+  (...ids: string[]) =>
+  (request: ProxiedRequest) =>
+    ids.includes(request.operationId ?? "");
+const created =
+  (...ids: string[]) =>
+  (q: ProxiedRequest, r: ProxiedResponse) =>
+    isOp(...ids)(q) && r.status === 201;
 const conformance = (operationId: string) => new RegExp(`^${operationId} \\(.*\\): every response is documented`);
 const formField = (request: ProxiedRequest, name: string) => new URLSearchParams(request.body.toString("utf8")).get(name) ?? undefined;
 const basicUser = (request: ProxiedRequest) => {
@@ -89,7 +98,9 @@ const signed = (() => {
 
 /** The spec's example of an approved answer of an operation, with a fresh id (and the amount sent). */
 function approvedExample(operationId: string, request: ProxiedRequest): ProxiedResponse {
-  const example = listOperationExamples(apiSpec("gateway").doc).find((e) => e.kind === "response" && e.operationId === operationId && e.status === "201");
+  const example = listOperationExamples(apiSpec("gateway").doc).find(
+    (e) => e.kind === "response" && e.operationId === operationId && e.status === "201",
+  );
   if (!example) throw new Error(`the gateway spec has no 201 example of ${operationId}`);
   const body = structuredClone(example.value) as Json;
   body.id = randomUUID();
@@ -97,21 +108,30 @@ function approvedExample(operationId: string, request: ProxiedRequest): ProxiedR
   if (amount !== undefined && "amount" in body) body.amount = Number(amount);
   // Its links name the authorization it answers, as a real answer's would (the link invariant holds them to it).
   const authorization = /\/authorizations\/([^/]+)/.exec(request.url.pathname)?.[1];
-  if (authorization && body._links) body._links = JSON.parse(JSON.stringify(body._links).replace(/\/authorizations\/[^/"]+/g, `/authorizations/${authorization}`));
-  return { status: 201, headers: { "content-type": "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8" }, body: Buffer.from(JSON.stringify(body)) };
+  if (authorization && body._links)
+    body._links = JSON.parse(JSON.stringify(body._links).replace(/\/authorizations\/[^/"]+/g, `/authorizations/${authorization}`));
+  return {
+    status: 201,
+    headers: { "content-type": "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8" },
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }
 
 /**
  * Approves follow-ups the sandbox declines, for authorizations the proxy saw declined (with
  * their status code) or, for refunds, never captured.
  */
-function approveFollowUps(operationId: "createCapture" | "createRefund" | "createVoid", approve: (state: { declined?: number; captured: boolean }) => boolean): Mutation {
+function approveFollowUps(
+  operationId: "createCapture" | "createRefund" | "createVoid",
+  approve: (state: { declined?: number; captured: boolean }) => boolean,
+): Mutation {
   const declined = new Map<string, number>();
   const captured = new Set<string>();
   return {
     response(q, r) {
       const body = jsonOf(r) as Json | undefined;
-      if (q.operationId === "createAuthorization" && r.status === 400 && typeof body?.id === "string") declined.set(body.id, body.status?.code);
+      if (q.operationId === "createAuthorization" && r.status === 400 && typeof body?.id === "string")
+        declined.set(body.id, body.status?.code);
       const id = /\/authorizations\/([^/]+)\//.exec(q.url.pathname)?.[1];
       if (q.operationId === "createCapture" && r.status === 201 && id) captured.add(id);
       if (q.operationId !== operationId || r.status !== 400 || !id) return;
@@ -128,13 +148,18 @@ function acceptKey(key: string | undefined): Mutation {
     request(q) {
       if (q.listener !== "gateway") return;
       const user = basicUser(q);
-      if (key === undefined ? q.headers.authorization === undefined : user === key) q.headers.authorization = basic(seeded.gateway.merchantKey);
+      if (key === undefined ? q.headers.authorization === undefined : user === key)
+        q.headers.authorization = basic(seeded.gateway.merchantKey);
     },
   };
 }
 
 /** Scales a RateLimit header of merchant answers. */
-function rateHeader(name: string, edit: (value: number, response: ProxiedResponse, count: number) => number, when: (r: ProxiedResponse) => boolean = () => true): Mutation {
+function rateHeader(
+  name: string,
+  edit: (value: number, response: ProxiedResponse, count: number) => number,
+  when: (r: ProxiedResponse) => boolean = () => true,
+): Mutation {
   let count = 0;
   return {
     response(q, r) {
@@ -150,7 +175,8 @@ function patchIgnored(operationId: string, pretend: boolean): Mutation {
   const sent = new WeakMap<ProxiedRequest, Json>();
   const merge = (target: Json, patch: Json) => {
     for (const [key, value] of Object.entries(patch)) {
-      if (value && typeof value === "object" && !Array.isArray(value) && target[key] && typeof target[key] === "object") merge(target[key], value as Json);
+      if (value && typeof value === "object" && !Array.isArray(value) && target[key] && typeof target[key] === "object")
+        merge(target[key], value as Json);
       else target[key] = value;
     }
   };
@@ -191,14 +217,19 @@ function acceptBearer(token: string): Mutation {
 async function fetchToken(upstream: string, audience: string): Promise<string> {
   const response = await suiteFetch(`${upstream}/oauth/token`, {
     method: "POST",
-    headers: { authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret), "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret),
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({ grant_type: "client_credentials", audience }).toString(),
   });
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** The listing gets its request without the `query` filter. */
-const filterIgnored = (operationId: string): Mutation => ({ request: (q) => void (isOp(operationId)(q) && q.url.searchParams.delete("query")) });
+const filterIgnored = (operationId: string): Mutation => ({
+  request: (q) => void (isOp(operationId)(q) && q.url.searchParams.delete("query")),
+});
 
 const VOIDABLE: readonly number[] = windows["voidable-status-codes"];
 
@@ -211,16 +242,22 @@ export const mutants: Mutant[] = [
     rule: "gateway:status:AuthorizationApproved",
     scenario: conformance("createAuthorization"),
     catcher: /processed_at/,
-    mutation: editJson((q, r) => isOp("createAuthorization")(q) && r.status === 201, (b) => delete b.processed_at),
+    mutation: editJson(
+      (q, r) => isOp("createAuthorization")(q) && r.status === 201,
+      (b) => delete b.processed_at,
+    ),
   },
   {
     name: "capture-amount-as-string",
     class: "form",
-    fault: "a capture's `amount` is a string (`\"1000\"`)",
+    fault: 'a capture\'s `amount` is a string (`"1000"`)',
     rule: "gateway:status:CaptureApproved",
     scenario: conformance("createCapture"),
     catcher: /amount/,
-    mutation: editJson((q) => isOp("createCapture")(q), (b) => b.amount !== undefined && (b.amount = String(b.amount))),
+    mutation: editJson(
+      (q) => isOp("createCapture")(q),
+      (b) => b.amount !== undefined && (b.amount = String(b.amount)),
+    ),
   },
   {
     name: "capture-answered-200",
@@ -238,7 +275,10 @@ export const mutants: Mutant[] = [
     rule: "gateway:x-returned-for",
     scenario: conformance("createCapture"),
     catcher: /40110/,
-    mutation: editJson((q, r) => isOp("createCapture")(q) && r.status === 400, (b) => b.status?.code === 40200 && (b.status.code = 40110)),
+    mutation: editJson(
+      (q, r) => isOp("createCapture")(q) && r.status === 400,
+      (b) => b.status?.code === 40200 && (b.status.code = 40110),
+    ),
   },
   {
     name: "server-error-on-large-amounts",
@@ -293,7 +333,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:status:NotFound",
     scenario: /401, 404 and 409 are problems too/,
     catcher: /request-id/,
-    mutation: editJson((_q, r) => /problem\+json/.test(r.headers["content-type"] ?? ""), (b) => delete b["request-id"]),
+    mutation: editJson(
+      (_q, r) => /problem\+json/.test(r.headers["content-type"] ?? ""),
+      (b) => delete b["request-id"],
+    ),
   },
   {
     name: "problem-as-plain-json",
@@ -302,7 +345,9 @@ export const mutants: Mutant[] = [
     rule: "merchant:status:Conflict",
     scenario: /401, 404 and 409 are problems too/,
     catcher: /problem\+json|application\/json/,
-    mutation: { response: (_q, r) => void (/problem\+json/.test(r.headers["content-type"] ?? "") && (r.headers["content-type"] = "application/json")) },
+    mutation: {
+      response: (_q, r) => void (/problem\+json/.test(r.headers["content-type"] ?? "") && (r.headers["content-type"] = "application/json")),
+    },
   },
   {
     name: "application-created-200",
@@ -320,7 +365,9 @@ export const mutants: Mutant[] = [
     rule: "merchant:status:downloadFileContent:200",
     scenario: /the same bytes downloaded/,
     catcher: /downloaded bytes are the uploaded ones/,
-    mutation: { response: (q, r) => void (isOp("downloadFileContent")(q) && r.status === 200 && (r.body = Buffer.concat([r.body, Buffer.from("!")]))) },
+    mutation: {
+      response: (q, r) => void (isOp("downloadFileContent")(q) && r.status === 200 && (r.body = Buffer.concat([r.body, Buffer.from("!")]))),
+    },
   },
 
   // --- answers that do not match the request --------------------------------------------------------
@@ -449,7 +496,9 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:Location",
     scenario: /the Location of a created application, person, file and comment/,
     catcher: /Location header is not the created resource's _links\.self\.href/,
-    mutation: { response: (q, r) => void (created("createPerson")(q, r) && r.headers.location && (r.headers.location = q.self + q.url.pathname)) },
+    mutation: {
+      response: (q, r) => void (created("createPerson")(q, r) && r.headers.location && (r.headers.location = q.self + q.url.pathname)),
+    },
   },
   {
     name: "person-created-with-other-city",
@@ -476,7 +525,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:echo:registerClient",
     scenario: conformance("registerClient"),
     catcher: /client_name: the answer's value is not the one sent/,
-    mutation: editJson(created("registerClient"), (b) => typeof b.client_name === "string" && (b.client_name = `${b.client_name} (renamed)`)),
+    mutation: editJson(
+      created("registerClient"),
+      (b) => typeof b.client_name === "string" && (b.client_name = `${b.client_name} (renamed)`),
+    ),
   },
 
   // --- stated rules -----------------------------------------------------------------------------------
@@ -532,7 +584,15 @@ export const mutants: Mutant[] = [
     rule: "gateway:x-scheme-token:securityScheme.signature",
     scenario: /a wrong signature fails the transaction whether the brackets/,
     catcher: /encoded brackets, signature of the literal bytes must be declined/,
-    mutation: { request: (q) => void (q.listener === "gateway" && q.method === "POST" && /%5B/i.test(q.body.toString("utf8")) && (q.headers.signature = signed(q.body))) },
+    mutation: {
+      request: (q) =>
+        void (
+          q.listener === "gateway" &&
+          q.method === "POST" &&
+          /%5B/i.test(q.body.toString("utf8")) &&
+          (q.headers.signature = signed(q.body))
+        ),
+    },
   },
   {
     name: "unsigned-card-without-csc-accepted",
@@ -543,7 +603,13 @@ export const mutants: Mutant[] = [
     catcher: /unsigned card authorization without a CSC must be declined/,
     mutation: {
       request(q) {
-        if (q.operationId !== "createAuthorization" || q.headers.signature || formField(q, "card[csc]") !== undefined || formField(q, "card[pan]") === undefined) return;
+        if (
+          q.operationId !== "createAuthorization" ||
+          q.headers.signature ||
+          formField(q, "card[csc]") !== undefined ||
+          formField(q, "card[pan]") === undefined
+        )
+          return;
         q.headers.signature = signed(q.body);
       },
     },
@@ -629,7 +695,12 @@ export const mutants: Mutant[] = [
     catcher: /store with a merchant initiator: status\.code/,
     mutation: {
       request(q) {
-        if (q.operationId !== "createAuthorization" || formField(q, "initiator") !== "merchant" || formField(q, "credential_on_file") !== "store") return;
+        if (
+          q.operationId !== "createAuthorization" ||
+          formField(q, "initiator") !== "merchant" ||
+          formField(q, "credential_on_file") !== "store"
+        )
+          return;
         q.body = Buffer.from(q.body.toString("utf8").replace(/credential_on_file=store/, "credential_on_file=use"));
         q.headers.signature = signed(q.body);
       },
@@ -642,7 +713,10 @@ export const mutants: Mutant[] = [
     rule: "gateway:x-invalid-status-code:Currency",
     scenario: /an invalid currency and an invalid text_on_statement/,
     catcher: /a currency that is not an upper-case ISO 4217 code: status\.code/,
-    mutation: editJson((q, r) => isOp("createAuthorization")(q) && r.status === 400, (b) => b.status?.code === 40140 && (b.status.code = 40000)),
+    mutation: editJson(
+      (q, r) => isOp("createAuthorization")(q) && r.status === 400,
+      (b) => b.status?.code === 40140 && (b.status.code = 40000),
+    ),
   },
   {
     name: "unknown-parameters-refused",
@@ -693,7 +767,9 @@ export const mutants: Mutant[] = [
     rule: "gateway:status:NotFound",
     scenario: /an unknown path gets HTTP 404/,
     catcher: /an unknown path/,
-    mutation: { request: (q) => void (q.listener === "gateway" && q.operationId === undefined && q.method === "GET" && (q.url = new URL("/", q.url))) },
+    mutation: {
+      request: (q) => void (q.listener === "gateway" && q.operationId === undefined && q.method === "GET" && (q.url = new URL("/", q.url))),
+    },
   },
   {
     name: "per_page-not-bounded",
@@ -792,7 +868,8 @@ export const mutants: Mutant[] = [
       request(q) {
         if (q.operationId !== "createToken") return;
         const user = basicUser(q);
-        if (user !== undefined && user !== seeded.merchant.clientId) q.headers.authorization = basic(seeded.merchant.clientId, seeded.merchant.clientSecret);
+        if (user !== undefined && user !== seeded.merchant.clientId)
+          q.headers.authorization = basic(seeded.merchant.clientId, seeded.merchant.clientSecret);
       },
     },
   },
@@ -803,7 +880,14 @@ export const mutants: Mutant[] = [
     rule: "merchant:401:OAuthInvalidClient:missing",
     scenario: /an unknown client and a request without client credentials get 401/,
     catcher: /no client credentials/,
-    mutation: { request: (q) => void (q.operationId === "createToken" && !q.headers.authorization && (q.headers.authorization = basic(seeded.merchant.clientId, seeded.merchant.clientSecret))) },
+    mutation: {
+      request: (q) =>
+        void (
+          q.operationId === "createToken" &&
+          !q.headers.authorization &&
+          (q.headers.authorization = basic(seeded.merchant.clientId, seeded.merchant.clientSecret))
+        ),
+    },
   },
   {
     name: "invalid-bearer-token-accepted",
@@ -840,7 +924,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:status:listApplications:200",
     scenario: /read page by page to the end/,
     catcher: /count/,
-    mutation: editJson((q, r) => isOp("listApplications")(q) && r.status === 200, (b) => typeof b.count === "number" && (b.count += 1)),
+    mutation: editJson(
+      (q, r) => isOp("listApplications")(q) && r.status === 200,
+      (b) => typeof b.count === "number" && (b.count += 1),
+    ),
   },
   {
     name: "people-pages-end-early",
@@ -849,7 +936,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:status:listPeople:200",
     scenario: /read page by page to the end/,
     catcher: /count \(\d+\) equals the items seen/,
-    mutation: editJson((q, r) => isOp("listPeople")(q) && r.status === 200, (b) => delete b._links?.next),
+    mutation: editJson(
+      (q, r) => isOp("listPeople")(q) && r.status === 200,
+      (b) => delete b._links?.next,
+    ),
   },
   {
     name: "transactions-item-repeated",
@@ -873,7 +963,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:x-from-link:parameter.TransactionCursor",
     scenario: /following next reaches every transaction once/,
     catcher: /reach the same transactions/,
-    mutation: editJson((q) => isOp("listTransactions")(q), (b) => delete b._links?.next),
+    mutation: editJson(
+      (q) => isOp("listTransactions")(q),
+      (b) => delete b._links?.next,
+    ),
   },
   {
     name: "per_page-default-not-applied",
@@ -883,7 +976,9 @@ export const mutants: Mutant[] = [
     scenario: /following next reaches every transaction once/,
     // The listing invariant (support/invariants.ts) sees the default's size on the first page, before the scenario's own check.
     catcher: /the page size in effect|per_page \d+ answered for a per_page of \d+ \(the default\)/,
-    mutation: { request: (q) => void (isOp("listTransactions")(q) && !q.url.searchParams.has("per_page") && q.url.searchParams.set("per_page", "10")) },
+    mutation: {
+      request: (q) => void (isOp("listTransactions")(q) && !q.url.searchParams.has("per_page") && q.url.searchParams.set("per_page", "10")),
+    },
   },
   {
     name: "rate-limit-remaining-rises",
@@ -892,7 +987,9 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:RateLimitRemaining",
     scenario: /within a window RateLimit-Remaining only falls/,
     catcher: /after one more request/,
-    mutation: rateHeader("ratelimit-remaining", (v, r, n) => (n % 3 === 0 ? Math.min(v + 2, Number(r.headers["ratelimit-limit"] ?? v + 2)) : v)),
+    mutation: rateHeader("ratelimit-remaining", (v, r, n) =>
+      n % 3 === 0 ? Math.min(v + 2, Number(r.headers["ratelimit-limit"] ?? v + 2)) : v,
+    ),
   },
   {
     name: "rate-limit-limit-wavers",
@@ -910,7 +1007,11 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:RateLimitReset",
     scenario: /an exhausted quota stays exhausted until/,
     catcher: /s after a 429 that announced/,
-    mutation: rateHeader("ratelimit-reset", (v) => v * 3, (r) => r.status === 429),
+    mutation: rateHeader(
+      "ratelimit-reset",
+      (v) => v * 3,
+      (r) => r.status === 429,
+    ),
   },
   {
     name: "quota-exhausted-after-announced-reset",
@@ -919,7 +1020,11 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:RateLimitReset",
     scenario: /an exhausted quota stays exhausted until/,
     catcher: /once the announced \d+ s have passed|counts down in seconds/,
-    mutation: rateHeader("ratelimit-reset", (v) => Math.max(2, Math.floor(v / 3)), (r) => r.status === 429),
+    mutation: rateHeader(
+      "ratelimit-reset",
+      (v) => Math.max(2, Math.floor(v / 3)),
+      (r) => r.status === 429,
+    ),
   },
   {
     name: "after-the-reset-still-refused",
@@ -933,7 +1038,18 @@ export const mutants: Mutant[] = [
       return {
         request(q: ProxiedRequest) {
           const key = `${q.upstream} ${q.operationId}`;
-          if (q.listener === "merchant" && refused.has(key)) return { status: 429, headers: { "content-type": "application/problem+json", "ratelimit-limit": "5", "ratelimit-remaining": "0", "ratelimit-reset": "30", "retry-after": "30" }, body: Buffer.from(JSON.stringify({ title: "Too Many Requests", status: 429, "request-id": randomUUID() })) };
+          if (q.listener === "merchant" && refused.has(key))
+            return {
+              status: 429,
+              headers: {
+                "content-type": "application/problem+json",
+                "ratelimit-limit": "5",
+                "ratelimit-remaining": "0",
+                "ratelimit-reset": "30",
+                "retry-after": "30",
+              },
+              body: Buffer.from(JSON.stringify({ title: "Too Many Requests", status: 429, "request-id": randomUUID() })),
+            };
         },
         response(q: ProxiedRequest, r: ProxiedResponse) {
           if (q.listener === "merchant" && r.status === 429) refused.add(`${q.upstream} ${q.operationId}`);
@@ -950,7 +1066,10 @@ export const mutants: Mutant[] = [
     rule: "gateway:guide:media-type-version",
     scenario: /every answer's media type carries the version the spec states/,
     catcher: /application\/json/,
-    mutation: { response: (q, r) => void (q.listener === "gateway" && r.headers["content-type"] && (r.headers["content-type"] = "application/json; charset=utf-8")) },
+    mutation: {
+      response: (q, r) =>
+        void (q.listener === "gateway" && r.headers["content-type"] && (r.headers["content-type"] = "application/json; charset=utf-8")),
+    },
   },
   {
     name: "gateway-media-type-version-wrong",
@@ -959,7 +1078,14 @@ export const mutants: Mutant[] = [
     rule: "gateway:guide:media-type-version",
     scenario: /every answer's media type carries the version the spec states/,
     catcher: /version parameter/,
-    mutation: { response: (q, r) => void (q.listener === "gateway" && r.headers["content-type"] && (r.headers["content-type"] = r.headers["content-type"].replace(/version=[^;]+/, "version=0.9.0"))) },
+    mutation: {
+      response: (q, r) =>
+        void (
+          q.listener === "gateway" &&
+          r.headers["content-type"] &&
+          (r.headers["content-type"] = r.headers["content-type"].replace(/version=[^;]+/, "version=0.9.0"))
+        ),
+    },
   },
   {
     name: "gateway-media-type-version-missing",
@@ -968,7 +1094,14 @@ export const mutants: Mutant[] = [
     rule: "gateway:guide:media-type-version",
     scenario: /every answer's media type carries the version the spec states/,
     catcher: /version parameter/,
-    mutation: { response: (q, r) => void (q.listener === "gateway" && r.headers["content-type"] && (r.headers["content-type"] = r.headers["content-type"].replace(/;\s*version=[^;]+/, ""))) },
+    mutation: {
+      response: (q, r) =>
+        void (
+          q.listener === "gateway" &&
+          r.headers["content-type"] &&
+          (r.headers["content-type"] = r.headers["content-type"].replace(/;\s*version=[^;]+/, ""))
+        ),
+    },
   },
   {
     name: "gateway-401-challenge-not-basic",
@@ -986,7 +1119,15 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:RateLimitRemaining",
     scenario: /every answer reports RateLimit-Limit/,
     catcher: /ratelimit/i,
-    mutation: { response: (_q, r) => void (r.status < 300 && Object.keys(r.headers).filter((h) => h.startsWith("ratelimit-")).forEach((h) => delete r.headers[h])) },
+    mutation: {
+      response: (_q, r) =>
+        void (
+          r.status < 300 &&
+          Object.keys(r.headers)
+            .filter((h) => h.startsWith("ratelimit-"))
+            .forEach((h) => delete r.headers[h])
+        ),
+    },
   },
   {
     name: "rate-limit-reset-in-milliseconds",
@@ -1004,7 +1145,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:Allow",
     scenario: /OPTIONS answers Allow with exactly the methods/,
     catcher: /Allow of/,
-    mutation: { response: (q, r) => void (q.method === "OPTIONS" && r.headers.allow && !/DELETE/.test(r.headers.allow) && (r.headers.allow += ", DELETE")) },
+    mutation: {
+      response: (q, r) =>
+        void (q.method === "OPTIONS" && r.headers.allow && !/DELETE/.test(r.headers.allow) && (r.headers.allow += ", DELETE")),
+    },
   },
   {
     name: "allow-omits-post",
@@ -1013,7 +1157,17 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:Allow",
     scenario: /OPTIONS answers Allow with exactly the methods/,
     catcher: /Allow of/,
-    mutation: { response: (q, r) => void (q.method === "OPTIONS" && r.headers.allow && (r.headers.allow = r.headers.allow.split(/,\s*/).filter((m) => m !== "POST").join(", "))) },
+    mutation: {
+      response: (q, r) =>
+        void (
+          q.method === "OPTIONS" &&
+          r.headers.allow &&
+          (r.headers.allow = r.headers.allow
+            .split(/,\s*/)
+            .filter((m) => m !== "POST")
+            .join(", "))
+        ),
+    },
   },
   {
     name: "allow-omits-patch",
@@ -1022,7 +1176,17 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:Allow",
     scenario: /OPTIONS answers Allow with exactly the methods/,
     catcher: /Allow of/,
-    mutation: { response: (q, r) => void (q.method === "OPTIONS" && r.headers.allow && (r.headers.allow = r.headers.allow.split(/,\s*/).filter((m) => m !== "PATCH").join(", "))) },
+    mutation: {
+      response: (q, r) =>
+        void (
+          q.method === "OPTIONS" &&
+          r.headers.allow &&
+          (r.headers.allow = r.headers.allow
+            .split(/,\s*/)
+            .filter((m) => m !== "PATCH")
+            .join(", "))
+        ),
+    },
   },
   {
     name: "bearer-challenge-not-bearer",
@@ -1031,7 +1195,15 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:WWWAuthenticate",
     scenario: /a call without a valid bearer token gets a 401 problem/,
     catcher: /www-authenticate|Bearer/i,
-    mutation: { response: (q, r) => void (q.listener === "merchant" && r.status === 401 && q.operationId !== "createToken" && (r.headers["www-authenticate"] = 'Basic realm="api"')) },
+    mutation: {
+      response: (q, r) =>
+        void (
+          q.listener === "merchant" &&
+          r.status === 401 &&
+          q.operationId !== "createToken" &&
+          (r.headers["www-authenticate"] = 'Basic realm="api"')
+        ),
+    },
   },
   {
     name: "token-cacheable",
@@ -1062,7 +1234,10 @@ export const mutants: Mutant[] = [
     rule: "gateway:link:Capture.authorization",
     scenario: /every link of every transaction names the transaction it stands for/,
     catcher: /its authorization link names authorization_id/,
-    mutation: editJson(created("createCapture"), (b) => b._links?.authorization?.href && (b._links.authorization.href = b._links.authorization.href.replace(/[^/]+$/, randomUUID()))),
+    mutation: editJson(
+      created("createCapture"),
+      (b) => b._links?.authorization?.href && (b._links.authorization.href = b._links.authorization.href.replace(/[^/]+$/, randomUUID())),
+    ),
   },
   {
     name: "person-links-another-application",
@@ -1073,17 +1248,23 @@ export const mutants: Mutant[] = [
     catcher: /its ch:application link names application_id/,
     mutation: editJson(
       (q, r) => isOp("createPerson", "getPerson")(q) && r.status < 300,
-      (b) => b._links?.["ch:application"]?.href && (b._links["ch:application"].href = b._links["ch:application"].href.replace(/applications\/[^/]+/, `applications/${randomUUID()}`)),
+      (b) =>
+        b._links?.["ch:application"]?.href &&
+        (b._links["ch:application"].href = b._links["ch:application"].href.replace(/applications\/[^/]+/, `applications/${randomUUID()}`)),
     ),
   },
   {
     name: "followed-link-leads-elsewhere",
     class: "link",
-    fault: "an application's people listing names another listing as its `self`: the `ch:people` link leads to a resource that is not its address",
+    fault:
+      "an application's people listing names another listing as its `self`: the `ch:people` link leads to a resource that is not its address",
     rule: "merchant:link:Application.ch:people",
     scenario: /every link names what it stands for/,
     catcher: /a link to \/applications\/[^ ]+\/people leads to a resource whose self is/,
-    mutation: editJson((q, r) => isOp("listPeople")(q) && r.status === 200, (b) => b._links?.self?.href && (b._links.self.href = b._links.self.href.replace(/\/people/, "/files"))),
+    mutation: editJson(
+      (q, r) => isOp("listPeople")(q) && r.status === 200,
+      (b) => b._links?.self?.href && (b._links.self.href = b._links.self.href.replace(/\/people/, "/files")),
+    ),
   },
 
   // --- documented defaults (issue 23) -------------------------------------------------------------------
@@ -1124,7 +1305,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:default:parameter.Page",
     scenario: /a file created without a name is named by its label/,
     catcher: /page 2 answered for page 1 \(the default\)/,
-    mutation: editJson((q, r) => isOp("listApplications")(q) && r.status === 200 && !q.url.searchParams.has("page"), (b) => (b.page = 2)),
+    mutation: editJson(
+      (q, r) => isOp("listApplications")(q) && r.status === 200 && !q.url.searchParams.has("page"),
+      (b) => (b.page = 2),
+    ),
   },
 
   // --- read-back after writes (issue 23) ------------------------------------------------------------------
@@ -1184,7 +1368,9 @@ export const mutants: Mutant[] = [
     catcher: /processed_at .* is not after the answer/,
     mutation: editJson(
       (q, r) => q.listener === "gateway" && r.status === 201,
-      (b) => typeof b.processed_at === "string" && (b.processed_at = new Date(Date.parse(b.processed_at) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
+      (b) =>
+        typeof b.processed_at === "string" &&
+        (b.processed_at = new Date(Date.parse(b.processed_at) + 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
     ),
   },
   {
@@ -1198,7 +1384,10 @@ export const mutants: Mutant[] = [
       let n = 0;
       return editJson(
         (q, r) => q.listener === "gateway" && r.status === 201,
-        (b) => typeof b.processed_at === "string" && ++n % 2 === 0 && (b.processed_at = new Date(Date.parse(b.processed_at) - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
+        (b) =>
+          typeof b.processed_at === "string" &&
+          ++n % 2 === 0 &&
+          (b.processed_at = new Date(Date.parse(b.processed_at) - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
       );
     })(),
   },
@@ -1209,7 +1398,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:time:OAuthToken.expires_in",
     scenario: /a token is honoured until expires_in seconds have passed/,
     catcher: /the token \d+ s after it was issued/,
-    mutation: editJson((q, r) => isOp("createToken")(q) && r.status === 200, (b) => typeof b.expires_in === "number" && (b.expires_in *= 2)),
+    mutation: editJson(
+      (q, r) => isOp("createToken")(q) && r.status === 200,
+      (b) => typeof b.expires_in === "number" && (b.expires_in *= 2),
+    ),
   },
   {
     name: "comment-created-a-day-early",
@@ -1218,7 +1410,10 @@ export const mutants: Mutant[] = [
     rule: "merchant:time:Comment.created_at",
     scenario: /created_at \(and client_id_issued_at, where sent\) is the target's time/,
     catcher: /created_at .* (is not before the request|is earlier than a creation time)/,
-    mutation: editJson(created("createComment"), (b) => typeof b.created_at === "string" && (b.created_at = new Date(Date.parse(b.created_at) - 86_400_000).toISOString())),
+    mutation: editJson(
+      created("createComment"),
+      (b) => typeof b.created_at === "string" && (b.created_at = new Date(Date.parse(b.created_at) - 86_400_000).toISOString()),
+    ),
   },
 
   // --- listings against their query (issue 23) -------------------------------------------------------------
@@ -1231,7 +1426,10 @@ export const mutants: Mutant[] = [
     catcher: /its prev link names page (\d+), not page/,
     mutation: editJson(
       (q, r) => isOp("listApplications", "listPeople", "listComments")(q) && r.status === 200,
-      (b) => b._links?.prev?.href && typeof b.page === "number" && (b._links.prev.href = b._links.prev.href.replace(/([?&]page=)\d+/, `$1${b.page}`)),
+      (b) =>
+        b._links?.prev?.href &&
+        typeof b.page === "number" &&
+        (b._links.prev.href = b._links.prev.href.replace(/([?&]page=)\d+/, `$1${b.page}`)),
     ),
   },
   {

@@ -83,10 +83,20 @@ export async function startProxy(options: {
       const body = await readAll(req);
       const url = new URL(req.url ?? "/", "http://proxy.invalid");
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && !HOP_BY_HOP.has(name)) headers[name] = value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === "string" && !HOP_BY_HOP.has(name)) headers[name] = value;
       const router = api ? spec.router : spec.externalRouter;
       const routed = router.match(req.method ?? "GET", url.pathname);
-      const request: ProxiedRequest = { listener: options.listener, method: req.method ?? "GET", url, headers, body, operationId: routed.kind === "match" ? routed.route.operationId : undefined, upstream: options.upstream, self };
+      const request: ProxiedRequest = {
+        listener: options.listener,
+        method: req.method ?? "GET",
+        url,
+        headers,
+        body,
+        operationId: routed.kind === "match" ? routed.route.operationId : undefined,
+        upstream: options.upstream,
+        self,
+      };
       let response = (await options.mutation.request?.(request)) ?? undefined;
       if (!response) {
         const upstream = await suiteFetch(options.upstream + request.url.pathname + request.url.search, {

@@ -68,11 +68,21 @@ interface Provider {
 
 /** A sandbox with the mutant's fault (or none), behind the mutant's proxies. */
 async function startProvider(mutant: Pick<Mutant, "sandboxFault" | "mutation">): Promise<Provider> {
-  const sandbox = await startSandbox({ config: contractSandboxConfig(), responseValidation: "off", log: () => undefined, faults: mutant.sandboxFault ? [mutant.sandboxFault] : [] });
+  const sandbox = await startSandbox({
+    config: contractSandboxConfig(),
+    responseValidation: "off",
+    log: () => undefined,
+    faults: mutant.sandboxFault ? [mutant.sandboxFault] : [],
+  });
   const rewrites: Array<[string, string]> = [];
   const mutation: Mutation = mutant.mutation ?? {};
-  const start = (listener: "gateway" | "merchant" | "storage", upstream: string) => startProxy({ listener, upstream, mutation, rewrites: () => rewrites });
-  const proxies: RunningProxy[] = [await start("gateway", sandbox.gatewayUrl), await start("merchant", sandbox.merchantUrl), await start("storage", sandbox.storageUrl)];
+  const start = (listener: "gateway" | "merchant" | "storage", upstream: string) =>
+    startProxy({ listener, upstream, mutation, rewrites: () => rewrites });
+  const proxies: RunningProxy[] = [
+    await start("gateway", sandbox.gatewayUrl),
+    await start("merchant", sandbox.merchantUrl),
+    await start("storage", sandbox.storageUrl),
+  ];
   const [gateway, merchant, storage] = proxies as [RunningProxy, RunningProxy, RunningProxy];
   rewrites.push([sandbox.storageUrl, storage.url], [sandbox.gatewayUrl, gateway.url], [sandbox.merchantUrl, merchant.url]);
   // The merchant sandbox builds absolute links (and checks the token audience) from its base URL.
@@ -135,15 +145,26 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
         ...timeouts,
       },
     }));
-    const config = { test: { root, reporters: ["dot", join(root, "contract-tests", "support", "reporter.ts")], fileParallelism: true, maxWorkers: workers, ...timeouts, projects } };
+    const config = {
+      test: {
+        root,
+        reporters: ["dot", join(root, "contract-tests", "support", "reporter.ts")],
+        fileParallelism: true,
+        maxWorkers: workers,
+        ...timeouts,
+        projects,
+      },
+    };
     const configFile = join(dir, "vitest.mutants.config.mjs");
     writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
-    const child = stopOnSignal(spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
-      cwd: root,
-      // No colours in the captured output: vitest reads any FORCE_COLOR, 0 included, as a yes.
-      env: { ...withoutForceColor(process.env), CONTRACT_RESULTS_FILE: resultsFile, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    }));
+    const child = stopOnSignal(
+      spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
+        cwd: root,
+        // No colours in the captured output: vitest reads any FORCE_COLOR, 0 included, as a yes.
+        env: { ...withoutForceColor(process.env), CONTRACT_RESULTS_FILE: resultsFile, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -212,10 +233,13 @@ function checkDeclarations(selected: Mutant[]): void {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined);
+  const onlyArg =
+    args.find((a) => a.startsWith("--only="))?.slice("--only=".length) ??
+    (args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined);
   const only = onlyArg ? new Set(onlyArg.split(",")) : undefined;
   const selected = only ? mutants.filter((m) => only.has(m.name)) : mutants;
-  if (only && selected.length !== only.size) throw new Error(`unknown mutant in --only: ${[...only].filter((n) => !mutants.some((m) => m.name === n)).join(", ")}`);
+  if (only && selected.length !== only.size)
+    throw new Error(`unknown mutant in --only: ${[...only].filter((n) => !mutants.some((m) => m.name === n)).join(", ")}`);
   checkDeclarations(selected);
   const workers = Number(process.env.CONTRACT_MUTANT_CONCURRENCY ?? Math.max(2, cpus().length));
   const batchSize = Number(process.env.CONTRACT_MUTANT_BATCH ?? 100);
@@ -228,7 +252,8 @@ async function main(): Promise<void> {
     const pinned = collected.filter((t) => m.scenario.test(t.title));
     if (pinned.length === 0) throw new Error(`mutant ${m.name}: no test of the suite matches its scenario ${String(m.scenario)}`);
     const undeclared = pinned.filter((t) => !t.rules.includes(m.rule));
-    if (undeclared.length > 0) throw new Error(`mutant ${m.name} breaks ${m.rule}, but its scenario "${undeclared[0]!.name}" does not declare that rule`);
+    if (undeclared.length > 0)
+      throw new Error(`mutant ${m.name} breaks ${m.rule}, but its scenario "${undeclared[0]!.name}" does not declare that rule`);
     pins.set(m, pinned);
   }
   const everyPin = [...new Map([...pins.values()].flat().map((t) => [`${t.file} ${t.title}`, t])).values()];
@@ -251,8 +276,10 @@ async function main(): Promise<void> {
       const unrun = everyPin.filter((p) => !base.some((t) => t.title === p.title && t.file === p.file));
       if (bad.length > 0 || unrun.length > 0) {
         baselineFailure =
-          [...bad.map((t) => `${t.name}: ${t.state} ${t.message.slice(0, 600)}`), ...unrun.map((p) => `${p.name} (${p.file}): did not run`)].join("\n") +
-          (base.length === 0 ? `\nno baseline results (exit ${run.code})\n${run.output.slice(-3000)}` : "");
+          [
+            ...bad.map((t) => `${t.name}: ${t.state} ${t.message.slice(0, 600)}`),
+            ...unrun.map((p) => `${p.name} (${p.file}): did not run`),
+          ].join("\n") + (base.length === 0 ? `\nno baseline results (exit ${run.code})\n${run.output.slice(-3000)}` : "");
       }
     }
     for (const mutant of batch) {
@@ -261,9 +288,18 @@ async function main(): Promise<void> {
       const failed = own.filter((t) => t.state === "failed");
       const right = failed.find((t) => pinned.some((p) => p.title === t.title && p.file === t.file) && mutant.catcher.test(t.message));
       const ranPinned = own.some((t) => t.state === "passed" || t.state === "failed");
-      const result: Result = { mutant, caught: failed.length > 0 || !ranPinned, forItsReason: right !== undefined, caughtBy: right ?? failed[0], seconds, output: ranPinned ? "" : run.output.slice(-3000) };
+      const result: Result = {
+        mutant,
+        caught: failed.length > 0 || !ranPinned,
+        forItsReason: right !== undefined,
+        caughtBy: right ?? failed[0],
+        seconds,
+        output: ranPinned ? "" : run.output.slice(-3000),
+      };
       const verdict = result.forItsReason ? "caught" : result.caught ? "WRONG CATCH" : "MISSED";
-      console.log(`${verdict}  ${mutant.name}${result.caughtBy ? ` by: ${result.caughtBy.name}` : ranPinned ? "" : " (its scenario did not run)"}`);
+      console.log(
+        `${verdict}  ${mutant.name}${result.caughtBy ? ` by: ${result.caughtBy.name}` : ranPinned ? "" : " (its scenario did not run)"}`,
+      );
       results.push(result);
     }
     console.log(`batch of ${batch.length} in ${seconds.toFixed(1)} s`);
@@ -274,9 +310,13 @@ async function main(): Promise<void> {
   const failed = results.filter((r) => !r.forItsReason);
   if (baselineFailure) console.error(`the baseline failed: fix the suite or the proxy before judging mutants\n${baselineFailure}`);
   if (args.includes("--write-docs") && !only && !baselineFailure) writeDocs(summary);
-  console.log(`mutants: ${results.length - failed.length} passed, ${failed.length + (baselineFailure ? 1 : 0)} failed (${totalSeconds.toFixed(1)} s)`);
+  console.log(
+    `mutants: ${results.length - failed.length} passed, ${failed.length + (baselineFailure ? 1 : 0)} failed (${totalSeconds.toFixed(1)} s)`,
+  );
   for (const r of failed) {
-    console.error(`${r.caught ? "caught for another reason" : "missed"}: ${r.mutant.name} (expected ${String(r.mutant.scenario)} to fail with ${String(r.mutant.catcher)})`);
+    console.error(
+      `${r.caught ? "caught for another reason" : "missed"}: ${r.mutant.name} (expected ${String(r.mutant.scenario)} to fail with ${String(r.mutant.catcher)})`,
+    );
     if (r.caughtBy) console.error(`  the failure: ${r.caughtBy.name}\n  ${r.caughtBy.message.slice(0, 1500) || "(no message)"}`);
     else if (r.output) console.error(r.output);
   }

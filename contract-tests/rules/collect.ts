@@ -20,15 +20,26 @@ const root = resolve(__dirname, "..", "..");
 export async function collectTests(): Promise<CollectedTest[]> {
   const previous = process.env.CONTRACT_COLLECT_ONLY;
   process.env.CONTRACT_COLLECT_ONLY = "1";
-  const vitest = await createVitest("test", { root, config: join(root, "contract-tests", "vitest.config.mts"), watch: false, reporters: [] });
+  const vitest = await createVitest("test", {
+    root,
+    config: join(root, "contract-tests", "vitest.config.mts"),
+    watch: false,
+    reporters: [],
+  });
   try {
     const { testModules } = await vitest.collect();
     const tests: CollectedTest[] = [];
     for (const module of testModules) {
       const errors = module.errors();
-      if (errors.length > 0) throw new Error(`${relative(root, module.moduleId)} does not load: ${errors.map((e) => e.message).join("; ")}`);
+      if (errors.length > 0)
+        throw new Error(`${relative(root, module.moduleId)} does not load: ${errors.map((e) => e.message).join("; ")}`);
       for (const test of module.children.allTests()) {
-        tests.push({ name: test.fullName, title: test.name, file: relative(root, module.moduleId), rules: [...((test.meta() as { rules?: string[] }).rules ?? [])] });
+        tests.push({
+          name: test.fullName,
+          title: test.name,
+          file: relative(root, module.moduleId),
+          rules: [...((test.meta() as { rules?: string[] }).rules ?? [])],
+        });
       }
     }
     return tests;

@@ -36,7 +36,8 @@ import { HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/spec/docum
 import { echoedMembers } from "../support/echo";
 import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
 
-export type RuleKind = "rule" | "status" | "401" | "header" | "extension" | "echo" | "guide" | "link" | "default" | "readback" | "time" | "query";
+export type RuleKind =
+  "rule" | "status" | "401" | "header" | "extension" | "echo" | "guide" | "link" | "default" | "readback" | "time" | "query";
 
 /** The kinds that need more than one answer (or an omitted parameter, or the clock) to check, in the order docs/contract-rules.md lists them. */
 export const CROSS_ANSWER_KINDS: readonly RuleKind[] = ["link", "default", "readback", "time", "query"];
@@ -52,11 +53,31 @@ export interface SpecRule {
 }
 
 /** Extensions that annotate the spec (provenance, display, grouping, who acts on a status code) rather than state behaviour. */
-const ANNOTATIONS = new Set(["x-inferred", "x-departs-from-source", "x-internal", "x-tag", "x-tagGroups", "x-traitTag", "x-displayName", "x-display", "x-trait", "x-key", "x-category"]);
+const ANNOTATIONS = new Set([
+  "x-inferred",
+  "x-departs-from-source",
+  "x-internal",
+  "x-tag",
+  "x-tagGroups",
+  "x-traitTag",
+  "x-displayName",
+  "x-display",
+  "x-trait",
+  "x-key",
+  "x-category",
+]);
 /** Object-valued chapters whose keys are separate rules. */
 const KEYED = new Set(["x-windows", "x-test-environment"]);
 /** Markers that state one rule wherever they stand. */
-const MARKERS = new Set(["x-commentable", "x-requires-signing", "x-link-relation", "x-returned-for", "x-query-modifiers", "x-environment", "x-www-form-urlencoded"]);
+const MARKERS = new Set([
+  "x-commentable",
+  "x-requires-signing",
+  "x-link-relation",
+  "x-returned-for",
+  "x-query-modifiers",
+  "x-environment",
+  "x-www-form-urlencoded",
+]);
 /** Words a 401 description uses for its causes. */
 const CAUSES: Array<[string, RegExp]> = [
   ["missing", /\bmissing\b|\bno HTTP Basic credentials\b/i],
@@ -110,7 +131,8 @@ function placeName(doc: OpenApiDocument, path: string[]): string {
     const rest = compact(path.slice(3));
     return `${prefix}${path[2]}${rest ? `.${rest}` : ""}`;
   }
-  if (path[0] === "tags") return `tag.${String((doc.tags as Array<{ name: string }>)[Number(path[1])]?.name ?? path[1]).replace(/\s+/g, "-")}`;
+  if (path[0] === "tags")
+    return `tag.${String((doc.tags as Array<{ name: string }>)[Number(path[1])]?.name ?? path[1]).replace(/\s+/g, "-")}`;
   return compact(path) || "root";
 }
 
@@ -155,7 +177,13 @@ function rulesOf(api: ApiName): SpecRule[] {
       const parts = value.description.split("**Rule:**").slice(1);
       parts.forEach((part, i) => {
         const sentence = part.split(/\n\s*\n/)[0]!;
-        add({ id: `${api}:rule:${placeName(doc, path)}${i > 0 ? `#${i + 1}` : ""}`, api, kind: "rule", at: pointer([...path, "description"]), text: squash(sentence) });
+        add({
+          id: `${api}:rule:${placeName(doc, path)}${i > 0 ? `#${i + 1}` : ""}`,
+          api,
+          kind: "rule",
+          at: pointer([...path, "description"]),
+          text: squash(sentence),
+        });
       });
     }
     // Extensions that state behaviour.
@@ -163,9 +191,22 @@ function rulesOf(api: ApiName): SpecRule[] {
       if (!key.startsWith("x-") || ANNOTATIONS.has(key)) continue;
       const at = pointer([...path, key]);
       if (KEYED.has(key) && ext && typeof ext === "object" && !Array.isArray(ext)) {
-        for (const [name, fact] of Object.entries(ext)) add({ id: `${api}:${key}:${name}`, api, kind: "extension", at: `${at}/${name}`, text: squash(`${name}: ${JSON.stringify(fact)}`) });
+        for (const [name, fact] of Object.entries(ext))
+          add({
+            id: `${api}:${key}:${name}`,
+            api,
+            kind: "extension",
+            at: `${at}/${name}`,
+            text: squash(`${name}: ${JSON.stringify(fact)}`),
+          });
       } else if (MARKERS.has(key)) {
-        add({ id: `${api}:${key}`, api, kind: "extension", at, text: squash(`${key} on ${placeName(doc, path)} and every other place it stands`) });
+        add({
+          id: `${api}:${key}`,
+          api,
+          kind: "extension",
+          at,
+          text: squash(`${key} on ${placeName(doc, path)} and every other place it stands`),
+        });
       } else {
         add({ id: `${api}:${key}:${placeName(doc, path)}`, api, kind: "extension", at, text: squash(`${key}: ${JSON.stringify(ext)}`) });
       }
@@ -179,20 +220,37 @@ function rulesOf(api: ApiName): SpecRule[] {
     // A relation declared `false` is one an answer must not carry (a removed one): the schema holds that.
     if (rel === "curies" || schema === false) return;
     const kind: RuleKind = PAGE_RELATIONS.has(rel) ? "query" : "link";
-    add({ id: `${api}:${kind}:${name}.${rel}`, api, kind, at: pointer(path), text: squash(kind === "link" ? `the \`${rel}\` link of a ${name} names the resource it stands for, as the other answers of the run show it` : `the \`${rel}\` page of a ${name} is the page its query and position name`) });
+    add({
+      id: `${api}:${kind}:${name}.${rel}`,
+      api,
+      kind,
+      at: pointer(path),
+      text: squash(
+        kind === "link"
+          ? `the \`${rel}\` link of a ${name} names the resource it stands for, as the other answers of the run show it`
+          : `the \`${rel}\` page of a ${name} is the page its query and position name`,
+      ),
+    });
   };
   for (const name of linkSchemas) {
     const schema = (doc.components?.schemas as Record<string, { properties?: Record<string, unknown> }>)[name];
-    for (const [rel, property] of Object.entries(schema?.properties ?? {})) addRelation(name, rel, property, ["components", "schemas", name, "properties", rel]);
+    for (const [rel, property] of Object.entries(schema?.properties ?? {}))
+      addRelation(name, rel, property, ["components", "schemas", name, "properties", rel]);
   }
   for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Record<string, unknown>)) {
     walk(schema, ["components", "schemas", name], (value, path) => {
       // The `_links` member itself, or a branch of its allOf/oneOf/anyOf.
       const at = path.lastIndexOf("_links");
       const branches = path.slice(at + 1);
-      if (at < 1 || path[at - 1] !== "properties" || branches.some((seg, i) => (i % 2 === 0 ? !["allOf", "oneOf", "anyOf"].includes(seg) : !/^\d+$/.test(seg)))) return;
+      if (
+        at < 1 ||
+        path[at - 1] !== "properties" ||
+        branches.some((seg, i) => (i % 2 === 0 ? !["allOf", "oneOf", "anyOf"].includes(seg) : !/^\d+$/.test(seg)))
+      )
+        return;
       if (!value.properties || typeof value.properties !== "object") return;
-      for (const [rel, schema] of Object.entries(value.properties as Record<string, unknown>)) addRelation(name, rel, schema, [...path, "properties", rel]);
+      for (const [rel, schema] of Object.entries(value.properties as Record<string, unknown>))
+        addRelation(name, rel, schema, [...path, "properties", rel]);
     });
   }
 
@@ -200,47 +258,118 @@ function rulesOf(api: ApiName): SpecRule[] {
   walk(doc, [], (value, path) => {
     if (path[0] === "info") return;
     const where = placeName(doc, path);
-    if ("default" in value && path.at(-1) !== "responses" && (value.type !== undefined || value.enum !== undefined || path.includes("variables"))) {
-      add({ id: `${api}:default:${where}`, api, kind: "default", at: pointer([...path, "default"]), text: squash(`an omitted ${where} is ${JSON.stringify(value.default)}${typeof value.description === "string" ? `: ${value.description}` : ""}`) });
+    if (
+      "default" in value &&
+      path.at(-1) !== "responses" &&
+      (value.type !== undefined || value.enum !== undefined || path.includes("variables"))
+    ) {
+      add({
+        id: `${api}:default:${where}`,
+        api,
+        kind: "default",
+        at: pointer([...path, "default"]),
+        text: squash(
+          `an omitted ${where} is ${JSON.stringify(value.default)}${typeof value.description === "string" ? `: ${value.description}` : ""}`,
+        ),
+      });
     } else if (typeof value.description === "string" && DEFAULT_WORDS.test(value.description)) {
       const found = DEFAULT_WORDS.exec(value.description)!;
-      add({ id: `${api}:default:${where}`, api, kind: "default", at: pointer([...path, "description"]), text: squash(sentenceAround(value.description, found.index)) });
+      add({
+        id: `${api}:default:${where}`,
+        api,
+        kind: "default",
+        at: pointer([...path, "description"]),
+        text: squash(sentenceAround(value.description, found.index)),
+      });
     }
     const propertyName = path.at(-2) === "properties" ? path.at(-1)! : undefined;
-    if ((typeof value.format === "string" && TIME_FORMATS.has(value.format)) || (propertyName && TIME_NAMES.test(propertyName) && value.type === "integer")) {
-      add({ id: `${api}:time:${where}`, api, kind: "time", at: pointer(path), text: squash(`${where} is a time (${String(value.format ?? "seconds")}): of its stated form and consistent with the clock${typeof value.description === "string" ? `. ${value.description}` : ""}`) });
+    if (
+      (typeof value.format === "string" && TIME_FORMATS.has(value.format)) ||
+      (propertyName && TIME_NAMES.test(propertyName) && value.type === "integer")
+    ) {
+      add({
+        id: `${api}:time:${where}`,
+        api,
+        kind: "time",
+        at: pointer(path),
+        text: squash(
+          `${where} is a time (${String(value.format ?? "seconds")}): of its stated form and consistent with the clock${typeof value.description === "string" ? `. ${value.description}` : ""}`,
+        ),
+      });
     }
   });
   for (const [name, header] of Object.entries((doc.components?.headers ?? {}) as Record<string, { description?: string }>)) {
-    if (TIME_HEADERS.test(name)) add({ id: `${api}:time:header.${name}`, api, kind: "time", at: `#/components/headers/${name}`, text: squash(`${name} is a time: honoured at both ends. ${header.description ?? ""}`) });
+    if (TIME_HEADERS.test(name))
+      add({
+        id: `${api}:time:header.${name}`,
+        api,
+        kind: "time",
+        at: `#/components/headers/${name}`,
+        text: squash(`${name} is a time: honoured at both ends. ${header.description ?? ""}`),
+      });
   }
 
   // Writes and query parameters, per operation.
   for (const operation of apiSpec(api).operations) {
-    if (WRITES.has(operation.method)) add({ id: `${api}:readback:${operation.operationId}`, api, kind: "readback", at: pointer([...operation.at]), text: squash(`after ${operation.operationId} (${operation.method} ${operation.template}), a read shows exactly what it changed, and nothing else`) });
+    if (WRITES.has(operation.method))
+      add({
+        id: `${api}:readback:${operation.operationId}`,
+        api,
+        kind: "readback",
+        at: pointer([...operation.at]),
+        text: squash(
+          `after ${operation.operationId} (${operation.method} ${operation.template}), a read shows exactly what it changed, and nothing else`,
+        ),
+      });
     for (const raw of (operation.operation.parameters ?? []) as Array<{ $ref?: string; in?: string; name?: string }>) {
-      const parameter = raw.$ref ? ((doc.components?.parameters ?? {}) as Record<string, { in?: string; name?: string; description?: string }>)[raw.$ref.split("/").pop()!] : raw;
+      const parameter = raw.$ref
+        ? ((doc.components?.parameters ?? {}) as Record<string, { in?: string; name?: string; description?: string }>)[
+            raw.$ref.split("/").pop()!
+          ]
+        : raw;
       if (parameter?.in !== "query") continue;
       const id = raw.$ref ? `${api}:query:${raw.$ref.split("/").pop()}` : `${api}:query:${operation.operationId}.${parameter.name}`;
-      add({ id, api, kind: "query", at: raw.$ref ? `#/components/parameters/${raw.$ref.split("/").pop()}` : pointer([...operation.at, "parameters"]), text: squash(`every listing answers its \`${parameter.name}\` as asked: ${(parameter as { description?: string }).description ?? ""}`) });
+      add({
+        id,
+        api,
+        kind: "query",
+        at: raw.$ref ? `#/components/parameters/${raw.$ref.split("/").pop()}` : pointer([...operation.at, "parameters"]),
+        text: squash(
+          `every listing answers its \`${parameter.name}\` as asked: ${(parameter as { description?: string }).description ?? ""}`,
+        ),
+      });
     }
   }
 
   // Documented statuses and their "when"; the causes of each 401.
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const method of HTTP_METHODS) {
-      const op = (item as Record<string, { operationId?: string; responses?: Record<string, { $ref?: string; description?: string }> }>)[method];
+      const op = (item as Record<string, { operationId?: string; responses?: Record<string, { $ref?: string; description?: string }> }>)[
+        method
+      ];
       if (!op?.responses) continue;
       for (const [code, response] of Object.entries(op.responses)) {
         const component = response.$ref?.split("/").pop();
         const resolved = component ? ((doc.components?.responses ?? {}) as Record<string, { description?: string }>)[component] : response;
         const description = resolved?.description ?? "";
         const id = component ? `${api}:status:${component}` : `${api}:status:${op.operationId}:${code}`;
-        add({ id, api, kind: "status", at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]), text: squash(`${component ? "" : `${code} `}${description}`) });
+        add({
+          id,
+          api,
+          kind: "status",
+          at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]),
+          text: squash(`${component ? "" : `${code} `}${description}`),
+        });
         if (code === "401") {
           for (const [cause, pattern] of CAUSES) {
             if (!pattern.test(description)) continue;
-            add({ id: `${api}:401:${component ?? op.operationId}:${cause}`, api, kind: "401", at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]), text: squash(`401 when ${cause}: ${description}`) });
+            add({
+              id: `${api}:401:${component ?? op.operationId}:${cause}`,
+              api,
+              kind: "401",
+              at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]),
+              text: squash(`401 when ${cause}: ${description}`),
+            });
           }
         }
       }
@@ -250,7 +379,14 @@ function rulesOf(api: ApiName): SpecRule[] {
   // Members a request sends and its success answer declares: the answer carries what was sent.
   for (const operation of apiSpec(api).operations) {
     const members = echoedMembers(apiSpec(api), operation);
-    if (members.length > 0) add({ id: `${api}:echo:${operation.operationId}`, api, kind: "echo", at: pointer([...operation.at]), text: squash(`the answer to ${operation.operationId} carries the ${members.join(", ")} sent`) });
+    if (members.length > 0)
+      add({
+        id: `${api}:echo:${operation.operationId}`,
+        api,
+        kind: "echo",
+        at: pointer([...operation.at]),
+        text: squash(`the answer to ${operation.operationId} carries the ${members.join(", ")} sent`),
+      });
   }
 
   // Prose rules of the introduction.
@@ -297,8 +433,15 @@ export function ruleInventory(): SpecRule[] {
 
 /** The ids of the inventory matching a pattern (`*` matches any run of characters). */
 export function ruleIds(pattern: string): string[] {
-  const re = new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
-  return ruleInventory().filter((r) => re.test(r.id)).map((r) => r.id);
+  const re = new RegExp(
+    `^${pattern
+      .split("*")
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
+  return ruleInventory()
+    .filter((r) => re.test(r.id))
+    .map((r) => r.id);
 }
 
 /**
@@ -306,6 +449,12 @@ export function ruleIds(pattern: string): string[] {
  * rule of a kind claims, and must then see evaluated (support/invariants.ts `unevaluated()`).
  */
 export function claimableIds(pattern: string, waived: ReadonlyArray<{ rules: string }>): string[] {
-  const matches = (p: string, id: string) => new RegExp(`^${p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(id);
+  const matches = (p: string, id: string) =>
+    new RegExp(
+      `^${p
+        .split("*")
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    ).test(id);
   return ruleIds(pattern).filter((id) => !waived.some((w) => matches(w.rules, id)));
 }

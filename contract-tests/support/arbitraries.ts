@@ -76,9 +76,13 @@ function stringArbitrary(node: Node): fc.Arbitrary<string> {
     case "uuid":
       return fc.uuid({ version: 4 });
     case "date":
-      return fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case "date-time":
-      return fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case "email":
       return fc.emailAddress().filter(fits);
     case "uri":
@@ -123,7 +127,10 @@ export function schemaArbitrary(doc: OpenApiDocument, schema: Schema, depth = 0)
       return fc.integer({ min: (node.minimum as number | undefined) ?? -1000, max: (node.maximum as number | undefined) ?? 1_000_000 });
     case "number":
       return fc
-        .integer({ min: Math.ceil(((node.minimum as number | undefined) ?? 0) * 100), max: Math.floor(((node.maximum as number | undefined) ?? 1_000_000) * 100) })
+        .integer({
+          min: Math.ceil(((node.minimum as number | undefined) ?? 0) * 100),
+          max: Math.floor(((node.maximum as number | undefined) ?? 1_000_000) * 100),
+        })
         .map((n) => n / 100);
     case "boolean":
       return fc.boolean();
@@ -167,7 +174,11 @@ export interface BrokenValue {
 }
 
 /** Every leaf (and object member) of a value, with its path. */
-function members(value: unknown, path: string[] = [], found: Array<{ path: string[]; value: unknown }> = []): Array<{ path: string[]; value: unknown }> {
+function members(
+  value: unknown,
+  path: string[] = [],
+  found: Array<{ path: string[]; value: unknown }> = [],
+): Array<{ path: string[]; value: unknown }> {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       found.push({ path: [...path, key], value: child });
@@ -200,7 +211,11 @@ function breakers(value: unknown): Array<{ rule: string; replacement: unknown }>
     if (value.length > 0) options.push({ rule: "minLength/pattern", replacement: "" });
     options.push({ rule: "maxLength", replacement: value.padEnd(300, "Z") });
   } else if (typeof value === "number") {
-    options.push({ rule: "maximum", replacement: 10 ** 12 }, { rule: "minimum", replacement: -1 }, { rule: "type", replacement: "not-a-number" });
+    options.push(
+      { rule: "maximum", replacement: 10 ** 12 },
+      { rule: "minimum", replacement: -1 },
+      { rule: "type", replacement: "not-a-number" },
+    );
   } else if (typeof value === "boolean") {
     options.push({ rule: "type", replacement: "not-a-boolean" });
   } else if (Array.isArray(value)) {
@@ -213,7 +228,14 @@ function breakers(value: unknown): Array<{ rule: string; replacement: unknown }>
  * Breaks one rule of one member of a valid value. Only breaks that Ajv confirms, and whose
  * errors all concern that member (or its subtree), are kept: the answer must name it.
  */
-export function breakOneRule(validator: SpecValidator, pointer: string, valid: unknown, pick: number, pickRule: number, form = false): BrokenValue | undefined {
+export function breakOneRule(
+  validator: SpecValidator,
+  pointer: string,
+  valid: unknown,
+  pick: number,
+  pickRule: number,
+  form = false,
+): BrokenValue | undefined {
   const validate = validator.validatorAt(pointer);
   const candidates = members(valid);
   if (candidates.length === 0) return undefined;
@@ -230,9 +252,16 @@ export function breakOneRule(validator: SpecValidator, pointer: string, valid: u
       const located = errors
         .filter((e) => !["oneOf", "anyOf", "if", "not", "false schema"].includes(e.keyword) || e.instancePath !== "")
         .every((e) => {
-          const at = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+          const at = e.instancePath
+            .split("/")
+            .slice(1)
+            .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
           const missing = e.keyword === "required" ? [...at, String((e.params as { missingProperty: string }).missingProperty)] : at;
-          return missing.length > 0 && missing.every((segment, i) => i >= member.path.length || segment === member.path[i]) && member.path.every((segment, i) => i >= missing.length || segment === missing[i]);
+          return (
+            missing.length > 0 &&
+            missing.every((segment, i) => i >= member.path.length || segment === member.path[i]) &&
+            member.path.every((segment, i) => i >= missing.length || segment === missing[i])
+          );
         });
       if (!located) continue;
       return { value: broken, path: member.path, rule };

@@ -60,8 +60,11 @@ export function cardDataEchoes(sent: CardData, answer: { headers: Headers; text:
   const problems: string[] = [];
   for (const [place, text] of places) {
     // The message must not repeat what it warns about: the PAN's last four digits only.
-    for (const pan of sent.pans) if (panPattern(pan).test(text)) problems.push(`${place} carries the request's card number (…${pan.slice(-4)}); an answer must never echo a PAN`);
-    for (const csc of sent.cscs) if (cscPattern(csc).test(text)) problems.push(`${place} carries the request's card security code; an answer must never echo a CSC`);
+    for (const pan of sent.pans)
+      if (panPattern(pan).test(text))
+        problems.push(`${place} carries the request's card number (…${pan.slice(-4)}); an answer must never echo a PAN`);
+    for (const csc of sent.cscs)
+      if (cscPattern(csc).test(text)) problems.push(`${place} carries the request's card security code; an answer must never echo a CSC`);
   }
   return problems;
 }

@@ -41,9 +41,7 @@ function headerValue(spec: ApiSpec, schema: Schema, raw: string): unknown {
 }
 
 function describe(errors: readonly ErrorObject[]): string[] {
-  return errors
-    .filter((e) => e.keyword !== "if")
-    .map((e) => `${e.instancePath || "(root)"} ${e.keyword}: ${e.message ?? ""}`.trim());
+  return errors.filter((e) => e.keyword !== "if").map((e) => `${e.instancePath || "(root)"} ${e.keyword}: ${e.message ?? ""}`.trim());
 }
 
 /** Transaction type of a gateway operation, from the name of its success response schema (`DebitRefund` → `debit_refund`). */
@@ -52,14 +50,17 @@ function transactionTypeOf(spec: ApiSpec, operation: ContractOperation): string 
   if (!success) return undefined;
   const documented = spec.documentedResponse(operation, Number(success));
   const schema = Object.values(documented?.response.content ?? {})[0]?.schema as Record<string, unknown> | undefined;
-  const refs = [schema?.$ref, ...((schema?.allOf ?? []) as Array<{ $ref?: string }>).map((s) => s.$ref)].filter((r): r is string => typeof r === "string");
+  const refs = [schema?.$ref, ...((schema?.allOf ?? []) as Array<{ $ref?: string }>).map((s) => s.$ref)].filter(
+    (r): r is string => typeof r === "string",
+  );
   const name = refs.map((r) => r.split("/").pop()!).find((n) => n !== "Approved" && n !== "Declined");
   return name?.replace(/(?<!^)([A-Z])/g, "_$1").toLowerCase();
 }
 
 /** The status codes the gateway spec allows per transaction type (`x-returned-for`), when it has such a table. */
 function returnedFor(spec: ApiSpec): Map<number, string[]> | undefined {
-  const statusCode = getAtPointer(spec.doc, "/components/schemas/StatusCode") as { oneOf?: Array<{ const?: number; "x-returned-for"?: string[] }> } | undefined;
+  const statusCode = getAtPointer(spec.doc, "/components/schemas/StatusCode") as
+    { oneOf?: Array<{ const?: number; "x-returned-for"?: string[] }> } | undefined;
   if (!statusCode?.oneOf) return undefined;
   return new Map(statusCode.oneOf.filter((b) => typeof b.const === "number").map((b) => [b.const!, b["x-returned-for"] ?? []]));
 }
@@ -109,7 +110,11 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
   const documentedTypes = Object.keys(content);
   const hasBody = response.body.length > 0 && method !== "HEAD";
   if (!hasBody) {
-    if (documentedTypes.length > 0 && response.status !== 204 && !(method !== "HEAD" && isEmptyRepresentation(spec, base, content, response.headers.get("content-type")))) {
+    if (
+      documentedTypes.length > 0 &&
+      response.status !== 204 &&
+      !(method !== "HEAD" && isEmptyRepresentation(spec, base, content, response.headers.get("content-type")))
+    ) {
       problems.push(`a ${documentedTypes.join(" or ")} body is documented for ${response.status} but none was sent`);
     }
     return problems;
@@ -119,7 +124,11 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
   const parsed = parseMediaType(contentType);
   const media = parsed?.wellFormed ? parsed : undefined;
   const key = media ? documentedTypes.find((k) => mediaTypeMatches(k, media.essence)) : undefined;
-  if (!media || !key) return [...problems, `Content-Type ${contentType ?? "(none)"} is not documented for ${response.status} (${documentedTypes.join(", ")})`];
+  if (!media || !key)
+    return [
+      ...problems,
+      `Content-Type ${contentType ?? "(none)"} is not documented for ${response.status} (${documentedTypes.join(", ")})`,
+    ];
   if (!isJsonMediaType(media.essence)) return problems;
 
   if (media.parameters.charset !== undefined && media.parameters.charset.toLowerCase() !== "utf-8") {
@@ -154,7 +163,12 @@ export function conformanceProblems(spec: ApiSpec, operation: ContractOperation,
  * Zero bytes with a Content-Type are an empty representation, not a missing body (a file of zero
  * bytes), when the documented schema of that media type takes the empty string.
  */
-function isEmptyRepresentation(spec: ApiSpec, base: string, content: Record<string, { schema?: unknown }>, contentType: string | null): boolean {
+function isEmptyRepresentation(
+  spec: ApiSpec,
+  base: string,
+  content: Record<string, { schema?: unknown }>,
+  contentType: string | null,
+): boolean {
   const parsed = parseMediaType(contentType);
   const key = parsed?.wellFormed ? Object.keys(content).find((k) => mediaTypeMatches(k, parsed.essence)) : undefined;
   if (key === undefined) return false;

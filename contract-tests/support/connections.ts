@@ -65,7 +65,11 @@ export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?
       const response = await undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher: connection.client });
       const bytes = new Uint8Array(await response.arrayBuffer());
       const body = NULL_BODY_STATUSES.has(response.status) || bytes.length === 0 ? null : bytes;
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers as unknown as Headers });
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers as unknown as Headers,
+      });
     } finally {
       connection.inFlight--;
       connection.idleSince = performance.now();

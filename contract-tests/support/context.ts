@@ -52,14 +52,22 @@ declare module "@vitest/runner" {
 /** Why the target cannot take a scenario, or undefined when it can. */
 export function unmet(requirements: Requirements): string | undefined {
   const { capabilities } = target;
-  if (!target.apis.includes(requirements.api)) return `the ${requirements.api} API is not under test (CONTRACT_APIS=${target.apis.join(",")})`;
-  if (requirements.behaviour && !capabilities.behaviour) return `${target.kind} target answers with the spec's static examples and remembers nothing, so it has no behaviour to check`;
-  if (requirements.testClock && !capabilities.testClock) return `${target.kind} target has no test clock (set CONTRACT_TEST_CLOCK=1 if it offers the sandbox's POST /_sandbox/clock)`;
-  if (requirements.testCards && !capabilities.testCards) return `${target.kind} target does not follow the test environment's card rules (CONTRACT_TEST_CARDS)`;
-  if (requirements.secondApiKey && !target.gateway.secondApiKey) return "no second API key of the same merchant account (set GATEWAY_SECOND_API_KEY)";
-  if (requirements.otherMerchantApiKey && !target.gateway.otherMerchantApiKey) return "no API key of a second merchant account (set GATEWAY_OTHER_MERCHANT_API_KEY)";
-  if (requirements.disabledApiKey && !target.gateway.disabledApiKey) return `${target.kind} target offers no disabled API key (set GATEWAY_DISABLED_API_KEY)`;
-  if (requirements.expiredApiKey && !target.gateway.expiredApiKey) return `${target.kind} target offers no expired API key (set GATEWAY_EXPIRED_API_KEY)`;
+  if (!target.apis.includes(requirements.api))
+    return `the ${requirements.api} API is not under test (CONTRACT_APIS=${target.apis.join(",")})`;
+  if (requirements.behaviour && !capabilities.behaviour)
+    return `${target.kind} target answers with the spec's static examples and remembers nothing, so it has no behaviour to check`;
+  if (requirements.testClock && !capabilities.testClock)
+    return `${target.kind} target has no test clock (set CONTRACT_TEST_CLOCK=1 if it offers the sandbox's POST /_sandbox/clock)`;
+  if (requirements.testCards && !capabilities.testCards)
+    return `${target.kind} target does not follow the test environment's card rules (CONTRACT_TEST_CARDS)`;
+  if (requirements.secondApiKey && !target.gateway.secondApiKey)
+    return "no second API key of the same merchant account (set GATEWAY_SECOND_API_KEY)";
+  if (requirements.otherMerchantApiKey && !target.gateway.otherMerchantApiKey)
+    return "no API key of a second merchant account (set GATEWAY_OTHER_MERCHANT_API_KEY)";
+  if (requirements.disabledApiKey && !target.gateway.disabledApiKey)
+    return `${target.kind} target offers no disabled API key (set GATEWAY_DISABLED_API_KEY)`;
+  if (requirements.expiredApiKey && !target.gateway.expiredApiKey)
+    return `${target.kind} target offers no expired API key (set GATEWAY_EXPIRED_API_KEY)`;
   return undefined;
 }
 
@@ -106,7 +114,11 @@ export function scenario(name: string, requirements: Requirements, body: (ctx: T
 
 /** Moves the target's test clock forward (both APIs share it in the sandbox). */
 export async function advanceClock(seconds: number, api: ApiName = "gateway"): Promise<void> {
-  const response = await suiteFetch(`${target[api].baseUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
+  const response = await suiteFetch(`${target[api].baseUrl}/_sandbox/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advance_seconds: seconds }),
+  });
   if (response.status !== 200) throw new Error(`the test clock refused to advance: ${response.status}`);
   forgetWrites();
 }

@@ -81,7 +81,8 @@ export function echoProblems(
   const json = answer.json as Json | undefined;
   if (answer.status === 201 && answer.location && json && typeof json === "object") {
     const self = (json._links as { self?: { href?: string } } | undefined)?.self?.href;
-    if (self && answer.resolve(answer.location) !== answer.resolve(self)) problems.push("the Location header is not the created resource's _links.self.href");
+    if (self && answer.resolve(answer.location) !== answer.resolve(self))
+      problems.push("the Location header is not the created resource's _links.self.href");
   }
   if (!operation || !sent.body || answer.status < 200 || answer.status >= 300 || !json || typeof json !== "object") return problems;
   let body: unknown;

@@ -48,7 +48,13 @@ export function answerKey(method: string, url: string, status: number): string {
 
 /** Called as a request goes out. */
 export function recordRequest(url: string | URL, init: RequestInit): RecordedRequest {
-  const request: RecordedRequest = { seq: ++seq, method: (init.method ?? "GET").toUpperCase(), url: String(url), headers: init.headers, body: init.body };
+  const request: RecordedRequest = {
+    seq: ++seq,
+    method: (init.method ?? "GET").toUpperCase(),
+    url: String(url),
+    headers: init.headers,
+    body: init.body,
+  };
   recent.push(request);
   if (recent.length > RECENT) recent.shift();
   return request;
@@ -93,7 +99,8 @@ export function failedRequest(message: string, since: number): RecordedRequest |
   const named = /\b(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\/\S*) -> (\d{3})\b/.exec(message);
   if (named) {
     const key = `${named[1]} ${named[2]} -> ${named[3]}`;
-    const found = [...own].reverse().find((r) => r.status !== undefined && answerKey(r.method, r.url, r.status) === key) ?? byAnswer.get(key);
+    const found =
+      [...own].reverse().find((r) => r.status !== undefined && answerKey(r.method, r.url, r.status) === key) ?? byAnswer.get(key);
     if (found) return found;
   }
   return own.at(-1);

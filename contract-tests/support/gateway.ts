@@ -16,7 +16,9 @@ export const matchingCsc = testEnvironment["matching-csc"];
 export const [testPan] = testEnvironment["accepted-test-pans"].filter((pan) => pan.startsWith("4"));
 
 /** Every status-forcing family of the spec as a 16-digit PAN: prefix, zeros, suffix. */
-export const statusForcingPans = testEnvironment["status-forcing-pans"].map(({ prefix, suffix }) => prefix + "0".repeat(16 - prefix.length - suffix.length) + suffix);
+export const statusForcingPans = testEnvironment["status-forcing-pans"].map(
+  ({ prefix, suffix }) => prefix + "0".repeat(16 - prefix.length - suffix.length) + suffix,
+);
 
 /** An expiry year safely in the future even after the test clock has moved a few years. */
 export const expireYear = String(new Date().getUTCFullYear() + 6);
@@ -53,7 +55,11 @@ export class Gateway {
   constructor(readonly session: ApiSession) {}
 
   authorize(fields: Body = {}, cardOverrides: Body = {}, options: Partial<CallOptions> = {}): Promise<Exchange> {
-    return this.session.call({ operationId: "createAuthorization", body: { amount: 2050, currency: "EUR", ...fields, card: card(cardOverrides) }, ...options });
+    return this.session.call({
+      operationId: "createAuthorization",
+      body: { amount: 2050, currency: "EUR", ...fields, card: card(cardOverrides) },
+      ...options,
+    });
   }
 
   async approvedAuthorization(amount = 10000, fields: Body = {}, cardOverrides: Body = {}): Promise<Exchange> {
@@ -81,7 +87,11 @@ export class Gateway {
   void(authorization: Exchange, options: Partial<CallOptions> = {}): Promise<Exchange> {
     const id = authorization.json?.id as string;
     const voids = authorization.json?._links?.voids?.href as string | undefined;
-    return this.session.call({ operationId: "createVoid", ...(voids ? { url: this.session.resolve(voids) } : { params: { authorization_id: id } }), ...options });
+    return this.session.call({
+      operationId: "createVoid",
+      ...(voids ? { url: this.session.resolve(voids) } : { params: { authorization_id: id } }),
+      ...options,
+    });
   }
 
   debitBody(amount = 5000, cardOverrides: Body = {}): Body {
@@ -95,7 +105,11 @@ export class Gateway {
 
   debitRefund(debit: Exchange, options: Partial<CallOptions> = {}): Promise<Exchange> {
     const refunds = debit.json?._links?.refunds?.href as string | undefined;
-    return this.session.call({ operationId: "createDebitRefund", ...(refunds ? { url: this.session.resolve(refunds) } : { params: { debit_id: debit.json?.id as string } }), ...options });
+    return this.session.call({
+      operationId: "createDebitRefund",
+      ...(refunds ? { url: this.session.resolve(refunds) } : { params: { debit_id: debit.json?.id as string } }),
+      ...options,
+    });
   }
 
   credit(amount = 5000, cardOverrides: Body = {}): Promise<Exchange> {

@@ -163,13 +163,20 @@ export class ApiSession {
     return this.token;
   }
 
-  private async credentials(operation: ContractOperation | undefined, options: CallOptions, body: Buffer | undefined): Promise<Record<string, string>> {
+  private async credentials(
+    operation: ContractOperation | undefined,
+    options: CallOptions,
+    body: Buffer | undefined,
+  ): Promise<Record<string, string>> {
     if (options.auth === "none" || !operation) return {};
     const headers: Record<string, string> = {};
     for (const { scheme } of this.spec.requiredSchemes(operation)) {
       const type = scheme.type.toLowerCase();
       if (type === "http" && scheme.scheme?.toLowerCase() === "basic") {
-        const user = this.api === "gateway" ? `${options.apiKey ?? this.target.gateway.apiKey}:` : `${encodeURIComponent(options.client?.id ?? this.target.merchant.clientId)}:${encodeURIComponent(options.client?.secret ?? this.target.merchant.clientSecret)}`;
+        const user =
+          this.api === "gateway"
+            ? `${options.apiKey ?? this.target.gateway.apiKey}:`
+            : `${encodeURIComponent(options.client?.id ?? this.target.merchant.clientId)}:${encodeURIComponent(options.client?.secret ?? this.target.merchant.clientSecret)}`;
         headers.authorization = "Basic " + Buffer.from(user).toString("base64");
       } else if ((type === "http" && scheme.scheme?.toLowerCase() === "bearer") || type === "oauth2" || type === "openidconnect") {
         headers.authorization = `Bearer ${options.token ?? (await this.bearer())}`;
@@ -201,32 +208,62 @@ export class ApiSession {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) {
       const mediaType = options.mediaType ?? operation?.requestMedia[0]?.mediaType ?? "application/json";
-      payload = Buffer.isBuffer(options.body) ? options.body : Buffer.from(typeof options.body === "string" ? options.body : encodeBody(mediaType, options.body), "utf8");
+      payload = Buffer.isBuffer(options.body)
+        ? options.body
+        : Buffer.from(typeof options.body === "string" ? options.body : encodeBody(mediaType, options.body), "utf8");
       if (!Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = mediaType;
     }
     Object.assign(headers, await this.credentials(operation, options, payload), options.headers ?? {});
 
     const response = await suiteFetch(url, { method, headers, body: payload ? new Uint8Array(payload) : undefined, redirect: "manual" });
-    const exchange = this.received(method, url, response, Buffer.from(await response.arrayBuffer()), operation, payload?.toString("utf8"), headers["content-type"]);
+    const exchange = this.received(
+      method,
+      url,
+      response,
+      Buffer.from(await response.arrayBuffer()),
+      operation,
+      payload?.toString("utf8"),
+      headers["content-type"],
+    );
     exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"]), exchange));
     exchange.problems.push(...this.echoes(operation, payload?.toString("utf8"), headers["content-type"], exchange));
     if (meant && routed && routed.operationId !== meant.operationId) {
       exchange.problems.push(`the URL leads to ${routed.operationId}, not to ${meant.operationId}`);
     } else if (meant && !routed && options.url) {
-      exchange.problems.push(`the URL ${maskPans(new URL(url).pathname)} leads to no operation of the spec (expected ${meant.operationId})`);
+      exchange.problems.push(
+        `the URL ${maskPans(new URL(url).pathname)} leads to no operation of the spec (expected ${meant.operationId})`,
+      );
     }
     if (exchange.problems.length > 0 && options.conformance !== "record") throw violation(exchange);
     return exchange;
   }
 
   /** Where an answer of a target with behaviour contradicts the request (support/echo.ts). */
-  private echoes(operation: ContractOperation | undefined, body: string | undefined, mediaType: string | undefined, exchange: Exchange): string[] {
+  private echoes(
+    operation: ContractOperation | undefined,
+    body: string | undefined,
+    mediaType: string | undefined,
+    exchange: Exchange,
+  ): string[] {
     if (!this.target.capabilities.behaviour) return [];
-    return echoProblems(this.spec, operation, { body, mediaType }, { status: exchange.status, json: exchange.json, location: exchange.headers.get("location"), resolve: (href) => this.resolve(href) });
+    return echoProblems(
+      this.spec,
+      operation,
+      { body, mediaType },
+      { status: exchange.status, json: exchange.json, location: exchange.headers.get("location"), resolve: (href) => this.resolve(href) },
+    );
   }
 
   /** Records a response and its conformance problems (the operation is found by routing when not given). */
-  private received(method: string, url: string, response: Response, bytes: Buffer, operation?: ContractOperation, sentBody?: string, sentType?: string): Exchange {
+  private received(
+    method: string,
+    url: string,
+    response: Response,
+    bytes: Buffer,
+    operation?: ContractOperation,
+    sentBody?: string,
+    sentType?: string,
+  ): Exchange {
     const op = operation ?? this.spec.route(method, new URL(url), this.origin);
     const text = bytes.toString("utf8");
     const media = parseMediaType(response.headers.get("content-type"));
@@ -238,14 +275,40 @@ export class ApiSession {
         json = undefined;
       }
     }
-    const exchange: Exchange = { api: this.api, operationId: op?.operationId, method, url, status: response.status, headers: response.headers, bytes, text, json, problems: [] };
+    const exchange: Exchange = {
+      api: this.api,
+      operationId: op?.operationId,
+      method,
+      url,
+      status: response.status,
+      headers: response.headers,
+      bytes,
+      text,
+      json,
+      problems: [],
+    };
     // For a failing test's reproduction: the operation, and the tokens to print as a variable.
     noteOperation(response, this.api, op?.operationId);
-    if (typeof (json as { access_token?: unknown } | undefined)?.access_token === "string") noteIssuedToken((json as { access_token: string }).access_token);
-    if (op) exchange.problems.push(...conformanceProblems(this.spec, op, { status: response.status, headers: response.headers, body: bytes }, method));
+    if (typeof (json as { access_token?: unknown } | undefined)?.access_token === "string")
+      noteIssuedToken((json as { access_token: string }).access_token);
+    if (op)
+      exchange.problems.push(
+        ...conformanceProblems(this.spec, op, { status: response.status, headers: response.headers, body: bytes }, method),
+      );
     // What the answer says against what the run's other answers said (a target with behaviour only).
     if (this.target.capabilities.behaviour) {
-      exchange.problems.push(...invariantProblems(this.spec, op, { operation: op, method, url, status: response.status, json, location: response.headers.get("location"), resolve: (href) => this.resolve(href), sent: jsonOf(sentBody, sentType) }));
+      exchange.problems.push(
+        ...invariantProblems(this.spec, op, {
+          operation: op,
+          method,
+          url,
+          status: response.status,
+          json,
+          location: response.headers.get("location"),
+          resolve: (href) => this.resolve(href),
+          sent: jsonOf(sentBody, sentType),
+        }),
+      );
     }
     exchanges.push(exchange);
     return exchange;
@@ -257,11 +320,13 @@ export class ApiSession {
    */
   transport(): (url: string, init: RequestInit) => Promise<Response> {
     return async (url, init) => {
-      if (!this.mayContact(url)) throw new Error(`refusing to send to ${new URL(url).origin}: a ${this.target.kind} target runs on loopback`);
+      if (!this.mayContact(url))
+        throw new Error(`refusing to send to ${new URL(url).origin}: a ${this.target.kind} target runs on loopback`);
       const response = await suiteFetch(url, init);
       const bytes = Buffer.from(await response.arrayBuffer());
       const sentType = new Headers(init.headers).get("content-type") ?? undefined;
-      const sentBody = typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body).toString("utf8") : undefined;
+      const sentBody =
+        typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body).toString("utf8") : undefined;
       const exchange = this.received((init.method ?? "GET").toUpperCase(), url, response, bytes, undefined, sentBody, sentType);
       exchange.problems.push(...cardDataEchoes(cardDataOf(sentBody, sentType), exchange));
       const op = exchange.operationId ? this.spec.operation(exchange.operationId) : undefined;

@@ -114,7 +114,10 @@ function templates(spec: ApiSpec): string[][] {
 
 /** The path parameters an address names, read by the spec's path templates (or their prefixes). */
 export function pathParameters(spec: ApiSpec, path: string): Record<string, string> | undefined {
-  const segments = path.split("/").filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   for (const template of templates(spec)) {
     if (template.length !== segments.length) continue;
     const params: Record<string, string> = {};
@@ -151,7 +154,9 @@ function reachableSchemas(spec: ApiSpec, operation: ContractOperation, status: n
 
 /** The inventory's ids of a relation in an answer of this operation (`<api>:<kind>:<Schema>.<rel>`, one per schema declaring it). */
 function relationIds(spec: ApiSpec, operation: ContractOperation, status: number, rel: string, kind: "link" | "query"): string[] {
-  return [...reachableSchemas(spec, operation, status)].filter((name) => declaresRelation(spec, name, rel)).map((name) => `${spec.name}:${kind}:${name}.${rel}`);
+  return [...reachableSchemas(spec, operation, status)]
+    .filter((name) => declaresRelation(spec, name, rel))
+    .map((name) => `${spec.name}:${kind}:${name}.${rel}`);
 }
 
 const relationCache = new Map<string, boolean>();
@@ -161,15 +166,29 @@ function declaresRelation(spec: ApiSpec, schemaName: string, rel: string): boole
   if (found === undefined) {
     const schema = (spec.doc.components?.schemas as Record<string, unknown> | undefined)?.[schemaName];
     // A schema a `_links` member refers to declares its relations as its own properties.
-    found = linksSchemaNames(spec.doc).has(schemaName) && (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[rel] !== undefined && (schema as { properties: Record<string, unknown> }).properties[rel] !== false;
+    found =
+      linksSchemaNames(spec.doc).has(schemaName) &&
+      (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[rel] !== undefined &&
+      (schema as { properties: Record<string, unknown> }).properties[rel] !== false;
     const stack: unknown[] = [schema];
     while (stack.length > 0 && !found) {
       const node = stack.pop();
       if (node === null || typeof node !== "object") continue;
       const links = (node as { properties?: Record<string, unknown> }).properties?._links as Record<string, unknown> | undefined;
       if (links) {
-        const branches = [links, ...(["allOf", "oneOf", "anyOf"] as const).flatMap((k) => (links[k] ?? []) as Array<Record<string, unknown>>)];
-        if (branches.some((b) => b && typeof b === "object" && ![undefined, false].includes(((b.properties ?? {}) as Record<string, unknown>)[rel] as undefined))) found = true;
+        const branches = [
+          links,
+          ...(["allOf", "oneOf", "anyOf"] as const).flatMap((k) => (links[k] ?? []) as Array<Record<string, unknown>>),
+        ];
+        if (
+          branches.some(
+            (b) =>
+              b &&
+              typeof b === "object" &&
+              ![undefined, false].includes(((b.properties ?? {}) as Record<string, unknown>)[rel] as undefined),
+          )
+        )
+          found = true;
       }
       for (const [k, child] of Object.entries(node)) if (k !== "$ref") stack.push(child);
     }
@@ -179,7 +198,10 @@ function declaresRelation(spec: ApiSpec, schemaName: string, rel: string): boole
 }
 
 /** The query parameters an operation takes, by name, with the inventory's id and the spec's default. */
-function queryParameters(spec: ApiSpec, operation: ContractOperation): Map<string, { id: string; defaultId?: string; default?: unknown; modifiers?: string[] }> {
+function queryParameters(
+  spec: ApiSpec,
+  operation: ContractOperation,
+): Map<string, { id: string; defaultId?: string; default?: unknown; modifiers?: string[] }> {
   const found = new Map<string, { id: string; defaultId?: string; default?: unknown; modifiers?: string[] }>();
   for (const raw of (operation.operation.parameters ?? []) as Array<{ $ref?: string }>) {
     const component = raw.$ref?.split("/").pop();
@@ -188,7 +210,12 @@ function queryParameters(spec: ApiSpec, operation: ContractOperation): Map<strin
     const schema = parameter.schema ? deref<{ default?: unknown }>(spec.doc, parameter.schema) : undefined;
     found.set(parameter.name, {
       id: component ? `${spec.name}:query:${component}` : `${spec.name}:query:${operation.operationId}.${parameter.name}`,
-      ...(schema && "default" in schema ? { default: schema.default, defaultId: `${spec.name}:default:${component ? `parameter.${component}` : `${operation.operationId}.parameters`}` } : {}),
+      ...(schema && "default" in schema
+        ? {
+            default: schema.default,
+            defaultId: `${spec.name}:default:${component ? `parameter.${component}` : `${operation.operationId}.parameters`}`,
+          }
+        : {}),
       ...(parameter["x-query-modifiers"] ? { modifiers: parameter["x-query-modifiers"] } : {}),
     });
   }
@@ -206,7 +233,15 @@ const hrefOf = (link: unknown): string | undefined => {
 };
 
 /** A link's path parameters agree with what the request's address and the resource's own `self` name. */
-function linkProblems(spec: ApiSpec, operation: ContractOperation, exchange: ObservedExchange, item: Json, known: Record<string, string>, where: string, problems: string[]): void {
+function linkProblems(
+  spec: ApiSpec,
+  operation: ContractOperation,
+  exchange: ObservedExchange,
+  item: Json,
+  known: Record<string, string>,
+  where: string,
+  problems: string[],
+): void {
   const links = (item._links ?? {}) as Json;
   const origin = new URL(exchange.url).origin;
   const selfHref = hrefOf(links.self);
@@ -223,7 +258,9 @@ function linkProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
       Object.assign(own, params);
     }
   }
-  for (const [rel, link, href] of Object.entries(links).flatMap(([r, l]) => (Array.isArray(l) ? l : [l]).map((one) => [r, one, hrefOf(one)] as const))) {
+  for (const [rel, link, href] of Object.entries(links).flatMap(([r, l]) =>
+    (Array.isArray(l) ? l : [l]).map((one) => [r, one, hrefOf(one)] as const),
+  )) {
     if (rel === "curies" || (PAGE_RELATIONS as readonly string[]).includes(rel)) continue;
     if (!href || !link) continue;
     let url: URL;
@@ -233,7 +270,8 @@ function linkProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
       continue;
     }
     const ids = relationIds(spec, operation, exchange.status, rel, "link");
-    if (url.origin === origin) for (const id of ids) bounded(announced, keyOf(url.toString()), new Set([...(announced.get(keyOf(url.toString())) ?? []), id]));
+    if (url.origin === origin)
+      for (const id of ids) bounded(announced, keyOf(url.toString()), new Set([...(announced.get(keyOf(url.toString())) ?? []), id]));
     if (rel === "self" || url.origin !== origin) continue;
     const params = pathParameters(spec, url.pathname) ?? {};
     const shared = Object.keys(params).filter((name) => own[name] !== undefined);
@@ -242,26 +280,43 @@ function linkProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
     if (!selfHref && typeof item.id === "string") {
       const unnamed = Object.keys(params).filter((name) => own[name] === undefined);
       if (unnamed.length > 0) for (const id of ids) count(id);
-      for (const name of unnamed) if (params[name] !== item.id) problems.push(`${where}: its ${rel} link names ${name} ${params[name]}, but the answer's id is ${item.id} (${url.pathname})`);
+      for (const name of unnamed)
+        if (params[name] !== item.id)
+          problems.push(`${where}: its ${rel} link names ${name} ${params[name]}, but the answer's id is ${item.id} (${url.pathname})`);
     }
     for (const name of shared) {
-      if (params[name] !== own[name]) problems.push(`${where}: its ${rel} link names ${name} ${params[name]}, but the answer is about ${name} ${own[name]} (${url.pathname})`);
+      if (params[name] !== own[name])
+        problems.push(
+          `${where}: its ${rel} link names ${name} ${params[name]}, but the answer is about ${name} ${own[name]} (${url.pathname})`,
+        );
     }
   }
 }
 
 function embeddedItems(json: Json): Json[] {
-  return Object.values((json._embedded ?? {}) as Json).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((v): v is Json => v !== null && typeof v === "object");
+  return Object.values((json._embedded ?? {}) as Json)
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .filter((v): v is Json => v !== null && typeof v === "object");
 }
 
 /** Differences between two representations, by path (at most a few). */
 function differences(before: unknown, after: unknown, path: string, out: string[], limit = 5): void {
   if (out.length >= limit || isDeepStrictEqual(before, after)) return;
-  if (before && after && typeof before === "object" && typeof after === "object" && Array.isArray(before) === Array.isArray(after) && (!Array.isArray(before) || before.length === (after as unknown[]).length)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) differences((before as Json)[key], (after as Json)[key], `${path}.${key}`, out, limit);
+  if (
+    before &&
+    after &&
+    typeof before === "object" &&
+    typeof after === "object" &&
+    Array.isArray(before) === Array.isArray(after) &&
+    (!Array.isArray(before) || before.length === (after as unknown[]).length)
+  ) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+      differences((before as Json)[key], (after as Json)[key], `${path}.${key}`, out, limit);
     return;
   }
-  out.push(`${path}: ${before === undefined ? "absent" : JSON.stringify(before)?.slice(0, 60)} after the write, ${after === undefined ? "absent" : JSON.stringify(after)?.slice(0, 60)} when read`);
+  out.push(
+    `${path}: ${before === undefined ? "absent" : JSON.stringify(before)?.slice(0, 60)} after the write, ${after === undefined ? "absent" : JSON.stringify(after)?.slice(0, 60)} when read`,
+  );
 }
 
 /**
@@ -288,7 +343,13 @@ function leafPaths(value: unknown, path = ""): string[] {
 }
 
 /** A PATCH changes what it names and nothing else: its answer differs from the last representation seen only there (links aside). */
-function patchProblems(spec: ApiSpec, operation: ContractOperation, exchange: ObservedExchange, before: Json | undefined, problems: string[]): void {
+function patchProblems(
+  spec: ApiSpec,
+  operation: ContractOperation,
+  exchange: ObservedExchange,
+  before: Json | undefined,
+  problems: string[],
+): void {
   if (!before || !exchange.sent || typeof exchange.sent !== "object") return;
   const named = leafPaths(exchange.sent);
   const found: string[] = [];
@@ -298,7 +359,10 @@ function patchProblems(spec: ApiSpec, operation: ContractOperation, exchange: Ob
     const path = line.slice(0, line.indexOf(":"));
     return !path.startsWith("._links") && !named.some((n) => path.startsWith(n) || n.startsWith(path + "."));
   });
-  if (unnamed.length > 0) problems.push(`[${spec.name}:readback:${operation.operationId}] ${operation.operationId} changed what it did not name: ${unnamed.slice(0, 3).join("; ")}`);
+  if (unnamed.length > 0)
+    problems.push(
+      `[${spec.name}:readback:${operation.operationId}] ${operation.operationId} changed what it did not name: ${unnamed.slice(0, 3).join("; ")}`,
+    );
 }
 
 function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefined, exchange: ObservedExchange, problems: string[]): void {
@@ -310,11 +374,18 @@ function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefine
     // Whatever lies under the written address (or, for another host's write, anywhere) may have changed.
     const origin = new URL(exchange.url).origin;
     const apiWrite = operation && !operation.external;
-    for (const k of [...written.keys()]) if (!apiWrite || (k.startsWith(origin) && (key.startsWith(k + "/") || k.startsWith(key + "/") || k === key))) written.delete(k);
+    for (const k of [...written.keys()])
+      if (!apiWrite || (k.startsWith(origin) && (key.startsWith(k + "/") || k.startsWith(key + "/") || k === key))) written.delete(k);
     if (method === "DELETE" && operation) bounded(deleted, key, operation.operationId);
     else deleted.delete(key);
     const self = hrefOf(json?._links?.self);
-    const target = self ? keyOf(exchange.resolve(self)) : exchange.status === 201 && exchange.location ? keyOf(exchange.resolve(exchange.location)) : method === "PATCH" || method === "PUT" ? key : undefined;
+    const target = self
+      ? keyOf(exchange.resolve(self))
+      : exchange.status === 201 && exchange.location
+        ? keyOf(exchange.resolve(exchange.location))
+        : method === "PATCH" || method === "PUT"
+          ? key
+          : undefined;
     if (operation && json && typeof json === "object" && target && (exchange.status === 201 || method === "PATCH")) {
       if (method === "PATCH") patchProblems(spec, operation, exchange, seen.get(target), problems);
       bounded(seen, target, json);
@@ -328,7 +399,8 @@ function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefine
   if (gone) {
     count(`${spec.name}:readback:${gone}`);
     deleted.delete(key);
-    if (exchange.status !== 404) problems.push(`[${spec.name}:readback:${gone}] a read of what ${gone} deleted answers ${exchange.status}, not 404`);
+    if (exchange.status !== 404)
+      problems.push(`[${spec.name}:readback:${gone}] a read of what ${gone} deleted answers ${exchange.status}, not 404`);
     return;
   }
   const write = written.get(key);
@@ -338,7 +410,10 @@ function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefine
   count(`${spec.name}:readback:${write.operationId}`);
   const found: string[] = [];
   differences(presigned(write.json, exchange.url), presigned(json, exchange.url), "", found);
-  if (found.length > 0) problems.push(`[${spec.name}:readback:${write.operationId}] the resource read after ${write.operationId} is not what ${write.operationId} answered: ${found.join("; ")}`);
+  if (found.length > 0)
+    problems.push(
+      `[${spec.name}:readback:${write.operationId}] the resource read after ${write.operationId} is not what ${write.operationId} answered: ${found.join("; ")}`,
+    );
 }
 
 const CREATION_TIMES = ["processed_at", "created_at"];
@@ -348,7 +423,10 @@ function timeProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
   const json = exchange.json as Json | undefined;
   if (exchange.status !== 201 || !json) return;
   const origin = new URL(exchange.url).origin;
-  for (const [member, value] of [...CREATION_TIMES.map((m) => [m, json[m]] as const), ...CREATION_TIMES.map((m) => [`metadata.${m}`, json.metadata?.[m]] as const)]) {
+  for (const [member, value] of [
+    ...CREATION_TIMES.map((m) => [m, json[m]] as const),
+    ...CREATION_TIMES.map((m) => [`metadata.${m}`, json.metadata?.[m]] as const),
+  ]) {
     if (typeof value !== "string") continue;
     const at = Date.parse(value);
     if (Number.isNaN(at)) continue;
@@ -356,7 +434,10 @@ function timeProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
     ids.forEach(count);
     const key = `${origin} ${member}`;
     const latest = latestCreation.get(key);
-    if (latest !== undefined && at < latest) problems.push(`[${ids.join(", ")}] ${member} ${value} of ${operation.operationId} is earlier than a creation time the target answered before (${new Date(latest).toISOString()}): its clock went back`);
+    if (latest !== undefined && at < latest)
+      problems.push(
+        `[${ids.join(", ")}] ${member} ${value} of ${operation.operationId} is earlier than a creation time the target answered before (${new Date(latest).toISOString()}): its clock went back`,
+      );
     bounded(latestCreation, key, Math.max(at, latest ?? at));
   }
 }
@@ -380,8 +461,14 @@ function enumLists(spec: ApiSpec, operation: ContractOperation, member: string, 
     const property = schemas[name]?.properties?.[member];
     if (property === undefined) return false;
     const resolved = deref<{ enum?: unknown[]; examples?: unknown[]; allOf?: unknown[]; pattern?: string }>(spec.doc, property);
-    const schema = resolved.allOf?.length === 1 ? deref<{ enum?: unknown[]; examples?: unknown[]; pattern?: string }>(spec.doc, resolved.allOf[0]) : resolved;
-    return [...(schema.enum ?? []), ...(schema.examples ?? [])].includes(value) || (typeof schema.pattern === "string" && new RegExp(schema.pattern, "u").test(value));
+    const schema =
+      resolved.allOf?.length === 1
+        ? deref<{ enum?: unknown[]; examples?: unknown[]; pattern?: string }>(spec.doc, resolved.allOf[0])
+        : resolved;
+    return (
+      [...(schema.enum ?? []), ...(schema.examples ?? [])].includes(value) ||
+      (typeof schema.pattern === "string" && new RegExp(schema.pattern, "u").test(value))
+    );
   });
 }
 
@@ -407,16 +494,27 @@ function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: 
     return parameter.default;
   };
   // Other parameters sent (a cursor): the answer is held to its size and links like any page.
-  for (const [name, parameter] of parameters) if (!["per_page", "page", "query"].includes(name) && url.searchParams.has(name)) count(parameter.id);
+  for (const [name, parameter] of parameters)
+    if (!["per_page", "page", "query"].includes(name) && url.searchParams.has(name)) count(parameter.id);
   const perPage = asked("per_page");
   const page = asked("page");
   const label = `${url.pathname}${url.search}`;
-  if (perPage !== undefined && json.per_page !== perPage) problems.push(`[${parameters.get("per_page")!.id}] ${label}: per_page ${json.per_page} answered for a per_page of ${perPage}${url.searchParams.has("per_page") ? "" : " (the default)"}`);
-  if (items.length > json.per_page) problems.push(`[${parameters.get("per_page")?.id ?? spec.name}] ${label}: ${items.length} items on a page of ${json.per_page}`);
-  if (page !== undefined && json.page !== undefined && json.page !== page) problems.push(`[${parameters.get("page")!.id}] ${label}: page ${json.page} answered for page ${page}${url.searchParams.has("page") ? "" : " (the default)"}`);
+  if (perPage !== undefined && json.per_page !== perPage)
+    problems.push(
+      `[${parameters.get("per_page")!.id}] ${label}: per_page ${json.per_page} answered for a per_page of ${perPage}${url.searchParams.has("per_page") ? "" : " (the default)"}`,
+    );
+  if (items.length > json.per_page)
+    problems.push(`[${parameters.get("per_page")?.id ?? spec.name}] ${label}: ${items.length} items on a page of ${json.per_page}`);
+  if (page !== undefined && json.page !== undefined && json.page !== page)
+    problems.push(
+      `[${parameters.get("page")!.id}] ${label}: page ${json.page} answered for page ${page}${url.searchParams.has("page") ? "" : " (the default)"}`,
+    );
   if (typeof json.count === "number" && typeof json.page === "number") {
     const expected = Math.max(0, Math.min(json.per_page, json.count - (json.page - 1) * json.per_page));
-    if (items.length !== expected) problems.push(`[${parameters.get("page")?.id ?? parameters.get("per_page")!.id}] ${label}: ${items.length} items on page ${json.page} of ${json.per_page}, where count ${json.count} leaves ${expected}`);
+    if (items.length !== expected)
+      problems.push(
+        `[${parameters.get("page")?.id ?? parameters.get("per_page")!.id}] ${label}: ${items.length} items on page ${json.page} of ${json.per_page}, where count ${json.count} leaves ${expected}`,
+      );
   }
   // A one-modifier filter: every item's member of that name has the value asked.
   const query = url.searchParams.get("query");
@@ -425,7 +523,9 @@ function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: 
   if (filter && modifier && filter.modifiers?.includes(modifier[1]!)) {
     const [, name, value] = modifier as unknown as [string, string, string];
     // Only where the member's schema lists the modifier's value: `status:approved` of a transaction filters on its status code.
-    const withMember = enumLists(spec, operation, name, value) ? items.filter((item) => typeof item[name] === "string" || typeof item.metadata?.[name] === "string") : [];
+    const withMember = enumLists(spec, operation, name, value)
+      ? items.filter((item) => typeof item[name] === "string" || typeof item.metadata?.[name] === "string")
+      : [];
     if (withMember.length > 0) count(filter.id);
     for (const item of withMember) {
       const actual = typeof item[name] === "string" ? item[name] : item.metadata[name];
@@ -441,7 +541,8 @@ function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: 
     ids.forEach(count);
     const tag = `[${ids.join(", ") || `${spec.name}:query`}] ${label}: its ${rel} link`;
     const linked = new URL(exchange.resolve(href));
-    if (linked.pathname.replace(/\/+$/, "") !== url.pathname.replace(/\/+$/, "")) problems.push(`${tag} leads to another collection (${linked.pathname})`);
+    if (linked.pathname.replace(/\/+$/, "") !== url.pathname.replace(/\/+$/, ""))
+      problems.push(`${tag} leads to another collection (${linked.pathname})`);
     const size = linked.searchParams.get("per_page");
     if (size !== null && Number(size) !== json.per_page) problems.push(`${tag} asks per_page ${size}, this page has ${json.per_page}`);
     if (query !== null && linked.searchParams.get("query") !== query) problems.push(`${tag} drops or changes the filter ${query}`);
@@ -475,7 +576,10 @@ export function invariantProblems(spec: ApiSpec, operation: ContractOperation | 
       const self = hrefOf(json._links?.self);
       ids.forEach(count);
       if (exchange.method === "GET" && self) {
-        if (keyOf(exchange.resolve(self)) !== key) problems.push(`[${[...ids].join(", ")}] a link to ${new URL(exchange.url).pathname} leads to a resource whose self is ${new URL(exchange.resolve(self)).pathname}`);
+        if (keyOf(exchange.resolve(self)) !== key)
+          problems.push(
+            `[${[...ids].join(", ")}] a link to ${new URL(exchange.url).pathname} leads to a resource whose self is ${new URL(exchange.resolve(self)).pathname}`,
+          );
       }
     }
     timeProblems(spec, operation, exchange, problems);

@@ -104,4 +104,9 @@ export function fileBytes(tag: string): Buffer {
  * A contract's links and the contracts' filter: only a submitted application lets the run's
  * invariants check them, so the submission scenario claims them, not the agreement scenarios.
  */
-export const CONTRACT_AGREEMENT: readonly string[] = ["merchant:link:Application.ch:contracts", "merchant:link:Contract.ch:application", "merchant:link:Contract.ch:stamps", "merchant:query:ContractQuery"];
+export const CONTRACT_AGREEMENT: readonly string[] = [
+  "merchant:link:Application.ch:contracts",
+  "merchant:link:Contract.ch:application",
+  "merchant:link:Contract.ch:stamps",
+  "merchant:query:ContractQuery",
+];

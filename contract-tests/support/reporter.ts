@@ -31,7 +31,17 @@ interface Failure {
 export default class ContractReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
-    const results: Array<{ project: string; name: string; title: string; file: string; state: string; rules: string[]; message: string; operationId?: string; reproduction?: string }> = [];
+    const results: Array<{
+      project: string;
+      name: string;
+      title: string;
+      file: string;
+      state: string;
+      rules: string[];
+      message: string;
+      operationId?: string;
+      reproduction?: string;
+    }> = [];
     const reasons = new Map<string, string[]>();
     const durations: Array<{ name: string; ms: number }> = [];
     const failures: Failure[] = [];
@@ -41,7 +51,17 @@ export default class ContractReporter implements Reporter {
         const errors = (result as { errors?: ReadonlyArray<{ message?: string }> }).errors ?? [];
         const meta = test.meta();
         const message = errors.map((e) => e.message ?? "").join("\n");
-        results.push({ project: test.project.name, name: test.fullName, title: test.name, file: module.moduleId, state: result.state, rules: [...(meta.rules ?? [])], message: message.slice(0, 4000), operationId: meta.operationId, reproduction: meta.reproduction });
+        results.push({
+          project: test.project.name,
+          name: test.fullName,
+          title: test.name,
+          file: module.moduleId,
+          state: result.state,
+          rules: [...(meta.rules ?? [])],
+          message: message.slice(0, 4000),
+          operationId: meta.operationId,
+          reproduction: meta.reproduction,
+        });
         durations.push({ name: test.fullName, ms: test.diagnostic()?.duration ?? 0 });
         if (result.state === "passed") counts.passed += 1;
         else if (result.state === "failed") {
@@ -108,10 +128,17 @@ export function failureSummary(failures: Failure[]): string {
     `Failures${failures.length > FAILURES_SHOWN ? ` (the first ${FAILURES_SHOWN} of ${failures.length})` : ""}, each with the request to reproduce it (set the $VARIABLES first):`,
   ];
   failures.slice(0, FAILURES_SHOWN).forEach((failure, i) => {
-    lines.push(`${i + 1}) ${failure.name}`, `   reason: ${failure.reason}`, `   rules: ${failure.rules.join(", ") || "(none declared)"}; operation: ${failure.operation}`);
+    lines.push(
+      `${i + 1}) ${failure.name}`,
+      `   reason: ${failure.reason}`,
+      `   rules: ${failure.rules.join(", ") || "(none declared)"}; operation: ${failure.operation}`,
+    );
     if (failure.reproduction) lines.push("   reproduce:", ...failure.reproduction.split("\n").map((line) => `     ${line}`));
     else lines.push("   reproduce: (the test sent no request before it failed)");
   });
-  if (failures.length > FAILURES_SHOWN) lines.push(`... and ${failures.length - FAILURES_SHOWN} more failed tests, counted above (vitest's report above has each one's message)`);
+  if (failures.length > FAILURES_SHOWN)
+    lines.push(
+      `... and ${failures.length - FAILURES_SHOWN} more failed tests, counted above (vitest's report above has each one's message)`,
+    );
   return lines.join("\n");
 }

@@ -16,7 +16,16 @@ import type { ContractTarget } from "../targets/target";
 import { cardDataOf } from "./card-data-echo";
 import { failedRequest, wasIssued, type RecordedRequest } from "./exchange-log";
 import { apiSpec } from "./spec";
-import { hasControlCharacters, literal, noteLines, printfAssignment, signatureLine, Variables, word, type Part } from "../../src/testkit/shell-words";
+import {
+  hasControlCharacters,
+  literal,
+  noteLines,
+  printfAssignment,
+  signatureLine,
+  Variables,
+  word,
+  type Part,
+} from "../../src/testkit/shell-words";
 
 declare module "@vitest/runner" {
   interface TaskMeta {
@@ -54,13 +63,18 @@ function bodyParts(text: string, mediaType: string | undefined, vars: Variables)
   let parts: Part[] = [text];
   [...new Set(card.pans)].forEach((pan, i) => {
     const name = i === 0 ? "CARD_PAN" : `CARD_PAN_${i + 1}`;
-    parts = replaceIn(parts, new RegExp(`()(?<!\\d)(${escapeRegExp(pan)})(?!\\d)`, "g"), () => vars.use(name, `the card number the test sent (${maskPans(pan)}); a test card of your environment`));
+    parts = replaceIn(parts, new RegExp(`()(?<!\\d)(${escapeRegExp(pan)})(?!\\d)`, "g"), () =>
+      vars.use(name, `the card number the test sent (${maskPans(pan)}); a test card of your environment`),
+    );
   });
   for (const csc of new Set(card.cscs)) {
-    const which = csc === String(testEnvironment["matching-csc"]) ? "the test environment's matching CSC" : "not the test environment's matching CSC";
+    const which =
+      csc === String(testEnvironment["matching-csc"]) ? "the test environment's matching CSC" : "not the test environment's matching CSC";
     const note = `the card security code the test sent (${which})`;
     // A CSC member's value only (form `card[csc]=`, percent-encoded brackets too, or JSON `"csc":`).
-    parts = replaceIn(parts, new RegExp(`(csc(?:\\]|%5D)?=|"csc"\\s{0,8}:\\s{0,8}"?)(${csc})(?!\\d)`, "gi"), () => vars.use("CARD_CSC", note));
+    parts = replaceIn(parts, new RegExp(`(csc(?:\\]|%5D)?=|"csc"\\s{0,8}:\\s{0,8}"?)(${csc})(?!\\d)`, "gi"), () =>
+      vars.use("CARD_CSC", note),
+    );
   }
   let masked = false;
   parts = parts.map((part) => {
@@ -109,7 +123,9 @@ const SETTING = "as for the suite (docs/contract-tests.md; the sandbox's seeded 
 function credential(value: string, known: Map<string, string>, vars: Variables, unknown: string, what: string): Part {
   // The merchant API's client credentials are form-encoded before Basic (RFC 6749, 2.3.1).
   const name = known.get(value) ?? known.get(safeDecode(value));
-  return name ? vars.use(name, SETTING) : vars.use(unknown, `${what} that is none of the suite's settings (made up by the test, or registered during it): not shown`);
+  return name
+    ? vars.use(name, SETTING)
+    : vars.use(unknown, `${what} that is none of the suite's settings (made up by the test, or registered during it): not shown`);
 }
 
 /** The reproduction of one request: comment lines naming the variables to set, then the commands. */
@@ -152,7 +168,13 @@ export function reproduction(request: RecordedRequest, target: ContractTarget): 
         const user = colon < 0 ? decoded : decoded.slice(0, colon);
         const password = colon < 0 ? "" : decoded.slice(colon + 1);
         const merchant = request.api === "merchant" || request.url.startsWith(target.merchant.baseUrl + "/");
-        const userPart = credential(user, known, vars, merchant ? "OTHER_CLIENT_ID" : "UNKNOWN_API_KEY", merchant ? "a client id" : "an API key");
+        const userPart = credential(
+          user,
+          known,
+          vars,
+          merchant ? "OTHER_CLIENT_ID" : "UNKNOWN_API_KEY",
+          merchant ? "a client id" : "an API key",
+        );
         const passwordPart = password === "" ? "" : credential(password, known, vars, "OTHER_CLIENT_SECRET", "a client secret");
         curl.push(`-u ${word([userPart, ":", passwordPart])}`);
       } else if (scheme.toLowerCase() === "bearer") {
@@ -169,12 +191,16 @@ export function reproduction(request: RecordedRequest, target: ContractTarget): 
         }
         curl.push(`-H ${word(["authorization: Bearer ", { variable: "BEARER_TOKEN" }])}`);
       } else {
-        curl.push(`-H ${word(["authorization: ", vars.use("AUTHORIZATION", `the Authorization header of the ${scheme || "unnamed"} scheme the test sent: not shown`)])}`);
+        curl.push(
+          `-H ${word(["authorization: ", vars.use("AUTHORIZATION", `the Authorization header of the ${scheme || "unnamed"} scheme the test sent: not shown`)])}`,
+        );
       }
     } else if (name === signatureHeader.name.toLowerCase()) {
       curl.push(`-H ${word(signatureParts(value, bytes, target, known, vars, commands))}`);
     } else if (CREDENTIAL_HEADERS.has(name)) {
-      curl.push(`-H ${word([`${name}: `, vars.use(name.toUpperCase().replace(/\W/g, "_"), `the ${name} header the test sent: not shown`)])}`);
+      curl.push(
+        `-H ${word([`${name}: `, vars.use(name.toUpperCase().replace(/\W/g, "_"), `the ${name} header the test sent: not shown`)])}`,
+      );
     } else {
       curl.push(`-H ${word([`${name}: ${maskPans(value)}`])}`);
     }
@@ -184,14 +210,27 @@ export function reproduction(request: RecordedRequest, target: ContractTarget): 
   const url = new URL(request.url);
   const ours = [target.gateway.baseUrl, target.merchant.baseUrl].some((base) => base && request.url.startsWith(base));
   // A link to another host (a pre-signed upload) carries its credentials in the query.
-  const address = !ours && url.search ? word([vars.use("LINK_URL", `the address the test followed: ${maskPans(url.origin + url.pathname)} with the query of its link (pre-signed: not shown)`)]) : word([maskPans(request.url)]);
+  const address =
+    !ours && url.search
+      ? word([
+          vars.use(
+            "LINK_URL",
+            `the address the test followed: ${maskPans(url.origin + url.pathname)} with the query of its link (pre-signed: not shown)`,
+          ),
+        ])
+      : word([maskPans(request.url)]);
   if (/[[\]{}]/.test(request.url)) curl.push("-g");
   curl.push(address);
 
   // One comment line per note: the variables that share one (the suite's settings) on one line.
   const notes = noteLines(vars);
   const answered = request.status === undefined ? "no answer" : String(request.status);
-  return [`# ${request.method} ${maskPans(url.origin + url.pathname)} -> ${answered}${request.operationId ? ` (${request.operationId})` : ""}`, ...notes, ...commands, curl.join(" ")].join("\n");
+  return [
+    `# ${request.method} ${maskPans(url.origin + url.pathname)} -> ${answered}${request.operationId ? ` (${request.operationId})` : ""}`,
+    ...notes,
+    ...commands,
+    curl.join(" "),
+  ].join("\n");
 }
 
 function safeDecode(text: string): string {
@@ -206,12 +245,24 @@ function safeDecode(text: string): string {
  * The Signature header: its key id as a variable, and its value recomputed by openssl when it is
  * this body's signature under the target's key; a wrong one becomes the signature of other bytes.
  */
-function signatureParts(value: string, bytes: Buffer | string | undefined, target: ContractTarget, known: Map<string, string>, vars: Variables, commands: string[]): Part[] {
+function signatureParts(
+  value: string,
+  bytes: Buffer | string | undefined,
+  target: ContractTarget,
+  known: Map<string, string>,
+  vars: Variables,
+  commands: string[],
+): Part[] {
   const [keyId, scheme, hex, ...more] = value.split(" ");
   if (!keyId || scheme !== signatureHeader.schemeToken || !hex || more.length > 0) return [`${signatureHeader.name}: ${value}`];
-  const key = known.has(keyId) ? vars.use(known.get(keyId)!, SETTING) : vars.use("UNKNOWN_SIGNING_KEY_ID", "a signing key id that is none of the suite's settings (made up by the test): not shown");
-  if (typeof bytes === "string") return [`${signatureHeader.name}: `, key, ` ${scheme} `, vars.use("SIGNATURE", "the signature of the body left out: not shown")];
-  const expected = createSigner({ apiKey: keyId, privateKey: target.gateway.signingKeyPem }).headerFor(new Uint8Array(bytes ?? Buffer.alloc(0)));
+  const key = known.has(keyId)
+    ? vars.use(known.get(keyId)!, SETTING)
+    : vars.use("UNKNOWN_SIGNING_KEY_ID", "a signing key id that is none of the suite's settings (made up by the test): not shown");
+  if (typeof bytes === "string")
+    return [`${signatureHeader.name}: `, key, ` ${scheme} `, vars.use("SIGNATURE", "the signature of the body left out: not shown")];
+  const expected = createSigner({ apiKey: keyId, privateKey: target.gateway.signingKeyPem }).headerFor(
+    new Uint8Array(bytes ?? Buffer.alloc(0)),
+  );
   vars.use("GATEWAY_SIGNING_KEY_FILE", "the PEM private key of the signing API key");
   if (!commands.some((line) => line.startsWith("BODY="))) commands.push("BODY=''");
   let signature: Part;

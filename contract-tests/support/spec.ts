@@ -62,7 +62,11 @@ export class ApiSpec {
       const body = deref<{ content?: Record<string, unknown>; required?: boolean }>(this.doc, raw);
       const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...route.at, "requestBody"]);
       for (const mediaType of Object.keys(body.content ?? {})) {
-        requestMedia.push({ mediaType, schemaPointer: `${base}${toPointer(["content", mediaType, "schema"])}`, required: body.required === true });
+        requestMedia.push({
+          mediaType,
+          schemaPointer: `${base}${toPointer(["content", mediaType, "schema"])}`,
+          required: body.required === true,
+        });
       }
     }
     return {

@@ -19,7 +19,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let started: StartedTarget;
   // The rule inventory only lists the tests and the rules they declare: nothing is started.
   if (process.env.CONTRACT_COLLECT_ONLY === "1") {
-    project.provide("contractTarget", sandboxTarget({ gatewayUrl: "http://127.0.0.1:9", merchantUrl: "http://127.0.0.1:9" }, "none (collecting tests only)"));
+    project.provide(
+      "contractTarget",
+      sandboxTarget({ gatewayUrl: "http://127.0.0.1:9", merchantUrl: "http://127.0.0.1:9" }, "none (collecting tests only)"),
+    );
     return async () => {};
   }
   try {

@@ -38,7 +38,15 @@ function mockTarget(gatewayUrl: string, merchantUrl: string, description: string
 
 export async function startMockTarget(env: NodeJS.ProcessEnv = process.env): Promise<StartedTarget> {
   if (env.GATEWAY_BASE_URL && env.MERCHANT_BASE_URL) {
-    return { target: mockTarget(env.GATEWAY_BASE_URL, env.MERCHANT_BASE_URL, `Prism mocks at ${env.GATEWAY_BASE_URL} and ${env.MERCHANT_BASE_URL}`, env), stop: async () => {} };
+    return {
+      target: mockTarget(
+        env.GATEWAY_BASE_URL,
+        env.MERCHANT_BASE_URL,
+        `Prism mocks at ${env.GATEWAY_BASE_URL} and ${env.MERCHANT_BASE_URL}`,
+        env,
+      ),
+      stop: async () => {},
+    };
   }
   const mocks: RunningMock[] = [];
   try {

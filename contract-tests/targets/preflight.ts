@@ -34,7 +34,11 @@ export async function preflightProblems(target: ContractTarget): Promise<string[
       exchange =
         api === "gateway"
           ? await session.call({ operationId: "getAccount", conformance: "record" })
-          : await session.call({ operationId: "createToken", body: { grant_type: "client_credentials", audience: target.merchant.audience }, conformance: "record" });
+          : await session.call({
+              operationId: "createToken",
+              body: { grant_type: "client_credentials", audience: target.merchant.audience },
+              conformance: "record",
+            });
     } catch (error) {
       return `${SETTINGS[api].url}: ${session.baseUrl} cannot be reached (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}); start the implementation or fix the address`;
     }
@@ -45,7 +49,8 @@ export async function preflightProblems(target: ContractTarget): Promise<string[
     if (api === "merchant" && exchange.status === 400) {
       return `MERCHANT_AUDIENCE: the token endpoint of ${session.baseUrl} refused the audience ${target.merchant.audience} (HTTP 400); set the API's own base address`;
     }
-    if (exchange.status === 404) return `${SETTINGS[api].url}: ${session.baseUrl} has no ${api === "gateway" ? "GET /account" : "POST /oauth/token"} (HTTP 404); is it the ${api} API?`;
+    if (exchange.status === 404)
+      return `${SETTINGS[api].url}: ${session.baseUrl} has no ${api === "gateway" ? "GET /account" : "POST /oauth/token"} (HTTP 404); is it the ${api} API?`;
     return undefined;
   });
   return (await Promise.all(checks)).filter((problem): problem is string => problem !== undefined);

@@ -19,7 +19,11 @@ export function contractSandboxConfig(env: NodeJS.ProcessEnv = process.env): San
   return mergeConfig(defaultConfig(), { merchant: { rateLimits: { operations: { [rateLimit.operationId]: 5 } } } });
 }
 
-export function sandboxTarget(urls: { gatewayUrl: string; merchantUrl: string }, description: string, env: NodeJS.ProcessEnv = process.env): ContractTarget {
+export function sandboxTarget(
+  urls: { gatewayUrl: string; merchantUrl: string },
+  description: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ContractTarget {
   const g = seeded.gateway;
   const merchantBase = withoutTrailingSlashes(urls.merchantUrl);
   return {
@@ -56,9 +60,20 @@ export const sandboxLog: string[] = [];
 
 export async function startSandboxTarget(env: NodeJS.ProcessEnv = process.env): Promise<StartedTarget & { sandbox?: RunningSandbox }> {
   if (env.GATEWAY_BASE_URL && env.MERCHANT_BASE_URL) {
-    return { target: sandboxTarget({ gatewayUrl: env.GATEWAY_BASE_URL, merchantUrl: env.MERCHANT_BASE_URL }, `sandbox at ${env.GATEWAY_BASE_URL} and ${env.MERCHANT_BASE_URL}`, env), stop: async () => {} };
+    return {
+      target: sandboxTarget(
+        { gatewayUrl: env.GATEWAY_BASE_URL, merchantUrl: env.MERCHANT_BASE_URL },
+        `sandbox at ${env.GATEWAY_BASE_URL} and ${env.MERCHANT_BASE_URL}`,
+        env,
+      ),
+      stop: async () => {},
+    };
   }
-  const sandbox = await startSandbox({ config: contractSandboxConfig(env), responseValidation: "strict", log: (line) => sandboxLog.push(line) });
+  const sandbox = await startSandbox({
+    config: contractSandboxConfig(env),
+    responseValidation: "strict",
+    log: (line) => sandboxLog.push(line),
+  });
   return {
     sandbox,
     target: sandboxTarget(sandbox, `sandbox (in-process, gateway ${sandbox.gatewayUrl}, merchant ${sandbox.merchantUrl})`, env),
@@ -66,7 +81,8 @@ export async function startSandboxTarget(env: NodeJS.ProcessEnv = process.env): 
       await sandbox.stop();
       if (sandbox.violations.count > 0) {
         // The sandbox broke its own spec: the suite has already failed on those responses; say where.
-        for (const v of sandbox.violations.entries) console.error(`sandbox violation: ${v.operationId} ${v.status}: ${v.problems.join("; ")}`);
+        for (const v of sandbox.violations.entries)
+          console.error(`sandbox violation: ${v.operationId} ${v.status}: ${v.problems.join("; ")}`);
       }
     },
   };

@@ -77,14 +77,19 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 
 export function targetKind(env: NodeJS.ProcessEnv = process.env): TargetKind {
   const kind = (env.CONTRACT_TARGET ?? "sandbox").toLowerCase();
-  if (kind !== "sandbox" && kind !== "mock" && kind !== "external") throw new Error(`CONTRACT_TARGET must be sandbox, mock or external, got "${env.CONTRACT_TARGET}"`);
+  if (kind !== "sandbox" && kind !== "mock" && kind !== "external")
+    throw new Error(`CONTRACT_TARGET must be sandbox, mock or external, got "${env.CONTRACT_TARGET}"`);
   return kind;
 }
 
 export function apisFromEnv(env: NodeJS.ProcessEnv = process.env): ApiName[] {
   const raw = env.CONTRACT_APIS ?? "gateway,merchant";
-  const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const name of names) if (name !== "gateway" && name !== "merchant") throw new Error(`CONTRACT_APIS lists gateway and/or merchant, got "${name}"`);
+  const names = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (name !== "gateway" && name !== "merchant") throw new Error(`CONTRACT_APIS lists gateway and/or merchant, got "${name}"`);
   return names as ApiName[];
 }
 
@@ -122,7 +127,10 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
   const keyFile = env.GATEWAY_SIGNING_KEY_FILE;
   let signingKeyPem = env.GATEWAY_SIGNING_KEY ?? "";
   if (wants("gateway") && !signingKeyPem) {
-    if (!keyFile) problems.push("GATEWAY_SIGNING_KEY_FILE is not set: the PEM private key of the signing API key (or the PEM itself in GATEWAY_SIGNING_KEY)");
+    if (!keyFile)
+      problems.push(
+        "GATEWAY_SIGNING_KEY_FILE is not set: the PEM private key of the signing API key (or the PEM itself in GATEWAY_SIGNING_KEY)",
+      );
     else {
       try {
         signingKeyPem = readFileSync(keyFile, "utf8");

@@ -1,6 +1,12 @@
 // Usage of the gateway client (type-checked in CI; the README shows this file).
 import { readFileSync } from "node:fs";
-import { ClientNetworkError, createGatewayClient, GatewayAuthenticationError, GatewayInvalidRequestError, type GatewayClient } from "payment-apis-toolkit/gateway";
+import {
+  ClientNetworkError,
+  createGatewayClient,
+  GatewayAuthenticationError,
+  GatewayInvalidRequestError,
+  type GatewayClient,
+} from "payment-apis-toolkit/gateway";
 
 export function gatewayFromEnvironment(): GatewayClient {
   return createGatewayClient({
@@ -38,7 +44,8 @@ export async function chargeSafely(gateway: GatewayClient): Promise<void> {
   } catch (error) {
     if (error instanceof GatewayAuthenticationError) console.error("the API key was refused");
     else if (error instanceof GatewayInvalidRequestError) console.error(`not a decline, the request was wrong: ${error.message}`);
-    else if (error instanceof ClientNetworkError && error.requestMayHaveBeenSent) console.error("outcome unknown: reconcile before retrying");
+    else if (error instanceof ClientNetworkError && error.requestMayHaveBeenSent)
+      console.error("outcome unknown: reconcile before retrying");
     else throw error;
   }
 }

@@ -33,7 +33,11 @@ export async function onboard(merchant: MerchantClient): Promise<void> {
   });
 
   // Metadata at the application's ch:files, then the bytes to the pre-signed upload link.
-  await merchant.uploadFile(application, { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }, readFileSync("statement.pdf"));
+  await merchant.uploadFile(
+    application,
+    { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" },
+    readFileSync("statement.pdf"),
+  );
 
   try {
     await merchant.addStamp(application, "submitted"); // the named link in ch:stamps

@@ -40,4 +40,3 @@ export const CONTROL_API = "sandbox-control";
 export function listServiceApis(root: string = projectRoot): ApiEntry[] {
   return listApis(root).filter((api) => api.name !== CONTROL_API);
 }
-

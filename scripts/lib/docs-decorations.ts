@@ -14,7 +14,6 @@ import { concretePath, encodeBody } from "../../src/testkit/spec/http-from-spec"
 import { listOperationExamples } from "../../src/testkit/spec/examples";
 import { FORM_MEDIA_TYPE } from "../../src/testkit/spec/media-types";
 
-
 /** Objects whose `description` Redoc renders; a mark elsewhere (on the licence, the contact) is left as is. */
 function canCarryDescription(parentKey: string | undefined): boolean {
   return parentKey !== "license" && parentKey !== "contact";
@@ -66,7 +65,11 @@ export function markSourceNotes(doc: OpenApiDocument): SourceNotes {
 
 /** The server a reader should try first: the service's test environment when the spec has it (not the local sandbox, which not every reader runs). */
 function tryOutServer(doc: OpenApiDocument, operation: Record<string, unknown>, pathItem: Record<string, unknown>): string {
-  const servers = ((operation.servers ?? pathItem.servers ?? doc.servers ?? []) as { url: string; "x-environment"?: string; variables?: Record<string, { default: string }> }[]);
+  const servers = (operation.servers ?? pathItem.servers ?? doc.servers ?? []) as {
+    url: string;
+    "x-environment"?: string;
+    variables?: Record<string, { default: string }>;
+  }[];
   const server = servers.find((s) => s["x-environment"] === "test") ?? servers[0];
   if (!server) return "";
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? name);
@@ -83,7 +86,8 @@ function credentialFlags(doc: OpenApiDocument, operation: Record<string, unknown
     if (scheme.type === "http" && scheme.scheme === "basic") {
       return name === "clientBasic" || /client/i.test(scheme.description ?? "") ? [`-u "$CLIENT_ID:$CLIENT_SECRET"`] : [`-u "$API_KEY:"`];
     }
-    if ((scheme.type === "http" && scheme.scheme === "bearer") || scheme.type === "oauth2") return [`-H "Authorization: Bearer $ACCESS_TOKEN"`];
+    if ((scheme.type === "http" && scheme.scheme === "bearer") || scheme.type === "oauth2")
+      return [`-H "Authorization: Bearer $ACCESS_TOKEN"`];
     if (scheme.type === "apiKey" && scheme.in === "header") return [`-H "${scheme.name}: $SIGNING_API_KEY RS256-hex $SIGNATURE"`];
     return [];
   });
@@ -114,7 +118,9 @@ export function addCodeSamples(doc: OpenApiDocument, api: string, samplesDir: st
     for (const [method, operation] of Object.entries(deref<Record<string, Record<string, unknown>>>(doc, pathItem))) {
       if (!isHttpMethod(method)) continue;
       const operationId = String(operation.operationId);
-      const samples: { lang: string; label: string; source: string }[] = [{ lang: "Shell", label: "curl", source: curlSample(doc, operationId) }];
+      const samples: { lang: string; label: string; source: string }[] = [
+        { lang: "Shell", label: "curl", source: curlSample(doc, operationId) },
+      ];
       const tsFile = join(samplesDir, api, `${operationId}.ts`);
       if (existsSync(tsFile)) {
         samples.push({ lang: "TypeScript", label: "TypeScript", source: readFileSync(tsFile, "utf8").trim() });
@@ -184,7 +190,13 @@ export function replaceBooleanSchemas(doc: OpenApiDocument): number {
     if (!node || typeof node !== "object") return;
     const record = node as Record<string, unknown>;
     const properties = record.properties as Record<string, unknown> | undefined;
-    if (properties && typeof properties === "object" && Array.isArray(record.oneOf) && record.oneOf.length > 0 && record.oneOf.every(isPresenceBranch)) {
+    if (
+      properties &&
+      typeof properties === "object" &&
+      Array.isArray(record.oneOf) &&
+      record.oneOf.length > 0 &&
+      record.oneOf.every(isPresenceBranch)
+    ) {
       const branches = record.oneOf as { properties: Record<string, unknown> }[];
       const present = branches.map((b) => Object.keys(b.properties).filter((k) => b.properties[k] === true));
       if (present.every((keys) => keys.length > 0 && keys.every((k) => k in properties))) {
@@ -221,7 +233,9 @@ export function demoteHeadingsNamedLikeTags(doc: OpenApiDocument): string[] {
   const info = doc.info as { description?: string } | undefined;
   if (!info?.description) return [];
   const tagNames = new Set(
-    ((doc.tags ?? []) as { name: string; "x-displayName"?: string }[]).flatMap((t) => [t.name, t["x-displayName"] ?? t.name]).map((n) => n.trim().toLowerCase()),
+    ((doc.tags ?? []) as { name: string; "x-displayName"?: string }[])
+      .flatMap((t) => [t.name, t["x-displayName"] ?? t.name])
+      .map((n) => n.trim().toLowerCase()),
   );
   const demoted: string[] = [];
   let inFence = false;

@@ -53,8 +53,7 @@ export interface Guide {
   body: string;
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(text: string): string {

@@ -26,7 +26,12 @@ export function markdownTableRows(markdown: string): TableRow[] {
       sawSeparator = true;
       continue;
     }
-    const cells = line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((cell) => cell.trim());
+    const cells = line
+      .trim()
+      .replace(/^\|/, "")
+      .replace(/\|$/, "")
+      .split("|")
+      .map((cell) => cell.trim());
     rows.push({ heading, cells });
   }
   return rows;

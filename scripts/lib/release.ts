@@ -52,7 +52,8 @@ const writeJson = (path: string, value: unknown) => writeFileSync(join(projectRo
 /** The repository's version (root package.json), which the packages and every mention must equal. */
 export function currentVersion(): string {
   const { version } = readJson<Manifest>(rootManifestPath);
-  if (semver.valid(version) === null) throw new ReleaseRefusal(`package.json: version "${version}" is not a semantic version: set it to X.Y.Z`);
+  if (semver.valid(version) === null)
+    throw new ReleaseRefusal(`package.json: version "${version}" is not a semantic version: set it to X.Y.Z`);
   return version;
 }
 
@@ -78,11 +79,14 @@ export function versionsOutOfStep(version: string = currentVersion()): string[] 
 
 export function assertVersionsInStep(version: string): void {
   const problems = versionsOutOfStep(version);
-  if (problems.length > 0) throw new ReleaseRefusal(`versions out of step with package.json (${version}): ${problems.join("; ")}; make them equal first`);
+  if (problems.length > 0)
+    throw new ReleaseRefusal(`versions out of step with package.json (${version}): ${problems.join("; ")}; make them equal first`);
 }
 
 /** Every file that writes the version down. */
-export const versionedFiles = (): string[] => [...new Set([...manifestPaths, lockfilePath, ...versionMentions("").map(({ file }) => file)])];
+export const versionedFiles = (): string[] => [
+  ...new Set([...manifestPaths, lockfilePath, ...versionMentions("").map(({ file }) => file)]),
+];
 
 /** Writes `next` everywhere the version `current` is written. */
 export function writeVersion(current: string, next: string): void {
@@ -113,13 +117,15 @@ export function releaseChangelog(text: string, version: string, date: string): {
   const lines = text.split("\n");
   const start = lines.findIndex((line) => line.trimEnd() === unreleasedHeading);
   if (start < 0) throw new ReleaseRefusal(`${changelogPath} has no "${unreleasedHeading}" heading: add it above the releases`);
-  if (lines.some((line) => line.startsWith(`## [${version}]`))) throw new ReleaseRefusal(`${changelogPath} already has a section for ${version}: a version is released once`);
+  if (lines.some((line) => line.startsWith(`## [${version}]`)))
+    throw new ReleaseRefusal(`${changelogPath} already has a section for ${version}: a version is released once`);
   const next = lines.findIndex((line, index) => index > start && line.startsWith("## "));
   const end = next < 0 ? lines.length : next;
   const body = lines.slice(start + 1, end);
   // An entry is a list item; a "### Added" heading with nothing under it is not one.
   const entries = body.filter((line) => /^[-*] /.test(line)).length;
-  if (entries === 0) throw new ReleaseRefusal(`${changelogPath}: [Unreleased] has no entries: add what this release changes before releasing it`);
+  if (entries === 0)
+    throw new ReleaseRefusal(`${changelogPath}: [Unreleased] has no entries: add what this release changes before releasing it`);
   while (body[0]?.trim() === "") body.shift();
   while (body.at(-1)?.trim() === "") body.pop();
   const released = [unreleasedHeading, "", `## [${version}] - ${date}`, "", ...body, ""];
@@ -143,7 +149,9 @@ export function uncommittedPaths(): string[] {
 
 /** The highest release tag (vX.Y.Z) that HEAD contains, if any. */
 export function lastReleaseTag(): string | undefined {
-  const tags = git(["tag", "--merged", "HEAD", "--list", "v*"]).split("\n").filter((tag) => semver.valid(tag) !== null && tag.startsWith("v"));
+  const tags = git(["tag", "--merged", "HEAD", "--list", "v*"])
+    .split("\n")
+    .filter((tag) => semver.valid(tag) !== null && tag.startsWith("v"));
   return semver.rsort(tags)[0];
 }
 
@@ -158,13 +166,22 @@ export function releaseTagsAtHead(): string[] {
  */
 export function levelSince(tag: string): { level: ReleaseLevel; why: string } {
   // The diff policy (severities, accepted breaks) sits beside the specs but changes no API.
-  const changed = spawnSync("git", ["diff", "--quiet", tag, "--", ...specSourcePaths, ":(exclude)openapi/diff-policy.yaml"], { cwd: projectRoot });
+  const changed = spawnSync("git", ["diff", "--quiet", tag, "--", ...specSourcePaths, ":(exclude)openapi/diff-policy.yaml"], {
+    cwd: projectRoot,
+  });
   if (changed.status === 0) return { level: "patch", why: `${specSourcePaths.join(" and ")} unchanged since ${tag}` };
   if (changed.status !== 1) throw new Error(`git diff ${tag} failed with exit code ${changed.status}`);
-  const diff = spawnSync(bin("ts-node"), [join("scripts", "spec-diff.ts"), tag], { cwd: projectRoot, env: toolEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const diff = spawnSync(bin("ts-node"), [join("scripts", "spec-diff.ts"), tag], {
+    cwd: projectRoot,
+    env: toolEnv,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (diff.status === 1) return { level: "major", why: `npm run diff -- ${tag} reports a breaking change` };
   if (diff.status === 0) return { level: "minor", why: `the specs changed since ${tag}, none of it breaking (npm run diff -- ${tag})` };
-  throw new Error(`npm run diff -- ${tag} could not compare (exit code ${diff.status}): ${`${diff.stdout}${diff.stderr}`.trim().slice(-2000)}`);
+  throw new Error(
+    `npm run diff -- ${tag} could not compare (exit code ${diff.status}): ${`${diff.stdout}${diff.stderr}`.trim().slice(-2000)}`,
+  );
 }
 
 /** The manifest inside a packed tarball, as the registry will read it. */

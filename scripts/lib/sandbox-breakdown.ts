@@ -59,7 +59,15 @@ function sandboxRequest(router: SpecRouter, c: BreakdownCase, host: string): San
   const url = new URL(`http://${host}${c.path}`);
   const rawBody = Buffer.from(c.body ?? "", "utf8");
   const headers = { host, ...(c.body === undefined ? {} : { "content-length": String(rawBody.length) }), ...c.headers };
-  return { method: c.method, url, headers, route: router.match(c.method, url.pathname), rawBody, tooLarge: false, remoteAddress: "127.0.0.1" };
+  return {
+    method: c.method,
+    url,
+    headers,
+    route: router.match(c.method, url.pathname),
+    rawBody,
+    tooLarge: false,
+    remoteAddress: "127.0.0.1",
+  };
 }
 
 /**
@@ -84,12 +92,18 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsig
 
   const port = Number(base.port);
   const stages: Stage[] = [];
-  stages.push({ name: "request target and Host check", us: await perCall(() => [parseRequestTarget(c.path), loopbackRefusal(request.headers, port)]) });
+  stages.push({
+    name: "request target and Host check",
+    us: await perCall(() => [parseRequestTarget(c.path), loopbackRefusal(request.headers, port)]),
+  });
   stages.push({ name: "routing", us: await perCall(() => router.match(c.method, request.url.pathname)) });
   const signed = c.headers.signature ? signedBytes(c) : undefined;
   const handler = signed ? await perCall(await unsignedHandler(unsigned, c)) : await perCall(() => part.handler({ ...request }));
   const signature = signed ? await perCall(() => verify("sha256", signed.body, signed.key, Buffer.from(signed.hex, "hex"))) : 0;
-  const validation = await perCall(() => [requests.parameters(route, params, request.url.searchParams), requests.body(route, request.headers["content-type"], request.rawBody)]);
+  const validation = await perCall(() => [
+    requests.parameters(route, params, request.url.searchParams),
+    requests.body(route, request.headers["content-type"], request.rawBody),
+  ]);
   if (signature) stages.push({ name: RSA_STAGE, us: signature });
   stages.push({ name: "request validation (Ajv)", us: validation });
   stages.push({ name: "handler: authentication, rules, state, representation", us: Math.max(0, handler - validation) });

@@ -25,7 +25,8 @@ function newestSource(): number {
     if (stat.isDirectory()) for (const entry of readdirSync(path)) visit(join(path, entry));
     else newest = Math.max(newest, stat.mtimeMs);
   };
-  for (const path of ["src", "generated", "tsconfig.json", "tsconfig.testkit.json", "package-lock.json"]) if (existsSync(join(projectRoot, path))) visit(join(projectRoot, path));
+  for (const path of ["src", "generated", "tsconfig.json", "tsconfig.testkit.json", "package-lock.json"])
+    if (existsSync(join(projectRoot, path))) visit(join(projectRoot, path));
   return newest;
 }
 
@@ -37,7 +38,9 @@ export function ensureCompiledTestkit(log: (line: string) => void = (line) => co
   rmSync(compiledTestkitDir, { recursive: true, force: true });
   // Emit only: type errors are `npm run typecheck`'s to report, and checking doubles the time.
   runBin("tsc", ["-p", "tsconfig.testkit.json", "--noCheck", "--outDir", compiledTestkitDir], { quiet: true });
-  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(compiledTestkitDir, "src", "testkit", "sandbox", "seed"), { recursive: true });
+  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(compiledTestkitDir, "src", "testkit", "sandbox", "seed"), {
+    recursive: true,
+  });
   writeFileSync(STAMP, String(newest));
   return compiledCli;
 }
@@ -59,7 +62,11 @@ export interface CompiledCli {
 }
 
 /** The sandbox from a config file on free ports, strict response validation unless `extraEnv` says otherwise (benchmarks). */
-export async function startSandboxProcess(config: unknown, extraEnv: NodeJS.ProcessEnv = {}, compiled?: CompiledCli): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+  config: unknown,
+  extraEnv: NodeJS.ProcessEnv = {},
+  compiled?: CompiledCli,
+): Promise<SandboxProcess> {
   const dir = mkdtempSync(join(tmpdir(), "bench-sandbox-"));
   const configFile = join(dir, "sandbox.json");
   writeFileSync(configFile, JSON.stringify(config));

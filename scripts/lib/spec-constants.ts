@@ -42,9 +42,12 @@ function invalidParameterStatusCodes(doc: OpenApiDocument): Record<string, numbe
   for (const schema of Object.values(schemas)) {
     for (const layer of schemaLayers(doc, schema)) {
       for (const [name, property] of Object.entries((layer.properties ?? {}) as Record<string, unknown>)) {
-        const code = schemaLayers(doc, property).map((part) => part["x-invalid-status-code"]).find((value) => value !== undefined);
+        const code = schemaLayers(doc, property)
+          .map((part) => part["x-invalid-status-code"])
+          .find((value) => value !== undefined);
         if (code === undefined) continue;
-        if (found[name] !== undefined && found[name] !== code) throw new Error(`spec-constants: ${name} has two x-invalid-status-code values`);
+        if (found[name] !== undefined && found[name] !== code)
+          throw new Error(`spec-constants: ${name} has two x-invalid-status-code values`);
         found[name] = code as number;
       }
     }
@@ -54,10 +57,9 @@ function invalidParameterStatusCodes(doc: OpenApiDocument): Record<string, numbe
 }
 
 const gateway: Extractor = (doc) => {
-  const codes = required<{ const: number; title: string; description: string; "x-key": string; "x-category": string; "x-returned-for": string[] }[]>(
-    doc,
-    "/components/schemas/StatusCode/oneOf",
-  );
+  const codes = required<
+    { const: number; title: string; description: string; "x-key": string; "x-category": string; "x-returned-for": string[] }[]
+  >(doc, "/components/schemas/StatusCode/oneOf");
   const approved = required<{ properties: { code: { const: number } } }[]>(
     doc,
     "/components/schemas/Approved/properties/status/allOf",
@@ -87,7 +89,10 @@ const gateway: Extractor = (doc) => {
   if (codes.some((c) => typeof c["x-key"] !== "string")) throw new Error("spec-constants: every StatusCode entry needs an x-key");
   const categories = ["approved", "invalid-request", "card-data", "rule-violation", "authentication", "declined", "service-error"];
   const uncategorised = codes.filter((c) => !categories.includes(c["x-category"]));
-  if (uncategorised.length > 0) throw new Error(`spec-constants: StatusCode ${uncategorised.map((c) => c.const).join(", ")} needs an x-category, one of ${categories.join(", ")}`);
+  if (uncategorised.length > 0)
+    throw new Error(
+      `spec-constants: StatusCode ${uncategorised.map((c) => c.const).join(", ")} needs an x-category, one of ${categories.join(", ")}`,
+    );
 
   return {
     servers: serversByEnvironment(doc),
@@ -97,7 +102,10 @@ const gateway: Extractor = (doc) => {
     testEnvironment: chapterFacts("x-test-environment"),
     windows: chapterFacts("x-windows"),
     statusCodes: Object.fromEntries(
-      codes.map((c) => [c.const, { key: c["x-key"], category: c["x-category"], meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] }]),
+      codes.map((c) => [
+        c.const,
+        { key: c["x-key"], category: c["x-category"], meaning: c.title, description: c.description, returnedFor: c["x-returned-for"] },
+      ]),
     ),
     statusCodeByKey: Object.fromEntries(codes.map((c) => [c["x-key"], c.const])),
     invalidParameterStatusCodes: invalidParameterStatusCodes(doc),
@@ -121,7 +129,10 @@ const gateway: Extractor = (doc) => {
  * reject another title).
  */
 function problemKinds(doc: OpenApiDocument): Record<string, { status: number; title: string }> {
-  type ProblemSchema = { allOf?: { $ref?: string }[]; properties?: { status?: { const?: number }; title?: { const?: string; examples?: string[] } } };
+  type ProblemSchema = {
+    allOf?: { $ref?: string }[];
+    properties?: { status?: { const?: number }; title?: { const?: string; examples?: string[] } };
+  };
   const schemas = required<Record<string, ProblemSchema>>(doc, "/components/schemas");
   const kinds: Record<string, { status: number; title: string }> = {};
   for (const [name, schema] of Object.entries(schemas)) {
@@ -149,7 +160,13 @@ const merchant: Extractor = (doc) => {
   const root = deref<{ content: Record<string, unknown> }>(doc, required(doc, "/paths/~1/get/responses/200"));
   // Every media type the token endpoint may answer in (it is documented in two forms), in the spec's order.
   const tokenResponses = required<Record<string, unknown>>(doc, "/paths/~1oauth~1token/post/responses");
-  const tokenMediaTypes = [...new Set(Object.values(tokenResponses).flatMap((response) => Object.keys(deref<{ content?: Record<string, unknown> }>(doc, response).content ?? {})))];
+  const tokenMediaTypes = [
+    ...new Set(
+      Object.values(tokenResponses).flatMap((response) =>
+        Object.keys(deref<{ content?: Record<string, unknown> }>(doc, response).content ?? {}),
+      ),
+    ),
+  ];
   if (tokenMediaTypes.length === 0) throw new Error("spec-constants: the token endpoint documents no media type");
   const curieHref = required<{ "x-curie-href"?: unknown }>(doc, "/components/schemas/Curie")["x-curie-href"];
   if (typeof curieHref !== "string") throw new Error("spec-constants: Curie has no x-curie-href");
@@ -237,7 +254,8 @@ function relationTargets(doc: OpenApiDocument, curieName: string): Record<string
     for (const media of Object.values(content)) {
       for (const layer of schemaLayers(doc, media.schema)) {
         const embedded = (layer.properties as Record<string, unknown> | undefined)?._embedded;
-        for (const part of schemaLayers(doc, embedded)) Object.keys((part.properties ?? {}) as object).forEach((rel) => add(rel, route.template));
+        for (const part of schemaLayers(doc, embedded))
+          Object.keys((part.properties ?? {}) as object).forEach((rel) => add(rel, route.template));
       }
     }
   }
@@ -261,13 +279,8 @@ export function constantsModule(api: string, doc: OpenApiDocument): string | und
   const extract = extractors[api];
   if (!extract) return undefined;
   const facts = extract(doc);
-  const lines = Object.entries(facts).map(
-    ([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)} as const;`,
+  const lines = Object.entries(facts).map(([name, value]) => `export const ${name} = ${JSON.stringify(value, null, 2)} as const;`);
+  return [`// Generated by \`npm run build\` from openapi/${api}/ (scripts/lib/spec-constants.ts). Do not edit.`, "", ...lines, ""].join(
+    "\n",
   );
-  return [
-    `// Generated by \`npm run build\` from openapi/${api}/ (scripts/lib/spec-constants.ts). Do not edit.`,
-    "",
-    ...lines,
-    "",
-  ].join("\n");
 }

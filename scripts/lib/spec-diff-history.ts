@@ -25,9 +25,13 @@ export interface Comparison {
 export const policyFileIn = (root: string) => join(root, "openapi", "diff-policy.yaml");
 
 /** An API counts as present when redocly.yaml lists it and its root document exists (early commits list an API before its spec is written). */
-const presentApis = (root: string) => listApis(root).filter((api) => existsSync(api.root)).map((api) => api.name);
+const presentApis = (root: string) =>
+  listApis(root)
+    .filter((api) => existsSync(api.root))
+    .map((api) => api.name);
 
-const infoVersion = (bundle: string) => String((parse(readFileSync(bundle, "utf8")) as { info?: { version?: unknown } }).info?.version ?? "?");
+const infoVersion = (bundle: string) =>
+  String((parse(readFileSync(bundle, "utf8")) as { info?: { version?: unknown } }).info?.version ?? "?");
 
 /**
  * Every API at `revision` (a commit of `repo`, or its working tree when undefined) against the
@@ -76,7 +80,11 @@ export interface Release {
 
 /** The release tags `vX.Y.Z` that HEAD contains, oldest first. */
 export function releasesOf(repo: string): Release[] {
-  const listed = spawnSync("git", ["-C", repo, "tag", "--list", "v*", "--merged", "HEAD", "--format=%(refname:short) %(creatordate:short)"], { encoding: "utf8" });
+  const listed = spawnSync(
+    "git",
+    ["-C", repo, "tag", "--list", "v*", "--merged", "HEAD", "--format=%(refname:short) %(creatordate:short)"],
+    { encoding: "utf8" },
+  );
   if (listed.status !== 0) throw new Error(`cannot list the release tags of ${repo}: ${listed.stderr.trim()}`);
   return listed.stdout
     .split("\n")
@@ -114,7 +122,10 @@ function presentApisAt(repo: string, commit: string): { name: string; version: s
   const workDir = mkdtempSync(join(tmpdir(), "spec-diff-release-"));
   try {
     extractSpecSources(repo, commit, workDir);
-    return presentApis(workDir).map((name) => ({ name, version: infoVersion(bundleApi(workDir, name, join(workDir, `${name}.bundle.yaml`))) }));
+    return presentApis(workDir).map((name) => ({
+      name,
+      version: infoVersion(bundleApi(workDir, name, join(workDir, `${name}.bundle.yaml`))),
+    }));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -31,7 +31,9 @@ export function hasBreakingChange(sections: readonly ApiDiffSection[], options: 
 
 /** The policy's acceptances that no change in these sections used: stale once their change is released. */
 export function unusedAcceptances(sections: readonly ApiDiffSection[], policy: DiffPolicy): Acceptance[] {
-  const used = new Set(comparedReports(sections).flatMap((report) => report.changes.flatMap((change) => (change.accepted ? [change.accepted] : []))));
+  const used = new Set(
+    comparedReports(sections).flatMap((report) => report.changes.flatMap((change) => (change.accepted ? [change.accepted] : []))),
+  );
   return policy.accepted.filter((entry) => !used.has(entry));
 }
 
@@ -39,13 +41,17 @@ export function unusedAcceptances(sections: readonly ApiDiffSection[], policy: D
 
 /** Plain text in a list item or a cell: one line, Markdown and HTML characters taken literally. */
 export function inlineText(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[\\`*[\]#|~]/g, (c) => `\\${c}`)
-    // An underscore inside a word (order_id) cannot start emphasis; elsewhere it can.
-    .replace(/_/g, (c, offset: number, whole: string) => (/[\p{L}\p{N}]/u.test(whole[offset - 1] ?? "") && /[\p{L}\p{N}]/u.test(whole[offset + 1] ?? "") ? c : `\\${c}`))
-    .replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+  return (
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/[\\`*[\]#|~]/g, (c) => `\\${c}`)
+      // An underscore inside a word (order_id) cannot start emphasis; elsewhere it can.
+      .replace(/_/g, (c, offset: number, whole: string) =>
+        /[\p{L}\p{N}]/u.test(whole[offset - 1] ?? "") && /[\p{L}\p{N}]/u.test(whole[offset + 1] ?? "") ? c : `\\${c}`,
+      )
+      .replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!)
+  );
 }
 
 /** Text for a table cell: pipes escaped (also inside code spans, as GitHub tables want). */
@@ -73,13 +79,19 @@ function formatValue(value: unknown): string {
 /** "before → after"; for two long lists, only what left and what arrived. */
 function describeValues(change: ClassifiedChange): string {
   if (change.kind === "added") return "added";
-  if (change.kind === "removed") return change.after === undefined ? `${formatValue(change.before)} → removed` : `${formatValue(change.before)} → ${formatValue(change.after)}`;
+  if (change.kind === "removed")
+    return change.after === undefined
+      ? `${formatValue(change.before)} → removed`
+      : `${formatValue(change.before)} → ${formatValue(change.after)}`;
   const { before, after } = change;
   if (Array.isArray(before) && Array.isArray(after) && before.length + after.length > 8) {
     const key = (item: unknown) => JSON.stringify(item);
     const gone = before.filter((item) => !after.map(key).includes(key(item)));
     const arrived = after.filter((item) => !before.map(key).includes(key(item)));
-    const parts = [gone.length > 0 ? `removed ${gone.map(code).join(", ")}` : "", arrived.length > 0 ? `added ${arrived.map(code).join(", ")}` : ""];
+    const parts = [
+      gone.length > 0 ? `removed ${gone.map(code).join(", ")}` : "",
+      arrived.length > 0 ? `added ${arrived.map(code).join(", ")}` : "",
+    ];
     return parts.filter(Boolean).join("; ") || "reordered";
   }
   return `${formatValue(before)} → ${formatValue(after)}`;
@@ -113,7 +125,9 @@ function countLine(report: SpecDiffReport): string {
 }
 
 function table(changes: readonly ClassifiedChange[], withAcceptance: boolean): string[] {
-  const header = withAcceptance ? "| Rule | Operation | Field | Before → after | Accepted |" : "| Rule | Operation | Field | Before → after |";
+  const header = withAcceptance
+    ? "| Rule | Operation | Field | Before → after | Accepted |"
+    : "| Rule | Operation | Field | Before → after |";
   const lines = [header, withAcceptance ? "|---|---|---|---|---|" : "|---|---|---|---|"];
   for (const change of changes) {
     const columns = [rulesOf(change), inlineText(change.operation ?? "—"), inlineText(change.location), describeChange(change)];
@@ -147,10 +161,14 @@ function renderSection(section: ApiDiffSection, baseLabel: string): string[] {
   if (info.length > 0) {
     lines.push(`<details><summary>${plural(info.length, "informational change")}</summary>`, "");
     for (const change of info.slice(0, maxListedInformational)) {
-      const where = [change.operation, change.location].filter((part) => part !== undefined).map((part) => inlineText(part)).join(" · ");
+      const where = [change.operation, change.location]
+        .filter((part) => part !== undefined)
+        .map((part) => inlineText(part))
+        .join(" · ");
       lines.push(`- ${where}: ${describeChange(change)}`);
     }
-    if (info.length > maxListedInformational) lines.push(`- … and ${info.length - maxListedInformational} more, listed in the JSON report (\`--json\`).`);
+    if (info.length > maxListedInformational)
+      lines.push(`- … and ${info.length - maxListedInformational} more, listed in the JSON report (\`--json\`).`);
     lines.push("", "</details>", "");
   }
   return lines;
@@ -160,9 +178,12 @@ function verdictLine(sections: readonly ApiDiffSection[]): string {
   if (hasBreakingChange(sections, { unaccepted: true })) {
     return "**Breaking changes found.** They need a major version, and this check fails until a reviewer accepts each one in `openapi/diff-policy.yaml` (see docs/versioning.md).";
   }
-  if (hasBreakingChange(sections)) return "**Breaking changes, each accepted by a reviewer** in `openapi/diff-policy.yaml`. They still need a major version.";
+  if (hasBreakingChange(sections))
+    return "**Breaking changes, each accepted by a reviewer** in `openapi/diff-policy.yaml`. They still need a major version.";
   const warnings = comparedReports(sections).reduce((sum, report) => sum + changesOf(report, "warning").length, 0);
-  return warnings > 0 ? `No breaking changes; ${plural(warnings, "warning needs", "warnings need")} a reviewer's eye.` : "No breaking changes.";
+  return warnings > 0
+    ? `No breaking changes; ${plural(warnings, "warning needs", "warnings need")} a reviewer's eye.`
+    : "No breaking changes.";
 }
 
 /** The whole comment: one section per API, in the order given. */
@@ -176,8 +197,16 @@ export function renderSpecDiffMarkdown(
   for (const section of sections) lines.push(...renderSection(section, baseLabel));
   const unused = options.unused ?? [];
   if (unused.length > 0) {
-    lines.push("### Acceptances that match no change", "", "Remove them from `openapi/diff-policy.yaml` once the release that holds their change is out:", "");
-    for (const entry of unused) lines.push(`- ${inlineText(entry.api)}, ${code(entry.rule)} on ${inlineText(entry.operation ?? entry.field ?? "")} (${inlineText(entry.reviewedBy)}, ${entry.date})`);
+    lines.push(
+      "### Acceptances that match no change",
+      "",
+      "Remove them from `openapi/diff-policy.yaml` once the release that holds their change is out:",
+      "",
+    );
+    for (const entry of unused)
+      lines.push(
+        `- ${inlineText(entry.api)}, ${code(entry.rule)} on ${inlineText(entry.operation ?? entry.field ?? "")} (${inlineText(entry.reviewedBy)}, ${entry.date})`,
+      );
     lines.push("");
   }
   return lines.join("\n").replace(/\n+$/, "\n");
@@ -236,10 +265,14 @@ export function renderSpecDiffJson(
 /** Keywords that change only what people read, not what a client or its generated code sees. */
 const documentationKeywords = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "tags"]);
 const isDocumentationOnly = (change: ClassifiedChange) =>
-  change.tier === "info" && change.property !== undefined && (documentationKeywords.has(change.property) || change.property.startsWith("x-"));
+  change.tier === "info" &&
+  change.property !== undefined &&
+  (documentationKeywords.has(change.property) || change.property.startsWith("x-"));
 
 function changelogItem(change: ClassifiedChange): string {
-  const where = [change.operation === undefined ? undefined : `**${inlineText(change.operation)}**`, inlineText(change.location)].filter(Boolean).join(" ");
+  const where = [change.operation === undefined ? undefined : `**${inlineText(change.operation)}**`, inlineText(change.location)]
+    .filter(Boolean)
+    .join(" ");
   const rules = change.ruleIds.length > 0 ? ` (${rulesOf(change)}${change.accepted ? `; ${inlineText(change.accepted.reason)}` : ""})` : "";
   return `- ${where}: ${describeChange(change)}${rules}`;
 }
@@ -256,7 +289,8 @@ export function renderChangelogSection(heading: string, sections: readonly ApiDi
       continue;
     }
     const versions = section.versions;
-    const versionText = versions === undefined ? "" : versions.base === versions.revision ? versions.revision : `${versions.base} → ${versions.revision}`;
+    const versionText =
+      versions === undefined ? "" : versions.base === versions.revision ? versions.revision : `${versions.base} → ${versions.revision}`;
     lines.push(`### ${inlineText(`${section.api} ${versionText}`)}`, "");
     const { report } = section;
     if (report.changes.length === 0) {
@@ -272,7 +306,8 @@ export function renderChangelogSection(heading: string, sections: readonly ApiDi
       if (changes.length > 0) lines.push(`#### ${title}`, "", ...changes.map(changelogItem), "");
     }
     const documentation = report.changes.filter(isDocumentationOnly).length;
-    if (documentation > 0) lines.push(`${plural(documentation, "documentation change")} (descriptions, summaries, examples, \`x-\` notes).`, "");
+    if (documentation > 0)
+      lines.push(`${plural(documentation, "documentation change")} (descriptions, summaries, examples, \`x-\` notes).`, "");
   }
   return lines.join("\n");
 }

@@ -23,7 +23,18 @@ type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Keywords whose value is one subschema, a list of them, or a map of them. */
-const singleSchemaKeywords = ["items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "not", "contains", "propertyNames", "if", "then", "else"];
+const singleSchemaKeywords = [
+  "items",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+];
 const schemaListKeywords = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const schemaMapKeywords = ["properties", "patternProperties", "$defs", "dependentSchemas"];
 
@@ -31,9 +42,11 @@ const schemaMapKeywords = ["properties", "patternProperties", "$defs", "dependen
 function mapSubschemas(input: Node, map: (sub: unknown) => unknown): Node {
   const schema: Node = { ...input };
   for (const keyword of singleSchemaKeywords) if (keyword in schema) schema[keyword] = map(schema[keyword]);
-  for (const keyword of schemaListKeywords) if (Array.isArray(schema[keyword])) schema[keyword] = (schema[keyword] as unknown[]).map((sub) => map(sub));
+  for (const keyword of schemaListKeywords)
+    if (Array.isArray(schema[keyword])) schema[keyword] = (schema[keyword] as unknown[]).map((sub) => map(sub));
   for (const keyword of schemaMapKeywords) {
-    if (isObject(schema[keyword])) schema[keyword] = Object.fromEntries(Object.entries(schema[keyword]).map(([name, sub]) => [name, map(sub)]));
+    if (isObject(schema[keyword]))
+      schema[keyword] = Object.fromEntries(Object.entries(schema[keyword]).map(([name, sub]) => [name, map(sub)]));
   }
   return schema;
 }
@@ -74,7 +87,9 @@ function canonicalSchemas(node: unknown): unknown {
 
 /** The node a local `$ref` names (following further `$ref`s), or the node itself. */
 export function dereference(doc: Node, node: unknown): unknown {
-  return isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") ? walkPointer(doc, pointerSegments(node.$ref)).node : node;
+  return isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/")
+    ? walkPointer(doc, pointerSegments(node.$ref)).node
+    : node;
 }
 
 function parameterKey(doc: Node, parameter: unknown): string {
@@ -92,7 +107,8 @@ function lowerCaseHeaders(doc: Node): void {
     if (isObject(response) && isObject(response.headers)) response.headers = lowerKeys(response.headers);
   };
   const inParameter = (parameter: unknown) => {
-    if (isObject(parameter) && parameter.in === "header" && typeof parameter.name === "string") parameter.name = parameter.name.toLowerCase();
+    if (isObject(parameter) && parameter.in === "header" && typeof parameter.name === "string")
+      parameter.name = parameter.name.toLowerCase();
   };
   const components = isObject(doc.components) ? doc.components : {};
   Object.values(isObject(components.responses) ? components.responses : {}).forEach(inResponse);
@@ -135,7 +151,11 @@ const isAnnotation = (keyword: string) =>
   ["title", "description", "$comment", "examples", "example", "externalDocs"].includes(keyword) || keyword.startsWith("x-");
 
 /** Keywords read together within one schema: they move as a unit or not at all. */
-const keywordGroups = [["if", "then", "else"], ["prefixItems", "items"], ["contains", "minContains", "maxContains"]];
+const keywordGroups = [
+  ["if", "then", "else"],
+  ["prefixItems", "items"],
+  ["contains", "minContains", "maxContains"],
+];
 const groupOf = (keyword: string) => keywordGroups.find((group) => group.includes(keyword)) ?? [keyword];
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -153,7 +173,9 @@ function mergeable(into: Node, member: unknown): member is Node {
   if (!isObject(member) || typeof member.$ref === "string" || "$dynamicRef" in member || "$id" in member) return false;
   if (["unevaluatedProperties", "unevaluatedItems"].some((keyword) => keyword in member && member[keyword] !== true)) return false;
   const covers = (closed: Node, other: Node) =>
-    !closes(closed) || (propertyNames(other).every((name) => propertyNames(closed).includes(name)) && sameJson(closed.patternProperties, other.patternProperties));
+    !closes(closed) ||
+    (propertyNames(other).every((name) => propertyNames(closed).includes(name)) &&
+      sameJson(closed.patternProperties, other.patternProperties));
   return covers(into, member) && covers(member, into);
 }
 
@@ -170,7 +192,8 @@ function mergeInto(into: Node, member: Node, resolve: (schema: unknown) => unkno
       const properties: Node = { ...(isObject(into.properties) ? into.properties : {}) };
       for (const [name, schema] of Object.entries(value)) {
         const existing = properties[name];
-        properties[name] = existing === undefined || sameJson(existing, schema) ? schema : flattenSchema({ allOf: [existing, schema] }, resolve);
+        properties[name] =
+          existing === undefined || sameJson(existing, schema) ? schema : flattenSchema({ allOf: [existing, schema] }, resolve);
       }
       into.properties = properties;
     } else if (keyword === "required" && Array.isArray(value)) {
@@ -178,7 +201,8 @@ function mergeInto(into: Node, member: Node, resolve: (schema: unknown) => unkno
     } else if (keyword === "additionalProperties") {
       const existing = into.additionalProperties;
       if (existing === undefined || existing === true || value === false) into.additionalProperties = value;
-      else if (value !== true && existing !== false && !sameJson(existing, value)) into.additionalProperties = flattenSchema({ allOf: [existing, value] }, resolve);
+      else if (value !== true && existing !== false && !sameJson(existing, value))
+        into.additionalProperties = flattenSchema({ allOf: [existing, value] }, resolve);
     } else if (keyword === "allOf" && Array.isArray(value)) {
       // What the member could not merge itself stays beside it.
       into.allOf = [...(Array.isArray(into.allOf) ? into.allOf : []), ...value];
@@ -189,7 +213,8 @@ function mergeInto(into: Node, member: Node, resolve: (schema: unknown) => unkno
     } else {
       const group = groupOf(keyword).filter((name) => name in member || name in into);
       if (group.every((name) => !(name in into))) for (const name of group) into[name] = member[name];
-      else if (!group.every((name) => sameJson(into[name], member[name]))) for (const name of group) if (name in member) leftover[name] = member[name];
+      else if (!group.every((name) => sameJson(into[name], member[name])))
+        for (const name of group) if (name in member) leftover[name] = member[name];
     }
   }
   return Object.keys(leftover).length > 0 ? leftover : undefined;
@@ -231,7 +256,8 @@ function flattenAllOf(doc: Node): void {
   const done = new Map<string, unknown>();
   const inProgress = new Set<string>();
   const resolve = (schema: unknown): unknown => {
-    if (!isObject(schema) || typeof schema.$ref !== "string" || !schema.$ref.startsWith("#/") || Object.keys(schema).length > 1) return schema;
+    if (!isObject(schema) || typeof schema.$ref !== "string" || !schema.$ref.startsWith("#/") || Object.keys(schema).length > 1)
+      return schema;
     const ref = schema.$ref;
     if (done.has(ref)) return done.get(ref);
     if (inProgress.has(ref)) return schema;

@@ -88,12 +88,18 @@ function explain(error: ErrorObject): string {
     return 'needs "operation" (as the report names it, e.g. "POST /authorizations") or, for a change outside operations, "field"';
   }
   if (error.keyword === "additionalProperties") return `unknown key "${String(params.additionalProperty)}"`;
-  if (error.schemaPath.includes("/propertyNames/") || error.keyword === "propertyNames" || (error.keyword === "anyOf" && error.instancePath.endsWith("/rule")) || (error.schemaPath.includes("/rule/") && error.keyword !== "type")) {
+  if (
+    error.schemaPath.includes("/propertyNames/") ||
+    error.keyword === "propertyNames" ||
+    (error.keyword === "anyOf" && error.instancePath.endsWith("/rule")) ||
+    (error.schemaPath.includes("/rule/") && error.keyword !== "type")
+  ) {
     return `names no rule; use one of ${ruleIds.join(", ")} or redocly:<rule id>`;
   }
   if (error.keyword === "enum") return `must be one of ${(params.allowedValues as unknown[]).join(", ")}`;
   if (error.keyword === "pattern" && error.instancePath.endsWith("/date")) return "must be a date, YYYY-MM-DD";
-  if (error.keyword === "pattern" && error.instancePath.endsWith("/operation")) return 'must be a method in capitals and a path, e.g. "POST /authorizations", or a path';
+  if (error.keyword === "pattern" && error.instancePath.endsWith("/operation"))
+    return 'must be a method in capitals and a path, e.g. "POST /authorizations", or a path';
   return error.message ?? "is not valid";
 }
 

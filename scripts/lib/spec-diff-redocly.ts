@@ -58,7 +58,11 @@ const reportSchema = {
           property: { type: "string" },
           verdicts: {
             type: "array",
-            items: { type: "object", required: ["ruleId", "message"], properties: { ruleId: { type: "string" }, message: { type: "string" } } },
+            items: {
+              type: "object",
+              required: ["ruleId", "message"],
+              properties: { ruleId: { type: "string" }, message: { type: "string" } },
+            },
           },
           base: location,
           revision: location,
@@ -92,7 +96,21 @@ export function runRedoclyDiff(basePath: string, revisionPath: string): RedoclyD
     // of whatever the CLI prints (its Node 20 deprecation box, progress lines).
     runBin(
       "redocly",
-      ["diff", basePath, revisionPath, "--config", configPath, "--lint-config", "off", "--format", "json", "--fail-on", "none", "--output", reportPath],
+      [
+        "diff",
+        basePath,
+        revisionPath,
+        "--config",
+        configPath,
+        "--lint-config",
+        "off",
+        "--format",
+        "json",
+        "--fail-on",
+        "none",
+        "--output",
+        reportPath,
+      ],
       { quiet: true },
     );
     return checkRedoclyReport(JSON.parse(readFileSync(reportPath, "utf8")) as unknown);

@@ -139,7 +139,9 @@ function serialization(node: unknown): string {
 /** `x-sunset` of a removed operation or parameter that was deprecated, else undefined; for a path, the latest of its operations'. */
 function sunsetOf(node: unknown): string | undefined {
   const value = (node ?? {}) as Record<string, unknown>;
-  const operations = Object.entries(value).filter(([key]) => httpMethods.has(key)).map(([, operation]) => operation);
+  const operations = Object.entries(value)
+    .filter(([key]) => httpMethods.has(key))
+    .map(([, operation]) => operation);
   if (operations.length > 0) {
     const sunsets = operations.map(sunsetOf);
     return sunsets.every((date) => date !== undefined) ? sunsets.sort().at(-1) : undefined;
@@ -224,7 +226,10 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
     description:
       "The default of a request parameter or field changed or was removed: clients that leave it out relied on the old value and now get other results (AIP-180 rates this breaking). Adding a default where there was none documents behaviour and does not match.",
     matches: (change) =>
-      reaches(change, "request") && change.property === "default" && change.before !== undefined && JSON.stringify(change.before) !== JSON.stringify(change.after),
+      reaches(change, "request") &&
+      change.property === "default" &&
+      change.before !== undefined &&
+      JSON.stringify(change.before) !== JSON.stringify(change.after),
   },
   {
     id: "request-property-read-only",
@@ -236,15 +241,19 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
   {
     id: "response-property-write-only",
     tier: "breaking",
-    description:
-      "A property that responses use became `writeOnly`: answers no longer carry it, so clients that read it break.",
+    description: "A property that responses use became `writeOnly`: answers no longer carry it, so clients that read it break.",
     matches: (change) => reaches(change, "response") && change.property === "writeOnly" && change.after === true && change.before !== true,
   },
   {
     id: "response-header-optional",
     tier: "breaking",
     description: "A response header that was required is now optional: clients that read it find it missing.",
-    matches: (change) => change.typeName === "Header" && reaches(change, "response") && change.property === "required" && change.before === true && change.after !== true,
+    matches: (change) =>
+      change.typeName === "Header" &&
+      reaches(change, "response") &&
+      change.property === "required" &&
+      change.before === true &&
+      change.after !== true,
   },
   {
     id: "operation-removed",
@@ -290,14 +299,14 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
     id: "codegen:operation-id-changed",
     tier: "breaking",
     description:
-      "An operationId changed or was removed. Generators name functions and types after it (openapi-typescript's `operations[\"<id>\"]`), so code that uses the old name stops compiling even though the wire format is the same.",
+      'An operationId changed or was removed. Generators name functions and types after it (openapi-typescript\'s `operations["<id>"]`), so code that uses the old name stops compiling even though the wire format is the same.',
     matches: (change) => change.property === "operationId" && change.before !== undefined && change.before !== change.after,
   },
   {
     id: "codegen:component-removed-or-renamed",
     tier: "breaking",
     description:
-      "A named component (schema, response, parameter, request body, header, path item) was removed or renamed. Generated code exports each under its name (`components[\"schemas\"][\"Card\"]`), so imports of the old name break even when the wire format is unchanged.",
+      'A named component (schema, response, parameter, request body, header, path item) was removed or renamed. Generated code exports each under its name (`components["schemas"]["Card"]`), so imports of the old name break even when the wire format is unchanged.',
     matches: (change) => {
       // The component itself, not a node inside one: a `$ref` inside a component that now names
       // another component (TemplatedLink → CollectionLink) removes no exported name.
@@ -335,8 +344,10 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
   {
     id: "deprecated",
     tier: "warning",
-    description: "An operation, parameter, header or field was marked `deprecated` (or given an `x-sunset` date): clients should plan to stop using it.",
-    matches: (change) => (change.property === "deprecated" && change.after === true) || (change.property === "x-sunset" && change.after !== undefined),
+    description:
+      "An operation, parameter, header or field was marked `deprecated` (or given an `x-sunset` date): clients should plan to stop using it.",
+    matches: (change) =>
+      (change.property === "deprecated" && change.after === true) || (change.property === "x-sunset" && change.after !== undefined),
   },
   {
     id: "response-constraint-loosened",

@@ -135,12 +135,19 @@ function requiredListFields(before: unknown, after: unknown): string[] {
 }
 
 /** The sides of an exchange that the node at `pointer` is part of, in one document. */
-function sidesIn(doc: Document, sides: Map<string, Set<"request" | "response">>, pointer: string, ownSide: ChangeSide): Set<"request" | "response"> {
+function sidesIn(
+  doc: Document,
+  sides: Map<string, Set<"request" | "response">>,
+  pointer: string,
+  ownSide: ChangeSide,
+): Set<"request" | "response"> {
   const segments = pointerSegments(pointer);
   const found = new Set<"request" | "response">(ownSide === "request" || ownSide === "response" ? [ownSide] : []);
   const references = [walkPointer(doc, segments).reference];
-  if (segments[0] === "components" && segments.length >= 3) references.push(`#/components/${segments[1]}/${escapePointerSegment(segments[2]!)}`);
-  for (const reference of references) for (const side of (reference === undefined ? undefined : sides.get(reference)) ?? []) found.add(side);
+  if (segments[0] === "components" && segments.length >= 3)
+    references.push(`#/components/${segments[1]}/${escapePointerSegment(segments[2]!)}`);
+  for (const reference of references)
+    for (const side of (reference === undefined ? undefined : sides.get(reference)) ?? []) found.add(side);
   return found;
 }
 
@@ -193,7 +200,9 @@ function reconcileComponentChanges(changes: SpecChange[], baseDoc: Document, rev
     for (const name of before.filter((component) => !after.has(component))) {
       const pointer = `#/components/${section}/${escapePointerSegment(name)}`;
       // Redocly pairs a rename as a "key" change on the new name; keep the new name for the report.
-      const rename = changes.find((change) => change.property === "key" && change.before === name && pointerSegments(change.pointer)[1] === section);
+      const rename = changes.find(
+        (change) => change.property === "key" && change.before === name && pointerSegments(change.pointer)[1] === section,
+      );
       if (rename !== undefined) replacedPointers.add(rename.pointer);
       replacedPointers.add(pointer);
       removed.push({
@@ -220,10 +229,14 @@ export function classify(change: SpecChange, policy: DiffPolicy = emptyPolicy): 
   const matched = compatibilityRules.filter((rule) => rule.matches(change));
   const superseded = new Set(matched.flatMap((rule) => rule.supersedes ?? []));
   const redoclyIds =
-    change.redocly.impact === "major" ? (change.redocly.ruleIds.length > 0 ? change.redocly.ruleIds : ["major"]).map((id) => `redocly:${id}`) : [];
+    change.redocly.impact === "major"
+      ? (change.redocly.ruleIds.length > 0 ? change.redocly.ruleIds : ["major"]).map((id) => `redocly:${id}`)
+      : [];
   const ids = (matched.length > 0 ? matched.map((rule) => rule.id) : redoclyIds).filter((id) => !superseded.has(id));
   const defaultTier = (id: string): Tier => compatibilityRules.find((rule) => rule.id === id)?.tier ?? "breaking";
-  const tier = ids.map((id) => tierOf(policy, id, defaultTier(id))).reduce<Tier>((worst, next) => (tierRank(next) > tierRank(worst) ? next : worst), "info");
+  const tier = ids
+    .map((id) => tierOf(policy, id, defaultTier(id)))
+    .reduce<Tier>((worst, next) => (tierRank(next) > tierRank(worst) ? next : worst), "info");
   return { ...change, tier, ruleIds: ids };
 }
 

@@ -39,7 +39,10 @@ export interface TrivialServer {
 
 /** `bodies`: JSON values to answer for given request targets instead of the small default. */
 export function startTrivialServer(bodies: Record<string, unknown> = {}): Promise<TrivialServer> {
-  const child = spawn(process.execPath, ["-e", SOURCE], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, TRIVIAL_BODIES: JSON.stringify(bodies) } });
+  const child = spawn(process.execPath, ["-e", SOURCE], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, TRIVIAL_BODIES: JSON.stringify(bodies) },
+  });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once("exit", done));

@@ -37,9 +37,24 @@ export function sharedCompilerHost(options: ts.CompilerOptions): ts.CompilerHost
  * emits, and throws with tsc's report (paths relative to the tsconfig's folder) on any error.
  */
 export function emitProject(tsconfigPath: string, outDir: string): void {
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfigPath, { outDir }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    tsconfigPath,
+    { outDir },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
   if (!config) throw new Error(`${tsconfigPath}: not a readable tsconfig`);
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host: sharedCompilerHost(config.options), projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors });
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host: sharedCompilerHost(config.options),
+    projectReferences: config.projectReferences,
+    configFileParsingDiagnostics: config.errors,
+  });
   const emitted = program.emit();
   const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
   if (diagnostics.length > 0) throw new Error(diagnosticsReport(diagnostics, dirname(tsconfigPath)));
@@ -47,5 +62,9 @@ export function emitProject(tsconfigPath: string, outDir: string): void {
 
 /** tsc's report without colours (`file(line,col): error TSnnnn: message`), paths relative to `folder`. */
 export function diagnosticsReport(diagnostics: readonly ts.Diagnostic[], folder: string): string {
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => folder, getNewLine: () => "\n" });
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => folder,
+    getNewLine: () => "\n",
+  });
 }

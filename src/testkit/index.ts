@@ -83,7 +83,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const control = createClient<paths>({ baseUrl: `${running.gatewayUrl}${CONTROL_PREFIX}` });
   const load = async (fixture: string | object) => {
     const source = typeof fixture === "string" ? fixture : "fixture object";
-    const result = await applyFixture(running, typeof fixture === "string" ? loadFixtureFile(fixture) : fixture, { rehearse: { config }, source });
+    const result = await applyFixture(running, typeof fixture === "string" ? loadFixtureFile(fixture) : fixture, {
+      rehearse: { config },
+      source,
+    });
     running.noteFixture(source, result);
     return result;
   };

@@ -1,7 +1,21 @@
 /** Entry point `payment-apis-toolkit/merchant`: the Merchant Management API client. */
 export { createMerchantClient } from "./clients/merchant/client";
-export type { FollowOptions, HttpMethod, MerchantClient, MerchantClientOptions, MerchantResponse, RequestOptions } from "./clients/merchant/client";
-export { MerchantAuthenticationError, MerchantError, MerchantHttpError, MerchantProblemError, MerchantTokenError, MerchantUsageError } from "./clients/merchant/errors";
+export type {
+  FollowOptions,
+  HttpMethod,
+  MerchantClient,
+  MerchantClientOptions,
+  MerchantResponse,
+  RequestOptions,
+} from "./clients/merchant/client";
+export {
+  MerchantAuthenticationError,
+  MerchantError,
+  MerchantHttpError,
+  MerchantProblemError,
+  MerchantTokenError,
+  MerchantUsageError,
+} from "./clients/merchant/errors";
 export type { FileContent } from "./clients/merchant/files";
 export type { HalResource, Link, TemplateVariables } from "./clients/merchant/hal";
 export type { RateLimitOptions, RateLimitValues } from "./clients/merchant/rate-limit";

@@ -24,7 +24,16 @@ export type ConsumerResolution = keyof typeof consumerResolutions;
 function check(project: string, typeRoot: string, name: ConsumerResolution): string {
   const emit = name === "node16" ? { outDir: join(project, "build") } : { noEmit: true };
   const { options, errors } = ts.convertCompilerOptionsFromJson(
-    { ...consumerResolutions[name], target: "ES2022", lib: ["ES2022"], strict: true, skipLibCheck: false, typeRoots: [typeRoot], types: ["node"], ...emit },
+    {
+      ...consumerResolutions[name],
+      target: "ES2022",
+      lib: ["ES2022"],
+      strict: true,
+      skipLibCheck: false,
+      typeRoots: [typeRoot],
+      types: ["node"],
+      ...emit,
+    },
     project,
   );
   const program = ts.createProgram([join(project, "consumer.ts")], options, sharedCompilerHost(options));
@@ -39,6 +48,8 @@ if (require.main === module) {
     console.error("usage: consumer-type-checks.ts <consumer project> <@types folder>");
     process.exit(2);
   }
-  const reports = Object.fromEntries((Object.keys(consumerResolutions) as ConsumerResolution[]).map((name) => [name, check(project, typeRoot, name)]));
+  const reports = Object.fromEntries(
+    (Object.keys(consumerResolutions) as ConsumerResolution[]).map((name) => [name, check(project, typeRoot, name)]),
+  );
   console.log(JSON.stringify(reports));
 }

@@ -39,7 +39,11 @@ export function hal(response: ServerResponse, status: number, body: unknown, hea
   response.end(text);
 }
 
-export function problem(response: ServerResponse, body: { title: string; status: number } & Record<string, unknown>, headers: Record<string, string> = {}): void {
+export function problem(
+  response: ServerResponse,
+  body: { title: string; status: number } & Record<string, unknown>,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(body.status, { "Content-Type": problemMediaType, "Content-Length": Buffer.byteLength(text), ...headers });
   response.end(text);
@@ -68,7 +72,12 @@ export async function startFakeMerchantApi(): Promise<FakeMerchantApi> {
       const token = `tok-${issued}`;
       fake.validTokens.add(token);
       if (fake.tokenDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.tokenDelayMs));
-      const text = JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: fake.expiresIn, _links: { "ch:root": { href: `${fake.url}/` } } });
+      const text = JSON.stringify({
+        access_token: token,
+        token_type: "Bearer",
+        expires_in: fake.expiresIn,
+        _links: { "ch:root": { href: `${fake.url}/` } },
+      });
       response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
       response.end(text);
       return;

@@ -78,7 +78,13 @@ export async function startLocalServer(handler: Handler, options: ServerOptions 
 }
 
 /** Writes a JSON answer with a media type. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, mediaType = "application/json"): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  mediaType = "application/json",
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { "Content-Type": mediaType, "Content-Length": Buffer.byteLength(text), ...headers });
   response.end(text);

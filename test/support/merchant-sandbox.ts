@@ -55,6 +55,10 @@ export function expectProblem(response: MerchantCall, kind: keyof typeof problem
 
 /** Moves the sandbox clock forward. */
 export async function advanceSandboxClock(baseUrl: string, seconds: number): Promise<void> {
-  const response = await fetch(`${baseUrl}/_sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) });
+  const response = await fetch(`${baseUrl}/_sandbox/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advance_seconds: seconds }),
+  });
   expect(response.ok).toBe(true);
 }

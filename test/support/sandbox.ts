@@ -53,7 +53,11 @@ export class GatewayClient {
   }
 
   /** POST a form body, signed with the seeded signing key unless `sign: false` or a header is given. */
-  async post(path: string, body: Record<string, unknown> | string = "", options: { sign?: boolean; signature?: string; contentType?: string } = {}): Promise<GatewayCall> {
+  async post(
+    path: string,
+    body: Record<string, unknown> | string = "",
+    options: { sign?: boolean; signature?: string; contentType?: string } = {},
+  ): Promise<GatewayCall> {
     const raw = typeof body === "string" ? body : form(body);
     const headers: Record<string, string> = { "content-type": options.contentType ?? "application/x-www-form-urlencoded" };
     if (options.signature !== undefined) headers.signature = options.signature;
@@ -64,7 +68,12 @@ export class GatewayClient {
   async send(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<GatewayCall> {
     const response = await fetch(this.baseUrl + path, { method, headers: { authorization: basic(this.apiKey), ...headers }, body });
     const text = await response.text();
-    return { status: response.status, contentType: response.headers.get("content-type"), body: text ? JSON.parse(text) : {}, headers: response.headers };
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type"),
+      body: text ? JSON.parse(text) : {},
+      headers: response.headers,
+    };
   }
 
   authorize(fields: Record<string, unknown> = {}, card: Record<string, unknown> = {}): Promise<GatewayCall> {
@@ -103,7 +112,11 @@ export class MerchantClient {
   }
 
   async raw(method: string, url: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<MerchantCall> {
-    const response = await fetch(url, { method, headers: init.headers, body: Buffer.isBuffer(init.body) ? new Uint8Array(init.body) : init.body });
+    const response = await fetch(url, {
+      method,
+      headers: init.headers,
+      body: Buffer.isBuffer(init.body) ? new Uint8Array(init.body) : init.body,
+    });
     const text = await response.text();
     const type = response.headers.get("content-type") ?? "";
     return { status: response.status, headers: response.headers, text, body: /json/.test(type) && text ? JSON.parse(text) : text };

@@ -5,7 +5,17 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * longest first: started first, they overlap with the many short files instead of ending the
  * run alone. A fresh clone has no timing cache for vitest to order by; the rest keep vitest's order.
  */
-const slowestFirst = ["packages", "docs-browser", "codegen", "serve-lifecycle", "spec-diff", "release", "mock-prism", "client-prism", "sandbox-retention"];
+const slowestFirst = [
+  "packages",
+  "docs-browser",
+  "codegen",
+  "serve-lifecycle",
+  "spec-diff",
+  "release",
+  "mock-prism",
+  "client-prism",
+  "sandbox-retention",
+];
 
 const rank = (spec: TestSpecification) => {
   const index = slowestFirst.findIndex((name) => spec.moduleId.endsWith(`/${name}.test.ts`));

@@ -32,19 +32,31 @@ export function requestExamples(api: string, operationId: string): SpecExample[]
 
 /** The value of a named response example for a status. */
 export function responseExample<T = Record<string, unknown>>(api: string, operationId: string, status: string, name: string): T {
-  const found = examplesOf(api).find((e) => e.kind === "response" && e.operationId === operationId && e.status === status && e.name === name);
+  const found = examplesOf(api).find(
+    (e) => e.kind === "response" && e.operationId === operationId && e.status === status && e.name === name,
+  );
   if (!found) throw new Error(`No ${status} response example ${name} of ${operationId}`);
   return structuredClone(found.value) as T;
 }
 
-type BodyOf<O, Media extends string> = O extends { requestBody?: infer B } ? (NonNullable<B> extends { content: { [M in Media]: infer T } } ? T : never) : never;
+type BodyOf<O, Media extends string> = O extends { requestBody?: infer B }
+  ? NonNullable<B> extends { content: { [M in Media]: infer T } }
+    ? T
+    : never
+  : never;
 
 /** A gateway request example, typed as the operation's form body (the spec tests validate every example). */
-export function gatewayRequest<Op extends keyof GatewayOperations>(operationId: Op, name: string): BodyOf<GatewayOperations[Op], "application/x-www-form-urlencoded"> {
+export function gatewayRequest<Op extends keyof GatewayOperations>(
+  operationId: Op,
+  name: string,
+): BodyOf<GatewayOperations[Op], "application/x-www-form-urlencoded"> {
   return requestExample("gateway", operationId, name) as BodyOf<GatewayOperations[Op], "application/x-www-form-urlencoded">;
 }
 
 /** A merchant request example, typed as the operation's JSON body. */
-export function merchantRequest<Op extends keyof MerchantOperations>(operationId: Op, name: string): BodyOf<MerchantOperations[Op], "application/json"> {
+export function merchantRequest<Op extends keyof MerchantOperations>(
+  operationId: Op,
+  name: string,
+): BodyOf<MerchantOperations[Op], "application/json"> {
   return requestExample("merchant", operationId, name) as BodyOf<MerchantOperations[Op], "application/json">;
 }

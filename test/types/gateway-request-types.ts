@@ -28,7 +28,13 @@ export const withoutMethod: AuthorizationRequest = { amount: 2050, currency: "EU
 export const withTwoMethods: AuthorizationRequest = { amount: 2050, currency: "EUR", card, mobilepayonline };
 
 // @ts-expect-error a debit also takes exactly one payment method
-export const debitWithTwoMethods: DebitRequest = { amount: 2050, currency: "EUR", card, mobilepayonline, recipient: { name: "Doe John", account_number: "DK5000400440116243" } };
+export const debitWithTwoMethods: DebitRequest = {
+  amount: 2050,
+  currency: "EUR",
+  card,
+  mobilepayonline,
+  recipient: { name: "Doe John", account_number: "DK5000400440116243" },
+};
 
 // @ts-expect-error card[pan] is required in the card method
 export const cardWithoutPan: AuthorizationRequest = { amount: 2050, currency: "EUR", card: { expire_month: "06", expire_year: "2030" } };

@@ -4,13 +4,17 @@ import { encodeForm, type SigningOptions } from "payment-apis-toolkit/gateway";
 import { basicAuthorization, createSignedFetch, type Fetch } from "./signed-fetch";
 
 /** orval passes the typed body; the toolkit's encoder writes `card[pan]=...`, as the toolkit client does. */
-export const encodeGatewayForm = <Body,>(body: Body): string => encodeForm(body);
+export const encodeGatewayForm = <Body>(body: Body): string => encodeForm(body);
 
 let gateway: { baseUrl: string; authorization: string; fetch: Fetch } | undefined;
 
 /** orval's mutator is a plain function, so its settings live here; call this once at start-up. */
 export function configureGatewayFetch(options: { baseUrl: string; apiKey: string; signing: SigningOptions }): void {
-  gateway = { baseUrl: options.baseUrl.replace(/\/$/, ""), authorization: basicAuthorization(options.apiKey), fetch: createSignedFetch(options.signing) };
+  gateway = {
+    baseUrl: options.baseUrl.replace(/\/$/, ""),
+    authorization: basicAuthorization(options.apiKey),
+    fetch: createSignedFetch(options.signing),
+  };
 }
 
 /** The mutator: orval hands over the path and RequestInit (body already encoded) and expects `{ data, status, headers }`. */

@@ -14,7 +14,8 @@ export function createSignedFetch(signing: SigningOptions, transport: Fetch = fe
   return async (input, init) => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const headers = new Headers(request.headers);
-    if (request.method === "GET" || request.method === "HEAD") return transport(request.url, { method: request.method, headers, signal: request.signal });
+    if (request.method === "GET" || request.method === "HEAD")
+      return transport(request.url, { method: request.method, headers, signal: request.signal });
     // An empty body (a void) is signed too.
     const body = new Uint8Array(await request.arrayBuffer());
     headers.set(gatewayConstants.signatureHeader.name, signer.headerFor(body));

@@ -61,7 +61,9 @@ it("a capture whose answer is lost: the client says it may have been sent, and r
   const authorized = await gateway.authorize({ amount: 1000, currency: "EUR", card });
   if (!authorized.approved) throw new Error(`declined: ${authorized.code}`);
   const id = authorized.transaction.id;
-  await sandbox.control.POST("/faults", { body: { operation: "createCapture", match: { path_id: id }, action: { close: "after-processing" }, count: 1 } });
+  await sandbox.control.POST("/faults", {
+    body: { operation: "createCapture", match: { path_id: id }, action: { close: "after-processing" }, count: 1 },
+  });
 
   const lost = await gateway.capture(id, { amount: 1000 }).catch((error: unknown) => error);
   expect(lost).toBeInstanceOf(ClientNetworkError);

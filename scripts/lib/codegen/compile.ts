@@ -36,17 +36,29 @@ export interface CompileResult {
 /** Type-checks `include` (globs relative to `dir`) as `tsc -p` would with the tsconfig written into `dir`. */
 export async function typeCheck(dir: string, include: string[], extra: { paths?: Record<string, string[]> } = {}): Promise<CompileResult> {
   const tsconfigPath = join(dir, "tsconfig.codegen-check.json");
-  const compilerOptions = { ...strictCompilerOptions, typeRoots: [join(projectRoot, "node_modules", "@types")], ...(extra.paths ? { baseUrl: projectRoot, paths: extra.paths } : {}) };
+  const compilerOptions = {
+    ...strictCompilerOptions,
+    typeRoots: [join(projectRoot, "node_modules", "@types")],
+    ...(extra.paths ? { baseUrl: projectRoot, paths: extra.paths } : {}),
+  };
   const tsconfig = { compilerOptions, include };
   writeFileSync(tsconfigPath, JSON.stringify(tsconfig, null, 2));
   const config = ts.parseJsonConfigFileContent(tsconfig, ts.sys, dir, undefined, tsconfigPath);
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host: sharedCompilerHost(config.options), configFileParsingDiagnostics: config.errors });
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host: sharedCompilerHost(config.options),
+    configFileParsingDiagnostics: config.errors,
+  });
   const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)];
   // tsc --pretty false's format: `file(line,col): error TSnnnn: message`, paths relative to the project.
   const report = diagnostics.length > 0 ? diagnosticsReport(diagnostics, projectRoot) : "";
   const counts = new Map<string, number>();
   for (const match of report.matchAll(/error (TS\d+):/g)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
-  const errorSummary = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => `${count} × ${code}`).join(", ");
+  const errorSummary = [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, count]) => `${count} × ${code}`)
+    .join(", ");
   return { compiles: diagnostics.length === 0, errorSummary, report: report ? `${relative(projectRoot, dir)}:\n${report}` : "" };
 }
 
@@ -63,7 +75,16 @@ export const examplesBuildDir = join(projectRoot, "dist", "codegen", "run");
 export function compileExamples(entries: string[]): Record<string, string> {
   const paths = { "payment-apis-toolkit": ["src/toolkit/index.ts"], "payment-apis-toolkit/*": ["src/toolkit/*.ts"] };
   const { options, errors } = ts.convertCompilerOptionsFromJson(
-    { ...strictCompilerOptions, noEmit: false, outDir: examplesBuildDir, rootDir: projectRoot, baseUrl: projectRoot, paths, resolveJsonModule: true, typeRoots: [join(projectRoot, "node_modules", "@types")] },
+    {
+      ...strictCompilerOptions,
+      noEmit: false,
+      outDir: examplesBuildDir,
+      rootDir: projectRoot,
+      baseUrl: projectRoot,
+      paths,
+      resolveJsonModule: true,
+      typeRoots: [join(projectRoot, "node_modules", "@types")],
+    },
     projectRoot,
   );
   if (errors.length > 0) throw new Error(diagnosticsReport(errors, projectRoot));
@@ -78,8 +99,20 @@ export function compileExamples(entries: string[]): Record<string, string> {
   };
   program.emit(undefined, (fileName, text) => {
     mkdirSync(dirname(fileName), { recursive: true });
-    writeFileSync(fileName, text.replace(/require\("payment-apis-toolkit(?:\/(gateway|merchant))?"\)/g, (_, name: string | undefined) => `require(${JSON.stringify(toolkit(fileName, name ?? ""))})`));
+    writeFileSync(
+      fileName,
+      text.replace(
+        /require\("payment-apis-toolkit(?:\/(gateway|merchant))?"\)/g,
+        (_, name: string | undefined) => `require(${JSON.stringify(toolkit(fileName, name ?? ""))})`,
+      ),
+    );
   });
-  return Object.fromEntries(entries.map((entry) => [entry, join(examplesBuildDir, relative(projectRoot, entry)).replace(/\.cts$/, ".cjs").replace(/\.ts$/, ".js")]));
+  return Object.fromEntries(
+    entries.map((entry) => [
+      entry,
+      join(examplesBuildDir, relative(projectRoot, entry))
+        .replace(/\.cts$/, ".cjs")
+        .replace(/\.ts$/, ".js"),
+    ]),
+  );
 }
-

@@ -41,7 +41,9 @@ export function run(command: string, args: string[], cwd = projectRoot): Promise
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolvePromise(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
+    );
   });
 }
 
@@ -81,13 +83,19 @@ export const generators: Generator[] = [
     typesFile: "schema.ts",
     // A .ts file (not .d.ts) so that the strict check reads it despite skipLibCheck. Run from the
     // output folder: in the project root it would read redocly.yaml's APIs instead of the argument.
-    generate: async (spec, outDir) => (fresh(outDir), warningsIn(await run(bin("openapi-typescript"), [spec, "-o", join(outDir, "schema.ts")], outDir))),
+    generate: async (spec, outDir) => (
+      fresh(outDir),
+      warningsIn(await run(bin("openapi-typescript"), [spec, "-o", join(outDir, "schema.ts")], outDir))
+    ),
   },
   {
     id: "hey-api",
     packageName: "@hey-api/openapi-ts",
     typesFile: "types.gen.ts",
-    generate: async (spec, outDir) => (fresh(outDir), warningsIn(await run(bin("openapi-ts"), ["-i", spec, "-o", outDir, "--no-log-file"]))),
+    generate: async (spec, outDir) => (
+      fresh(outDir),
+      warningsIn(await run(bin("openapi-ts"), ["-i", spec, "-o", outDir, "--no-log-file"]))
+    ),
   },
   { id: "orval", packageName: "orval", typesFile: "api.ts", generate: (spec, outDir) => generateOrval(spec, outDir) },
 ];

@@ -7,7 +7,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../apis";
 import { typeCheck, type CompileResult } from "./compile";
-import { apis, generateOrval, generators, installedVersion, orvalEncodeFormDir, outputDir, specPath, codegenRoot, type ApiName, type Generator } from "./generators";
+import {
+  apis,
+  generateOrval,
+  generators,
+  installedVersion,
+  orvalEncodeFormDir,
+  outputDir,
+  specPath,
+  codegenRoot,
+  type ApiName,
+  type Generator,
+} from "./generators";
 import { countWeakTypes, type WeakTypeCount } from "./weak-types";
 
 export interface Cell {
@@ -38,11 +49,18 @@ export async function buildMatrix(): Promise<Matrix> {
       const cells = await Promise.all(
         apis.map(async (api): Promise<Cell> => {
           const dir = outputDir(generator.id, api);
-          const warnings = await generator.generate(specPath(api), dir).catch((error: Error) => [error.message.split("\n").find((line) => /error/i.test(line)) ?? error.message]);
+          const warnings = await generator
+            .generate(specPath(api), dir)
+            .catch((error: Error) => [error.message.split("\n").find((line) => /error/i.test(line)) ?? error.message]);
           // orval reports some failures (an unresolved $ref) and still exits 0, writing nothing.
           if (!existsSync(join(dir, generator.typesFile))) {
             const reason = warnings.find((line) => /error/i.test(line)) ?? "no output";
-            return { api, warnings, compile: { compiles: false, errorSummary: `generation failed: ${reason.replace(/^\W+/, "")}`, report: warnings.join("\n") }, weak: { total: Number.NaN, byOperation: {}, missing: [] } };
+            return {
+              api,
+              warnings,
+              compile: { compiles: false, errorSummary: `generation failed: ${reason.replace(/^\W+/, "")}`, report: warnings.join("\n") },
+              weak: { total: Number.NaN, byOperation: {}, missing: [] },
+            };
           }
           const compile = await typeCheck(dir, ["**/*.ts"]);
           return { api, warnings, compile, weak: countWeakTypes(generator, dir, specPath(api)) };
@@ -67,9 +85,18 @@ const yesNo = (compile: CompileResult) => (compile.compiles ? "yes" : `**no** ($
 
 /** How each generator's gateway client puts the toolkit's bytes on the wire (tested by test/codegen.test.ts). */
 const formBodies: Record<Generator["id"], { asGenerated: string; withToolkit: string }> = {
-  "openapi-typescript": { asGenerated: "types only", withToolkit: "yes: the toolkit client (openapi-fetch + `encodeForm`) is the reference" },
-  "hey-api": { asGenerated: "no: nested objects as JSON in one field", withToolkit: "yes, `bodySerializer: encodeForm` + signing fetch ([example](examples/codegen/hey-api-gateway.cts))" },
-  orval: { asGenerated: "no: nested objects as JSON in one field", withToolkit: "yes, `formUrlEncoded` + `mutator` hooks ([example](examples/codegen/orval-gateway.cts))" },
+  "openapi-typescript": {
+    asGenerated: "types only",
+    withToolkit: "yes: the toolkit client (openapi-fetch + `encodeForm`) is the reference",
+  },
+  "hey-api": {
+    asGenerated: "no: nested objects as JSON in one field",
+    withToolkit: "yes, `bodySerializer: encodeForm` + signing fetch ([example](examples/codegen/hey-api-gateway.cts))",
+  },
+  orval: {
+    asGenerated: "no: nested objects as JSON in one field",
+    withToolkit: "yes, `formUrlEncoded` + `mutator` hooks ([example](examples/codegen/orval-gateway.cts))",
+  },
 };
 
 export const dateLinePrefix = "Generated on ";
@@ -88,7 +115,13 @@ export function renderMatrix(matrix: Matrix, date: string): string {
       `| ${generator.packageName} | ${version} | ${yesNo(gateway.compile)} / ${yesNo(merchant.compile)} | ${formBodies[generator.id].asGenerated} | ${formBodies[generator.id].withToolkit} | ${weakTotal(gateway)} / ${weakTotal(merchant)} |`,
     );
   }
-  lines.push("", `Examples in docs/examples/codegen/ type-check against the generated code: ${yesNo(matrix.examples)}.`, "", "Weak types by operation (operations with none are left out):", "");
+  lines.push(
+    "",
+    `Examples in docs/examples/codegen/ type-check against the generated code: ${yesNo(matrix.examples)}.`,
+    "",
+    "Weak types by operation (operations with none are left out):",
+    "",
+  );
   for (const { generator, cells } of matrix.rows) {
     for (const cell of cells) {
       const entries = Object.entries(cell.weak.byOperation).map(([operation, count]) => `${operation} ${count}`);
@@ -96,10 +129,19 @@ export function renderMatrix(matrix: Matrix, date: string): string {
     }
   }
   const missing = matrix.rows.flatMap(({ generator, cells }) =>
-    cells.filter((cell) => cell.weak.missing.length > 0).map((cell) => `- ${generator.packageName}, ${cell.api}: ${cell.weak.missing.length} (${cell.weak.missing.join(", ")})`),
+    cells
+      .filter((cell) => cell.weak.missing.length > 0)
+      .map((cell) => `- ${generator.packageName}, ${cell.api}: ${cell.weak.missing.length} (${cell.weak.missing.join(", ")})`),
   );
-  lines.push("", "Operations of the spec a generator wrote no function or type for (not counted above):", "", ...(missing.length ? missing : ["- none"]));
-  const warnings = matrix.rows.flatMap(({ generator, cells }) => cells.flatMap((cell) => cell.warnings.map((warning) => `- ${generator.packageName}, ${cell.api}: \`${warning}\``)));
+  lines.push(
+    "",
+    "Operations of the spec a generator wrote no function or type for (not counted above):",
+    "",
+    ...(missing.length ? missing : ["- none"]),
+  );
+  const warnings = matrix.rows.flatMap(({ generator, cells }) =>
+    cells.flatMap((cell) => cell.warnings.map((warning) => `- ${generator.packageName}, ${cell.api}: \`${warning}\``)),
+  );
   lines.push("", "Generator warnings:", "", ...(warnings.length ? warnings : ["- none"]));
   return lines.join("\n");
 }
@@ -115,7 +157,9 @@ export function withoutDateLine(section: string): string {
 
 export function failures(matrix: Matrix): string[] {
   const failed = matrix.rows.flatMap(({ generator, cells }) =>
-    cells.filter((cell) => !cell.compile.compiles).map((cell) => `${generator.packageName} (${cell.api}) does not compile:\n${cell.compile.report}`),
+    cells
+      .filter((cell) => !cell.compile.compiles)
+      .map((cell) => `${generator.packageName} (${cell.api}) does not compile:\n${cell.compile.report}`),
   );
   if (!matrix.examples.compiles) failed.push(`the examples in docs/examples/codegen do not type-check:\n${matrix.examples.report}`);
   return failed;

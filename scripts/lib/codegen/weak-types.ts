@@ -31,7 +31,10 @@ export function operationsOf(specFile: string): SpecOperation[] {
     for (const [method, operation] of Object.entries(item)) {
       if (!isHttpMethod(method) || !operation.operationId) continue;
       const codesWithBody = Object.entries(operation.responses ?? {})
-        .filter(([, response]) => (response.$ref ? spec.components?.responses?.[response.$ref.split("/").pop()!] : response)?.content !== undefined)
+        .filter(
+          ([, response]) =>
+            (response.$ref ? spec.components?.responses?.[response.$ref.split("/").pop()!] : response)?.content !== undefined,
+        )
         .map(([code]) => code);
       operations.push({ operationId: operation.operationId, codesWithBody });
     }
@@ -47,14 +50,23 @@ function probesFor(generator: Generator["id"], operation: SpecOperation, typesSo
   const { operationId: id, codesWithBody } = operation;
   switch (generator) {
     case "openapi-typescript":
-      return [`T.operations["${id}"]["parameters"]`, `T.operations["${id}"]["requestBody"]`, ...codesWithBody.map((code) => `T.operations["${id}"]["responses"][${key(code)}]["content"]`)];
+      return [
+        `T.operations["${id}"]["parameters"]`,
+        `T.operations["${id}"]["requestBody"]`,
+        ...codesWithBody.map((code) => `T.operations["${id}"]["responses"][${key(code)}]["content"]`),
+      ];
     case "hey-api": {
       const at = (alias: string, code: string) => (typesSource.includes(`export type ${alias} =`) ? [`At<T.${alias}, ${key(code)}>`] : []);
-      return [`T.${pascal(id)}Data`, ...codesWithBody.flatMap((code) => [...at(`${pascal(id)}Responses`, code), ...at(`${pascal(id)}Errors`, code)])];
+      return [
+        `T.${pascal(id)}Data`,
+        ...codesWithBody.flatMap((code) => [...at(`${pascal(id)}Responses`, code), ...at(`${pascal(id)}Errors`, code)]),
+      ];
     }
     case "orval": {
       const alias = (code: string) => `${id}Response${code.toLowerCase()}`;
-      const responses = codesWithBody.filter((code) => typesSource.includes(`export type ${alias(code)} =`)).map((code) => `T.${alias(code)}["data"]`);
+      const responses = codesWithBody
+        .filter((code) => typesSource.includes(`export type ${alias(code)} =`))
+        .map((code) => `T.${alias(code)}["data"]`);
       return [`Parameters<typeof T.${id}>`, ...responses];
     }
   }
@@ -112,14 +124,21 @@ export function countWeakTypes(generator: Generator, outDir: string, specFile: s
   return { total, byOperation, missing };
 }
 
-function weakIn(type: ts.Type, checker: ts.TypeChecker, written: (file: string) => boolean, seen: Set<ts.Type>, trail: string[] = []): number {
+function weakIn(
+  type: ts.Type,
+  checker: ts.TypeChecker,
+  written: (file: string) => boolean,
+  seen: Set<ts.Type>,
+  trail: string[] = [],
+): number {
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
     if (process.env.WEAK_TYPES_DEBUG) console.log("weak:", trail.join("."));
     return 1;
   }
   if (seen.has(type)) return 0;
   seen.add(type);
-  const walk = (types: readonly ts.Type[] | undefined) => (types ?? []).reduce((sum, t, i) => sum + weakIn(t, checker, written, seen, [...trail, `#${i}`]), 0);
+  const walk = (types: readonly ts.Type[] | undefined) =>
+    (types ?? []).reduce((sum, t, i) => sum + weakIn(t, checker, written, seen, [...trail, `#${i}`]), 0);
   if (type.isUnion()) return walk(type.types);
   // An intersection is read as its merged members: `{ card: unknown } & { card?: Card }` (how
   // some generators spell "required") is a Card, no weaker.
@@ -129,11 +148,14 @@ function weakIn(type: ts.Type, checker: ts.TypeChecker, written: (file: string) 
   const declarations = symbol?.getDeclarations() ?? [];
   if (declarations.length > 0 && !declarations.some((d) => written(d.getSourceFile().fileName))) {
     // Not the generator's own type (Headers, RequestInit, Record): only what it passed in.
-    const args = type.aliasTypeArguments ?? ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference ? checker.getTypeArguments(type as ts.TypeReference) : []);
+    const args =
+      type.aliasTypeArguments ??
+      ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference ? checker.getTypeArguments(type as ts.TypeReference) : []);
     return walk(args);
   }
   let sum = 0;
-  for (const property of type.getProperties()) sum += weakIn(checker.getTypeOfSymbol(property), checker, written, seen, [...trail, property.name]);
+  for (const property of type.getProperties())
+    sum += weakIn(checker.getTypeOfSymbol(property), checker, written, seen, [...trail, property.name]);
   for (const info of checker.getIndexInfosOfType(type)) sum += weakIn(info.type, checker, written, seen, [...trail, "[key]"]);
   return sum;
 }

@@ -12,7 +12,13 @@ import { portProblem } from "../serve/ports";
  * `--<name> <N>`, standing for `variable`, parsed as a port (0, a free port, only where the
  * command reports the chosen one).
  */
-export function portOption(flags: string, variable: string, description: string, fallback: number, options: { allowZero?: boolean } = {}): Option {
+export function portOption(
+  flags: string,
+  variable: string,
+  description: string,
+  fallback: number,
+  options: { allowZero?: boolean } = {},
+): Option {
   return new Option(flags, description)
     .env(variable)
     .default(fallback)
@@ -28,7 +34,8 @@ export function portOption(flags: string, variable: string, description: string,
 export function integerArgument(min: number, max: number): (raw: string) => number | undefined {
   return (raw) => {
     if (raw === "") return undefined;
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+      throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
     return Number(raw);
   };
 }

@@ -29,7 +29,9 @@ function packageVersion(from: string = __dirname): string {
 const USAGE_ERROR = 2;
 
 const program = new Command("payment-apis")
-  .description("The sandbox, the Prism mock, the validating proxy and the contract suite of the Gateway API and the Merchant Management API.")
+  .description(
+    "The sandbox, the Prism mock, the validating proxy and the contract suite of the Gateway API and the Merchant Management API.",
+  )
   .version(packageVersion(), "-v, --version")
   .showHelpAfterError("(add --help for the options)")
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_ERROR));

@@ -30,17 +30,14 @@ type Schema = Record<string, unknown> | boolean;
 /** The fields Prism must decode at one level: each with its schema and, for objects, its own fields. */
 type View = Map<string, { schema: Schema; children?: View }>;
 
-
 export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = structuredClone(spec);
   for (const pathItem of Object.values(doc.paths)) {
     for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
       const body = (operation as { requestBody?: unknown }).requestBody;
       if (!body) continue;
-      const media = deref<{ content?: Record<string, { schema?: Schema; encoding?: Record<string, { style?: string }> }> }>(
-        doc,
-        body,
-      ).content?.[FORM_MEDIA_TYPE];
+      const media = deref<{ content?: Record<string, { schema?: Schema; encoding?: Record<string, { style?: string }> }> }>(doc, body)
+        .content?.[FORM_MEDIA_TYPE];
       if (!media?.schema) continue;
       const hasDeepObject = Object.values(media.encoding ?? {}).some((encoding) => encoding.style === "deepObject");
       if (!hasDeepObject) continue;
@@ -88,7 +85,9 @@ function allResponses(doc: OpenApiDocument): Array<{ content?: unknown }> {
 export function deriveProxyVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = derivePrismVariant(spec);
   delete (doc as { security?: unknown }).security;
-  const responses = new Set<Record<string, unknown>>(Object.values((doc.components?.responses ?? {}) as Record<string, Record<string, unknown>>));
+  const responses = new Set<Record<string, unknown>>(
+    Object.values((doc.components?.responses ?? {}) as Record<string, Record<string, unknown>>),
+  );
   for (const pathItem of Object.values(doc.paths)) {
     for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
       if (typeof operation !== "object" || operation === null || !("responses" in operation)) continue;

@@ -34,7 +34,18 @@ export interface MockOptions {
  * listens. The variant is written to a temporary folder that is removed on stop.
  */
 export async function startPrismMock(options: MockOptions): Promise<RunningMock> {
-  return startPrism(options, derivePrismVariant, (specPath, host) => ["mock", "--host", host, "--port", String(options.port), "--errors", "false", "-v", options.logLevel ?? "error", specPath]);
+  return startPrism(options, derivePrismVariant, (specPath, host) => [
+    "mock",
+    "--host",
+    host,
+    "--port",
+    String(options.port),
+    "--errors",
+    "false",
+    "-v",
+    options.logLevel ?? "error",
+    specPath,
+  ]);
 }
 
 export interface ProxyOptions extends Omit<MockOptions, "logLevel"> {
@@ -61,19 +72,23 @@ export async function startPrismProxy(options: ProxyOptions): Promise<RunningMoc
   const portSetting = options.portSetting ?? `the ${options.api} proxy port`;
   await assertPortFree(options.port, portSetting);
   const prismPort = await getPort({ host: options.host ?? "127.0.0.1" });
-  const prism = await startPrism({ ...options, port: prismPort, portSetting: `the ${options.api} proxy's internal Prism port` }, deriveProxyVariant, (specPath, host) => [
-    "proxy",
-    "--host",
-    host,
-    "--port",
-    String(prismPort),
-    "--errors",
-    String(options.errors ?? true),
-    "-v",
-    options.logLevel ?? "warn",
-    specPath,
-    options.upstream,
-  ]);
+  const prism = await startPrism(
+    { ...options, port: prismPort, portSetting: `the ${options.api} proxy's internal Prism port` },
+    deriveProxyVariant,
+    (specPath, host) => [
+      "proxy",
+      "--host",
+      host,
+      "--port",
+      String(prismPort),
+      "--errors",
+      String(options.errors ?? true),
+      "-v",
+      options.logLevel ?? "warn",
+      specPath,
+      options.upstream,
+    ],
+  );
   let frontLines = "";
   try {
     const front = await startFront({
@@ -115,7 +130,9 @@ async function startPrism(
   const specPath = join(workDir, "openapi.json");
   writeFileSync(specPath, JSON.stringify(variant(loadBundledSpec(options.api))));
 
-  const child = spawn(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

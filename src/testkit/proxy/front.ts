@@ -48,7 +48,18 @@ export interface RunningFront {
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Headers that belong to one connection (RFC 9110 §7.6.1), and what undici sets itself or refuses. */
-const CONNECTION_HEADERS = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "content-length", "host", "expect"]);
+const CONNECTION_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "content-length",
+  "host",
+  "expect",
+]);
 
 /** Answer headers that name an address. */
 const ADDRESS_HEADERS = ["location", "content-location"];
@@ -73,7 +84,8 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
     // Links lead back to the address the client used (`localhost` or `127.0.0.1`).
     const self = ownAddress(req.headers.host) ?? url;
     const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
     const sent = (options.retargetAudience && retargetedAudience(req.headers["content-type"], body, [self, url], options.upstream)) || body;
 
     const method = req.method ?? "GET";
@@ -88,9 +100,11 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
     const contentType = typeof out["content-type"] === "string" ? out["content-type"] : undefined;
     const json = jsonBody(contentType, bytes);
     const path = pathOf(target);
-    for (const violation of refusedFor(json)) options.log(`Violation: ${violation} (${method} ${path}, answered ${answered.statusCode} by the proxy)`);
+    for (const violation of refusedFor(json))
+      options.log(`Violation: ${violation} (${method} ${path}, answered ${answered.statusCode} by the proxy)`);
     const mismatched = json === undefined ? [] : options.pairing.violations(method, path, answered.statusCode, contentType, json);
-    for (const violation of mismatched) options.log(`Violation: ${violation} (${method} ${path}, ${answered.statusCode} from the upstream)`);
+    for (const violation of mismatched)
+      options.log(`Violation: ${violation} (${method} ${path}, ${answered.statusCode} from the upstream)`);
     if (mismatched.length > 0 && options.errors) return refuse(res, mismatched);
     if (method === "HEAD") {
       // No body, and the length of the one a GET would get, as Prism gave it.

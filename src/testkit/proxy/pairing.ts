@@ -36,6 +36,10 @@ export class SuffixBlindPairing {
     const lookalikes = keys.filter((k) => asPrismSeesIt(k) === asPrismSeesIt(type));
     if (!documented || key === undefined || lookalikes.length < 2 || documented.response.content![key]!.schema === undefined) return [];
     const errors = this.validator.validate(responseSchemaPointer(documented.base, key), body);
-    return errors.length === 0 ? [] : describeErrors(errors).split("\n").map((line) => `response.body (as ${type}) ${line}`);
+    return errors.length === 0
+      ? []
+      : describeErrors(errors)
+          .split("\n")
+          .map((line) => `response.body (as ${type}) ${line}`);
   }
 }

@@ -82,11 +82,17 @@ export function rebasedBody(json: unknown, rebase: (href: string) => string): Bu
  * The client defaults its audience to the address it was given, the proxy's, and a token for
  * the proxy's address is one the upstream cannot honour.
  */
-export function retargetedAudience(contentType: string | undefined, body: Buffer, proxyAddresses: readonly string[], upstream: string): Buffer | undefined {
+export function retargetedAudience(
+  contentType: string | undefined,
+  body: Buffer,
+  proxyAddresses: readonly string[],
+  upstream: string,
+): Buffer | undefined {
   if (mediaTypeOf(contentType) !== FORM_MEDIA_TYPE || body.length === 0) return undefined;
   const form = new URLSearchParams(body.toString("utf8"));
   const audience = form.get(audienceField);
-  if (audience === null || !proxyAddresses.some((address) => withoutTrailingSlashes(address) === withoutTrailingSlashes(audience))) return undefined;
+  if (audience === null || !proxyAddresses.some((address) => withoutTrailingSlashes(address) === withoutTrailingSlashes(audience)))
+    return undefined;
   form.set(audienceField, withoutTrailingSlashes(upstream));
   return Buffer.from(form.toString(), "utf8");
 }

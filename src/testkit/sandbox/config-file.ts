@@ -105,13 +105,19 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
       case "additionalProperties": {
         const key = String((error.params as { additionalProperty: string }).additionalProperty);
         const known = Object.keys(parent?.properties ?? {});
-        add(`${error.instancePath}/${pointerSegment(key)}`, `unknown key "${key}"${closestHint(key, known)}; known keys: ${known.join(", ")}`);
+        add(
+          `${error.instancePath}/${pointerSegment(key)}`,
+          `unknown key "${key}"${closestHint(key, known)}; known keys: ${known.join(", ")}`,
+        );
         break;
       }
       case "propertyNames": {
         const key = String((error.params as { propertyName: string }).propertyName);
         const names = parent?.propertyNames;
-        add(`${error.instancePath}/${pointerSegment(key)}`, `unknown key "${key}": not ${names?.description ?? "an accepted name"}${closestHint(key, names?.enum ?? [])}`);
+        add(
+          `${error.instancePath}/${pointerSegment(key)}`,
+          `unknown key "${key}": not ${names?.description ?? "an accepted name"}${closestHint(key, names?.enum ?? [])}`,
+        );
         break;
       }
       case "enum":
@@ -144,7 +150,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;
@@ -169,7 +176,8 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
     else accountTypes.set(account.id, account.type);
     account.keys.forEach((key, k) => {
       const owner = keyOwners.get(key.key.toLowerCase());
-      if (owner !== undefined) problems.push({ path: `${at}/keys/${k}/key`, rule: `duplicate API key: already a key of account "${owner}"` });
+      if (owner !== undefined)
+        problems.push({ path: `${at}/keys/${k}/key`, rule: `duplicate API key: already a key of account "${owner}"` });
       else keyOwners.set(key.key.toLowerCase(), account.id);
     });
   });
@@ -184,7 +192,8 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
       const problem = account.type === "merchant" ? partnerProblem(account.partner) : "only merchant accounts name a partner";
       if (problem) problems.push({ path: `${at}/partner`, rule: problem });
     }
-    if (account.account !== undefined && account.type !== "merchant") problems.push({ path: `${at}/account`, rule: "only merchant accounts have an account resource" });
+    if (account.account !== undefined && account.type !== "merchant")
+      problems.push({ path: `${at}/account`, rule: "only merchant accounts have an account resource" });
   });
 
   // Signing keys: unique ids, owned by a partner, exactly one public key that parses.
@@ -217,7 +226,8 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
   // OAuth clients: unique ids.
   const clientIds = new Set(seeds.merchant.clients.map((c) => c.client_id));
   (file.merchant?.clients ?? []).forEach((client, i) => {
-    if (clientIds.has(client.client_id)) problems.push({ path: `/merchant/clients/${i}/client_id`, rule: `duplicate client_id "${client.client_id}"` });
+    if (clientIds.has(client.client_id))
+      problems.push({ path: `/merchant/clients/${i}/client_id`, rule: `duplicate client_id "${client.client_id}"` });
     clientIds.add(client.client_id);
   });
   return problems;

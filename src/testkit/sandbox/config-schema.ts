@@ -104,13 +104,16 @@ function closedCopyOf(doc: OpenApiDocument, node: unknown, depth = 0): ConfigSch
       const { description, ...rest } = closedCopyOf(doc, value[0], depth + 1);
       out = { ...(description ? { description } : {}), ...rest, ...out };
     } else if (keyword === "properties") {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, closedCopyOf(doc, sub, depth + 1)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, closedCopyOf(doc, sub, depth + 1)]),
+      );
     } else {
       out[keyword] = value;
     }
   }
   if (out.type === "object") out.additionalProperties = false;
-  if (out.type === "string" && out.maxLength === undefined && out.format === undefined && !boundedPattern(out.pattern)) out.maxLength = MAX_TEXT;
+  if (out.type === "string" && out.maxLength === undefined && out.format === undefined && !boundedPattern(out.pattern))
+    out.maxLength = MAX_TEXT;
   if (out.type === "integer") {
     out.minimum ??= 0;
     out.maximum ??= MAX_INTEGER;
@@ -125,7 +128,10 @@ function boundedPattern(pattern: unknown): boolean {
 
 /** The gateway's Account schema (the body of `GET /account`), from the getAccount operation. */
 function accountResourceSchema(doc: OpenApiDocument): ConfigSchemaNode {
-  const ok = deref<{ content?: Record<string, { schema?: unknown }> }>(doc, (findOperation(doc, "getAccount").operation.responses as Record<string, unknown>)["200"]);
+  const ok = deref<{ content?: Record<string, { schema?: unknown }> }>(
+    doc,
+    (findOperation(doc, "getAccount").operation.responses as Record<string, unknown>)["200"],
+  );
   const schema = Object.values(ok.content ?? {})[0]?.schema;
   if (!schema) throw new Error("gateway spec: getAccount documents no 200 body schema");
   return {
@@ -144,9 +150,17 @@ function apiKeySchema(): ConfigSchemaNode {
   return object(
     "An API key of the account.",
     {
-      key: text("The key: the HTTP Basic user name (any string without colon or whitespace; the seeds use UUIDs). Unique across all accounts, case-insensitively.", 128, { pattern: API_KEY_PATTERN }),
+      key: text(
+        "The key: the HTTP Basic user name (any string without colon or whitespace; the seeds use UUIDs). Unique across all accounts, case-insensitively.",
+        128,
+        { pattern: API_KEY_PATTERN },
+      ),
       enabled: { type: "boolean", description: "`false`: the key is known but refused (401).", default: true },
-      expires_at: { type: "string", format: "date-time", description: "RFC 3339 instant of the sandbox clock from which the key is refused (401)." },
+      expires_at: {
+        type: "string",
+        format: "date-time",
+        description: "RFC 3339 instant of the sandbox clock from which the key is refused (401).",
+      },
     },
     ["key"],
   );
@@ -157,8 +171,14 @@ function gatewayAccountSchema(doc: OpenApiDocument): ConfigSchemaNode {
   return object(
     "A gateway account added to the seeded ones.",
     {
-      id: text("Sandbox-internal account id, unique (the seeds use `sandbox-merchant`, `sandbox-merchant-2`, `sandbox-partner`).", 64, { pattern: TOKEN_PATTERN }),
-      type: { type: "string", enum: ["merchant", "partner"], description: "`merchant` accounts transact; `partner` accounts own signing keys and cannot transact." },
+      id: text("Sandbox-internal account id, unique (the seeds use `sandbox-merchant`, `sandbox-merchant-2`, `sandbox-partner`).", 64, {
+        pattern: TOKEN_PATTERN,
+      }),
+      type: {
+        type: "string",
+        enum: ["merchant", "partner"],
+        description: "`merchant` accounts transact; `partner` accounts own signing keys and cannot transact.",
+      },
       keys: list("The account's API keys.", apiKeySchema(), 100),
       partner: text("Merchant accounts: id of the partner account whose signing keys may sign this merchant's requests.", 64),
       account: accountResourceSchema(doc),
@@ -172,7 +192,9 @@ function signingKeySchema(): ConfigSchemaNode {
   return object(
     "A signing key added to the seeded one; give exactly one of `public_key_pem` and `public_key_file`.",
     {
-      id: text("The signing API key sent in `Signature: <id> RS256-hex <hex>`, unique case-insensitively.", 128, { pattern: TOKEN_PATTERN }),
+      id: text("The signing API key sent in `Signature: <id> RS256-hex <hex>`, unique case-insensitively.", 128, {
+        pattern: TOKEN_PATTERN,
+      }),
       partner: text("Id of the partner account that owns the key.", 64),
       public_key_pem: text("The RSA public key, inline PEM.", 16 * KiB),
       public_key_file: text("Path of a PEM public key file, relative to the config file.", 4096),
@@ -189,7 +211,11 @@ function oauthClientSchema(): ConfigSchemaNode {
       client_id: text("Client id (HTTP Basic user name at the token endpoint), unique.", 128),
       client_secret: text("Client secret.", 256),
       client_name: text("Name shown as the author of the client's comments.", 200),
-      contacts: list("E-mail addresses; the first is shown as the author of the client's comments.", { type: "string", format: "email", maxLength: 254, description: "An e-mail address." }, 10),
+      contacts: list(
+        "E-mail addresses; the first is shown as the author of the client's comments.",
+        { type: "string", format: "email", maxLength: 254, description: "An e-mail address." },
+        10,
+      ),
       merchant: text(
         "The merchant the client acts for (any name; the seeds use `sandbox-merchant` and `sandbox-merchant-2`): it sees only that merchant's resources, and the clients it registers act for it too. Omitted: `sandbox-merchant`, which owns the seeded transactions and disputes.",
         64,
@@ -245,7 +271,10 @@ function merchantSectionSchema(): ConfigSchemaNode {
         "Applications kept, each with its people, files, comments and contract, shared equally by the merchants of the OAuth clients; beyond a merchant's share its own oldest finished ones are evicted first.",
         configBounds.retention,
       ),
-      maxFiles: integer("Files kept (metadata and content), each with its comments, shared equally by the merchants of the OAuth clients; beyond a merchant's share its own oldest finished ones are evicted first.", configBounds.retention),
+      maxFiles: integer(
+        "Files kept (metadata and content), each with its comments, shared equally by the merchants of the OAuth clients; beyond a merchant's share its own oldest finished ones are evicted first.",
+        configBounds.retention,
+      ),
       maxFileBytes: integer(
         "Bytes of uploaded file content kept, shared equally by the merchants; an upload past a merchant's share evicts its oldest finished files, and is refused (403 EntityTooLarge) when that frees too little.",
         configBounds.fileBytes,

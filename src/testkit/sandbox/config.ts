@@ -263,6 +263,7 @@ export type ResponseValidationMode = "strict" | "log" | "off";
 
 export function responseValidationFromEnv(env: NodeJS.ProcessEnv = process.env): ResponseValidationMode {
   const raw = env.SANDBOX_RESPONSE_VALIDATION ?? "strict";
-  if (raw !== "strict" && raw !== "log" && raw !== "off") throw new Error(`SANDBOX_RESPONSE_VALIDATION must be strict, log or off, got "${raw}"`);
+  if (raw !== "strict" && raw !== "log" && raw !== "off")
+    throw new Error(`SANDBOX_RESPONSE_VALIDATION must be strict, log or off, got "${raw}"`);
   return raw;
 }

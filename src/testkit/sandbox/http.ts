@@ -272,7 +272,15 @@ function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, r
 
   const route = options.router.match(method, target.pathname);
   const request = new ListenerRequest(method, target.url, req.headers, route, req.socket.remoteAddress ?? "");
-  const sent: SentRequest = { method, pathname: target.pathname, route, request, target: req.url ?? "", startedAt: performance.now(), at: new Date().toISOString() };
+  const sent: SentRequest = {
+    method,
+    pathname: target.pathname,
+    route,
+    request,
+    target: req.url ?? "",
+    startedAt: performance.now(),
+    at: new Date().toISOString(),
+  };
   const screened = options.screen?.(request);
   if (screened) return refuseAndClose(req, res, screened);
   if (!hasBody(req.headers)) return afterBody(options, log, sent, req, res);
@@ -285,12 +293,28 @@ function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, r
 }
 
 /** The steps once the body is in: the control API, fault rules, the handler, the response check. */
-function afterBody(options: ListenerOptions, log: LogLine, sent: SentRequest, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+function afterBody(
+  options: ListenerOptions,
+  log: LogLine,
+  sent: SentRequest,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> | undefined {
   const { request } = sent;
   if (options.control && ControlPlane.claims(sent.pathname)) {
-    return options.control.handle(request.method, sent.pathname, request.url.searchParams, request.headers, request.rawBody).then((answer) => ("stream" in answer ? answer.stream(req, res) : write(res, answer)));
+    return options.control
+      .handle(request.method, sent.pathname, request.url.searchParams, request.headers, request.rawBody)
+      .then((answer) => ("stream" in answer ? answer.stream(req, res) : write(res, answer)));
   }
-  const fault = request.route.kind === "match" ? options.faults?.take({ route: request.route.route, params: request.route.params, contentType: request.headers["content-type"], rawBody: request.rawBody }) : undefined;
+  const fault =
+    request.route.kind === "match"
+      ? options.faults?.take({
+          route: request.route.route,
+          params: request.route.params,
+          contentType: request.headers["content-type"],
+          rawBody: request.rawBody,
+        })
+      : undefined;
   if (!fault) return handle(options, log, sent, res);
   sent.fault = fault.id;
   const { action } = fault;
@@ -314,14 +338,25 @@ function handle(options: ListenerOptions, log: LogLine, sent: SentRequest, res: 
 }
 
 /** A fault closed the connection instead of answering: recorded with status 0 (and the answer that was not sent). */
-function closeUnanswered(options: ListenerOptions, sent: SentRequest, req: IncomingMessage, unsent: SandboxResponse | undefined): undefined {
+function closeUnanswered(
+  options: ListenerOptions,
+  sent: SentRequest,
+  req: IncomingMessage,
+  unsent: SandboxResponse | undefined,
+): undefined {
   req.socket.destroy();
   recordExchange(options, sent, 0, unsent ? serialize(unsent).headers : {}, unsent ? serialize(unsent).payload : undefined);
   return undefined;
 }
 
 /** Records an exchange of a routed or refused API request (never of the control API). */
-function recordExchange(options: ListenerOptions, sent: SentRequest, status: number, headers: Record<string, string>, payload: string | Buffer | undefined): void {
+function recordExchange(
+  options: ListenerOptions,
+  sent: SentRequest,
+  status: number,
+  headers: Record<string, string>,
+  payload: string | Buffer | undefined,
+): void {
   if (!options.record) return;
   const { request, route } = sent;
   options.record.add({
@@ -344,12 +379,20 @@ function recordExchange(options: ListenerOptions, sent: SentRequest, status: num
 
 /** A thrown handler error is logged and yields undefined (answered with 500). */
 function handlerFailed(options: ListenerOptions, log: LogLine, request: SentRequest, error: unknown): undefined {
-  log(`[sandbox:${options.api}] handler error on ${request.method} ${request.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(
+    `[sandbox:${options.api}] handler error on ${request.method} ${request.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return undefined;
 }
 
 /** Serializes once, checks the response against the spec, and sends it (or the strict-mode replacement). */
-function finish(options: ListenerOptions, log: LogLine, request: SentRequest, res: ServerResponse, response: SandboxResponse | undefined): undefined {
+function finish(
+  options: ListenerOptions,
+  log: LogLine,
+  request: SentRequest,
+  res: ServerResponse,
+  response: SandboxResponse | undefined,
+): undefined {
   const serialized = serialize(response ?? { status: 500, headers: {}, body: undefined });
   const replacement = response ? checkResponse(options, log, request, response, serialized) : undefined;
   const sent = replacement ? serialize(replacement) : serialized;
@@ -362,7 +405,13 @@ function finish(options: ListenerOptions, log: LogLine, request: SentRequest, re
  * Validates a routed operation's response against the spec: a violation is recorded and
  * logged, and in strict mode the response to send instead (a 500 naming the rule) is returned.
  */
-function checkResponse(options: ListenerOptions, log: LogLine, request: SentRequest, response: SandboxResponse, serialized: ReturnType<typeof serialize>): SandboxResponse | undefined {
+function checkResponse(
+  options: ListenerOptions,
+  log: LogLine,
+  request: SentRequest,
+  response: SandboxResponse,
+  serialized: ReturnType<typeof serialize>,
+): SandboxResponse | undefined {
   const { route } = request;
   if (route.kind !== "match" || !options.responses || options.validation === "off") return undefined;
   const outgoing: OutgoingResponse = { status: response.status, headers: serialized.headers, body: serialized.parsed };
@@ -393,7 +442,12 @@ function checkResponse(options: ListenerOptions, log: LogLine, request: SentRequ
 function refuseClientError(options: ListenerOptions, error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable) return void socket.destroy();
   const status: RefusalStatus = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  const reason = status === 408 ? "The request did not arrive in time." : status === 431 ? "The request headers are too large." : "The request is not valid HTTP.";
+  const reason =
+    status === 408
+      ? "The request did not arrive in time."
+      : status === 431
+        ? "The request headers are too large."
+        : "The request is not valid HTTP.";
   socket.end(rawHttpResponse(options.refuse(status, reason)));
 }
 
@@ -414,7 +468,12 @@ function refuseAndClose(req: IncomingMessage, res: ServerResponse, response: San
 function rawHttpResponse(response: SandboxResponse): Buffer {
   const { headers, payload } = serialize(response);
   const body = payload === undefined ? NO_BODY : typeof payload === "string" ? Buffer.from(payload, "utf8") : payload;
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? "Error"}`, "connection: close", "x-content-type-options: nosniff", `content-length: ${body.length}`];
+  const lines = [
+    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? "Error"}`,
+    "connection: close",
+    "x-content-type-options: nosniff",
+    `content-length: ${body.length}`,
+  ];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), body]);
 }
@@ -424,7 +483,12 @@ function rawHttpResponse(response: SandboxResponse): Buffer {
  * writeHead (no per-header setHeader bookkeeping) and a Content-Length, so that Node neither
  * chunks the body nor writes it apart from the header block.
  */
-function writeSerialized(res: ServerResponse, status: number, headers: Record<string, string>, payload: string | Buffer | undefined): undefined {
+function writeSerialized(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  payload: string | Buffer | undefined,
+): undefined {
   // No answer of the sandbox is to be sniffed into HTML by a browser (uploaded files included).
   const flat: string[] = ["x-content-type-options", "nosniff"];
   for (const name in headers) flat.push(name, headers[name]!);

@@ -45,7 +45,11 @@ export function loopbackRefusal(headers: { host?: string; origin?: string | stri
     } catch {
       parsed = undefined;
     }
-    if (!parsed || !LOOPBACK_HOSTNAMES.has(parsed.hostname.toLowerCase()) || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+    if (
+      !parsed ||
+      !LOOPBACK_HOSTNAMES.has(parsed.hostname.toLowerCase()) ||
+      (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    ) {
       return "Requests from web pages are accepted only from loopback origins.";
     }
   } else if (origin === "null") {

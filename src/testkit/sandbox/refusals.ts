@@ -10,7 +10,9 @@ import { problems } from "./merchant/problems";
 export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
   return (status, reason) =>
     // 404 has no body, as the gateway documents it.
-    status === 404 ? { status, headers: { "content-type": contentType } } : { status, headers: { "content-type": contentType }, body: { status: { code: codes["general-input-error"], message: reason } } };
+    status === 404
+      ? { status, headers: { "content-type": contentType } }
+      : { status, headers: { "content-type": contentType }, body: { status: { code: codes["general-input-error"], message: reason } } };
 }
 
 /** The merchant API's refusals are problems, rendered where every merchant problem is (merchant/problems.ts). */

@@ -27,9 +27,11 @@ export function parseRequestTarget(raw: string | undefined): TargetResult {
   }
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
-  if (path.includes("\\")) return { ok: false, status: 400, reason: "The request target must not contain a backslash ('\\'); use '/' between path segments." };
+  if (path.includes("\\"))
+    return { ok: false, status: 400, reason: "The request target must not contain a backslash ('\\'); use '/' between path segments." };
   // A dot segment needs a `.` or a `%`; most paths have neither.
-  if ((path.includes(".") || path.includes("%")) && DOT_SEGMENT.test(path)) return { ok: false, status: 404, reason: "There is no resource at this address." };
+  if ((path.includes(".") || path.includes("%")) && DOT_SEGMENT.test(path))
+    return { ok: false, status: 404, reason: "There is no resource at this address." };
   if (PLAIN_PATH.test(path)) return { ok: true, pathname: path, url: () => new URL(`${BASE}${target}`) };
   try {
     const url = new URL(`${BASE}${target}`);

@@ -1,6 +1,5 @@
 /** Retention: what the bounds of `gateway.retention` and `merchant.retention` mean to a store. */
 
-
 /**
  * The ids a bounded store evicts before it adds one record, so that it never holds more than
  * `max`: finished records (nothing can change them any more) first, oldest first, and only when

@@ -91,7 +91,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // The stores, rebuilt from the configuration by a reset; the listeners reach them through `state`.
   const build = () => {
     const files = new FileStore(clock, config.merchant.uploadUrlTtlSeconds);
-    return { files, gateway: createGatewaySandbox(config.gateway, clock, injected), merchant: createMerchantSandbox(config.merchant, clock, files, injected) };
+    return {
+      files,
+      gateway: createGatewaySandbox(config.gateway, clock, injected),
+      merchant: createMerchantSandbox(config.merchant, clock, files, injected),
+    };
   };
   let state = build();
   const { gateway, merchant } = state;
@@ -100,7 +104,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     precompile(merchant.router, merchant.responses);
     precompile(merchant.storageRouter, merchant.responses);
   }
-  const faults = new FaultRules(new Set([...gateway.router.operations.keys(), ...merchant.router.operations.keys()]), documentedAnswers([gateway, merchant]));
+  const faults = new FaultRules(
+    new Set([...gateway.router.operations.keys(), ...merchant.router.operations.keys()]),
+    documentedAnswers([gateway, merchant]),
+  );
   const exchanges = new ExchangeRecord(options.exchanges, options.logFile);
   const accounts = new IsolatedAccounts();
   const afterReset: Array<() => Promise<void> | void> = [];
@@ -128,7 +135,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       state: () => state,
       urls: () => ({ gateway: gatewayUrl, ...urls }),
       // Imported when used: the fixtures module starts scratch sandboxes through this one.
-      loadFixture: async (fixture) => (await import("./fixtures/apply")).applyFixture({ gatewayUrl, merchantUrl: urls.merchant }, fixture, { rehearse: { config }, source: "control API" }),
+      loadFixture: async (fixture) =>
+        (await import("./fixtures/apply")).applyFixture({ gatewayUrl, merchantUrl: urls.merchant }, fixture, {
+          rehearse: { config },
+          source: "control API",
+        }),
       fixtures,
     },
     log,

@@ -28,7 +28,8 @@ export function portSetting(raw: string | undefined, name: string, fallback: num
 /** A listen error as one line that names the address and the setting that chose it. */
 export function describeListenError(error: unknown, port: number, setting: string): Error {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "EADDRINUSE") return new Error(`${LOOPBACK}:${port} is already in use: stop what listens there or choose another port with ${setting}`);
+  if (code === "EADDRINUSE")
+    return new Error(`${LOOPBACK}:${port} is already in use: stop what listens there or choose another port with ${setting}`);
   if (code === "EACCES") return new Error(`${LOOPBACK}:${port} may not be used by this user: choose another port with ${setting}`);
   return new Error(`cannot listen on ${LOOPBACK}:${port} (${setting}): ${error instanceof Error ? error.message : String(error)}`);
 }

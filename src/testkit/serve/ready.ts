@@ -55,7 +55,8 @@ export async function waitUntilChildAnswers(child: ChildProcess, url: string, bo
   let spent = 0;
   let lastProgress = Date.now();
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) throw failure(`it exited with ${child.exitCode ?? child.signalCode}`);
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+      throw failure(`it exited with ${child.exitCode ?? child.signalCode}`);
     if ((await answers(url)) === true) return;
     const now = cpuMilliseconds(child.pid) ?? spent;
     if (now > spent) [spent, lastProgress] = [now, Date.now()];

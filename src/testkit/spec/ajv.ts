@@ -31,7 +31,10 @@ type FormatCompare = (a: string, b: string) => number | undefined;
  */
 const REPEATED_FORMATS = ["date-time", "date", "time"] as const;
 
-function lastValueRemembered(format: { validate: (value: string) => boolean; compare: FormatCompare }): { validate: (value: string) => boolean; compare: FormatCompare } {
+function lastValueRemembered(format: { validate: (value: string) => boolean; compare: FormatCompare }): {
+  validate: (value: string) => boolean;
+  compare: FormatCompare;
+} {
   let last: string | undefined;
   let lastValid = false;
   const validate = (value: string): boolean => {
@@ -68,7 +71,8 @@ export class SpecValidator {
     // strictRequired stays off: `not: {required: [a, b]}` ("not both") names properties declared elsewhere.
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false });
     addFormats(this.ajv);
-    for (const name of REPEATED_FORMATS) this.ajv.addFormat(name, lastValueRemembered(fullFormats[name] as { validate: (value: string) => boolean; compare: FormatCompare }));
+    for (const name of REPEATED_FORMATS)
+      this.ajv.addFormat(name, lastValueRemembered(fullFormats[name] as { validate: (value: string) => boolean; compare: FormatCompare }));
     for (const [name, validate] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, { validate });
     // The extensions that state value rules validate; every other `x-` keyword is an annotation.
     for (const keyword of extensionKeywords) this.ajv.addKeyword(keyword);
@@ -100,7 +104,5 @@ export class SpecValidator {
 
 /** One line per error: where in the instance, which rule, and the rule's message. */
 export function describeErrors(errors: readonly ErrorObject[]): string {
-  return errors
-    .map((e) => `${e.instancePath || "(root)"}: ${e.keyword} ${e.message ?? ""}`.trim())
-    .join("\n");
+  return errors.map((e) => `${e.instancePath || "(root)"}: ${e.keyword} ${e.message ?? ""}`.trim()).join("\n");
 }

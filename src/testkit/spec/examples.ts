@@ -1,6 +1,5 @@
 import { deref, HTTP_METHODS, toPointer, type OpenApiDocument } from "./document";
 
-
 /** A named example of a request body, response or parameter, with the schema it must satisfy. */
 export interface SpecExample {
   /** Human-readable place, e.g. `POST /authorizations request application/x-www-form-urlencoded "card"`. */
@@ -91,7 +90,11 @@ function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
         const response = deref<{ content?: Record<string, MediaTypeObject> }>(doc, responseRaw);
         const base = refBase(responseRaw) ?? [...opPointer, "responses", status];
         found.push(
-          ...mediaTypeExamples(doc, response.content, [...base, "content"], `${where} ${status}`, { operationId, kind: "response", status }),
+          ...mediaTypeExamples(doc, response.content, [...base, "content"], `${where} ${status}`, {
+            operationId,
+            kind: "response",
+            status,
+          }),
         );
       }
       const parameters = [

@@ -10,5 +10,11 @@ export const FORM_PARAMETER_LIMIT = 1000;
 
 /** Throws a RangeError where a limit is exceeded (qs's `throwOnLimitExceeded`, `strictDepth`). */
 export function decodeForm(text: string): Record<string, unknown> {
-  return parseQs(text, { depth: FORM_DEPTH, strictDepth: true, parameterLimit: FORM_PARAMETER_LIMIT, throwOnLimitExceeded: true, arrayLimit: 50 }) as Record<string, unknown>;
+  return parseQs(text, {
+    depth: FORM_DEPTH,
+    strictDepth: true,
+    parameterLimit: FORM_PARAMETER_LIMIT,
+    throwOnLimitExceeded: true,
+    arrayLimit: 50,
+  }) as Record<string, unknown>;
 }

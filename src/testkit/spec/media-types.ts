@@ -29,7 +29,10 @@ export function parseMediaType(header: string | null | undefined): MediaType | u
   for (const part of rest) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    parameters[part.slice(0, eq).trim().toLowerCase()] = part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    parameters[part.slice(0, eq).trim().toLowerCase()] = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
   }
   return { essence, parameters, wellFormed: ESSENCE.test(essence) };
 }

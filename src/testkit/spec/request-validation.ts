@@ -79,7 +79,8 @@ export function describeValidationErrors(doc: OpenApiDocument, errors: readonly 
       case "anyOf": {
         const alternatives = new Set<string>();
         for (const branchError of errors.filter((e) => inBranch(e, error))) {
-          if (branchError.keyword === "required") alternatives.add(String((branchError.params as { missingProperty: string }).missingProperty));
+          if (branchError.keyword === "required")
+            alternatives.add(String((branchError.params as { missingProperty: string }).missingProperty));
           if (branchError.keyword === "false schema") {
             const last = instanceSegments(branchError.instancePath).slice(at.length)[0];
             if (last) alternatives.add(last);
@@ -147,7 +148,13 @@ export function describeValidationErrors(doc: OpenApiDocument, errors: readonly 
 /** `card[3dsecure][v2][ares]`: the bracket form of a location, as form parameters are named. */
 export function bracketName(path: string[]): string {
   if (path.length === 0) return "(body)";
-  return path[0]! + path.slice(1).map((s) => `[${s}]`).join("");
+  return (
+    path[0]! +
+    path
+      .slice(1)
+      .map((s) => `[${s}]`)
+      .join("")
+  );
 }
 
 /** `business_model.trading_name`: the dotted form, as JSON properties are named. */
@@ -194,7 +201,11 @@ export class RequestValidator {
    * may be given as a function: it is then read only by an operation that declares a query
    * parameter (parsing a request's URL is not free, and most operations declare none).
    */
-  parameters(route: RoutedOperation, pathParams: Record<string, string>, query: URLSearchParams | (() => URLSearchParams)): ParametersResult {
+  parameters(
+    route: RoutedOperation,
+    pathParams: Record<string, string>,
+    query: URLSearchParams | (() => URLSearchParams),
+  ): ParametersResult {
     const values: Record<string, unknown> = {};
     const errors: ParametersResult["errors"] = [];
     let search = typeof query === "function" ? undefined : query;
@@ -204,7 +215,8 @@ export class RequestValidator {
       if (parameter.in === "path") all = pathParams[parameter.name] === undefined ? [] : [pathParams[parameter.name]!];
       else all = (search ??= (query as () => URLSearchParams)()).getAll(parameter.name);
       if (all.length === 0) {
-        if (parameter.required) errors.push({ name: parameter.name, in: parameter.in, errors: [{ path: [], message: "is required", keyword: "required" }] });
+        if (parameter.required)
+          errors.push({ name: parameter.name, in: parameter.in, errors: [{ path: [], message: "is required", keyword: "required" }] });
         continue;
       }
       if (all.length > 1) {
@@ -226,7 +238,14 @@ export class RequestValidator {
     if (this.bodies.has(route)) return this.bodies.get(route);
     const raw = route.operation.requestBody as RequestBodyObject | undefined;
     const body = raw ? deref<RequestBodyObject>(this.doc, raw) : undefined;
-    const found = body ? { body, base: raw!.$ref ? raw!.$ref.slice(1) : toPointer([...route.at, "requestBody"]), keys: Object.keys(body.content ?? {}), pointers: new Map<string, string>() } : undefined;
+    const found = body
+      ? {
+          body,
+          base: raw!.$ref ? raw!.$ref.slice(1) : toPointer([...route.at, "requestBody"]),
+          keys: Object.keys(body.content ?? {}),
+          pointers: new Map<string, string>(),
+        }
+      : undefined;
     this.bodies.set(route, found);
     return found;
   }
@@ -242,7 +261,8 @@ export class RequestValidator {
   prepare(route: RoutedOperation): void {
     for (const parameter of route.parameters) this.validator.validatorAt(parameter.schemaPointer);
     const declared = this.requestBody(route);
-    for (const key of declared?.keys ?? []) if (declared!.body.content![key]!.schema !== undefined) this.validator.validatorAt(RequestValidator.schemaPointer(declared!, key));
+    for (const key of declared?.keys ?? [])
+      if (declared!.body.content![key]!.schema !== undefined) this.validator.validatorAt(RequestValidator.schemaPointer(declared!, key));
   }
 
   /** Decodes and validates a request body against the operation's schema for its media type. */
@@ -274,7 +294,8 @@ export class RequestValidator {
       } catch {
         return { kind: "malformed", reason: "the body is not valid JSON" };
       }
-      if (hasOverlongArray(value, JSON_ARRAY_LIMIT)) return { kind: "malformed", reason: `an array of the body holds more than ${JSON_ARRAY_LIMIT} items` };
+      if (hasOverlongArray(value, JSON_ARRAY_LIMIT))
+        return { kind: "malformed", reason: `an array of the body holds more than ${JSON_ARRAY_LIMIT} items` };
     } else {
       // Binary content (file uploads): nothing to validate beyond the media type.
       return { kind: "ok", value: raw, mediaType: type, raw };

@@ -27,12 +27,20 @@ export interface DocumentedResponse {
 }
 
 /** The documented response of an operation for a status: the exact code, then `2XX`-style ranges, then `default`. */
-export function documentedResponse(doc: OpenApiDocument, route: Pick<RoutedOperation, "operation" | "at">, status: number): DocumentedResponse | undefined {
+export function documentedResponse(
+  doc: OpenApiDocument,
+  route: Pick<RoutedOperation, "operation" | "at">,
+  status: number,
+): DocumentedResponse | undefined {
   const responses = (route.operation.responses ?? {}) as Record<string, unknown>;
   const key = [String(status), `${String(status)[0]}XX`, "default"].find((k) => k in responses);
   if (!key) return undefined;
   const raw = responses[key] as ResponseObject;
-  return { key, base: raw.$ref ? raw.$ref.slice(1) : toPointer([...route.at, "responses", key]), response: deref<ResponseObject>(doc, raw) };
+  return {
+    key,
+    base: raw.$ref ? raw.$ref.slice(1) : toPointer([...route.at, "responses", key]),
+    response: deref<ResponseObject>(doc, raw),
+  };
 }
 
 export interface DocumentedHeader {
@@ -54,7 +62,10 @@ export function documentedHeaders(doc: OpenApiDocument, response: ResponseObject
       lower: name.toLowerCase(),
       required: header.required === true,
       ...(header.schema
-        ? { pointer: `${headerRef ? headerRef.slice(1) : `${base}${toPointer(["headers", name])}`}/schema`, schema: header.schema as Schema }
+        ? {
+            pointer: `${headerRef ? headerRef.slice(1) : `${base}${toPointer(["headers", name])}`}/schema`,
+            schema: header.schema as Schema,
+          }
         : {}),
     };
   });
@@ -128,7 +139,10 @@ export class ResponseValidator {
     if (found === undefined) {
       const key = plan.keys.find((k) => mediaTypeMatches(k, type));
       const schema = key === undefined ? undefined : plan.documented.response.content![key]!.schema;
-      found = key === undefined ? null : { key, validate: schema ? this.validator.validatorAt(responseSchemaPointer(plan.documented.base, key)) : undefined };
+      found =
+        key === undefined
+          ? null
+          : { key, validate: schema ? this.validator.validatorAt(responseSchemaPointer(plan.documented.base, key)) : undefined };
       plan.bodies.set(type, found);
     }
     return found;
@@ -154,7 +168,8 @@ export class ResponseValidator {
 
     const hasBody = response.body !== undefined && !(Buffer.isBuffer(response.body) && response.body.length === 0);
     if (!hasBody) {
-      if (plan.keys.length > 0 && !this.isEmptyRepresentation(plan, headers["content-type"])) problems.push("a body is documented but none was sent");
+      if (plan.keys.length > 0 && !this.isEmptyRepresentation(plan, headers["content-type"]))
+        problems.push("a body is documented but none was sent");
       return problems;
     }
     if (plan.keys.length === 0) return [...problems, "a body was sent but none is documented"];
@@ -184,6 +199,8 @@ export class ResponseValidator {
     }
     if (!header.validate) return;
     if (header.validate(coerceToSchema(this.doc, header.schema!, value))) return;
-    problems.push(...describeValidationErrors(this.doc, [...(header.validate.errors ?? [])]).map((e) => `header ${header.name} ${e.message}`));
+    problems.push(
+      ...describeValidationErrors(this.doc, [...(header.validate.errors ?? [])]).map((e) => `header ${header.name} ${e.message}`),
+    );
   }
 }

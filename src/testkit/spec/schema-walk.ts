@@ -85,7 +85,8 @@ function makeCoercer(doc: OpenApiDocument, schema: Record<string, unknown>): Coe
   let children: Map<string, Coercer> | undefined;
   const childrenOf = (): Map<string, Coercer> => {
     const found = new Map<string, Coercer>();
-    for (const [name, child] of propertySchemas(doc, schema)) found.set(name, typeof child === "boolean" ? (value) => value : coercerOf(doc, child));
+    for (const [name, child] of propertySchemas(doc, schema))
+      found.set(name, typeof child === "boolean" ? (value) => value : coercerOf(doc, child));
     return found;
   };
   return (value, depth) => {

@@ -13,7 +13,11 @@ export async function sample(application: MerchantSchemas["schemas"]["Applicatio
   const statement = new TextEncoder().encode("%PDF-1.7 (bank statement)"); // in practice: await readFile("statement.pdf")
   try {
     // POST to the application's ch:files, then PUT to the file's pre-signed `upload` link.
-    return await merchant.uploadFile(application, { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" }, statement);
+    return await merchant.uploadFile(
+      application,
+      { label: "bank_statement", name: "statement.pdf", content_type: "application/pdf" },
+      statement,
+    );
   } catch (error) {
     if (error instanceof MerchantProblemError && error.status === 400) console.error(error.errors);
     throw error; // a refused upload is a MerchantHttpError (the storage host's answer)

@@ -12,7 +12,11 @@ const merchant = createMerchantClient({
 export async function sample(dispute: MerchantSchemas["schemas"]["Dispute"]) {
   const invoice = new TextEncoder().encode("%PDF-1.7 (signed delivery receipt)"); // in practice: await readFile("receipt.pdf")
   try {
-    return await merchant.uploadFile(dispute, { label: "proof_of_delivery", name: "receipt.pdf", content_type: "application/pdf" }, invoice);
+    return await merchant.uploadFile(
+      dispute,
+      { label: "proof_of_delivery", name: "receipt.pdf", content_type: "application/pdf" },
+      invoice,
+    );
   } catch (error) {
     if (error instanceof MerchantProblemError && error.status === 400) console.error(error.errors); // e.g. { size: [...] }
     throw error;

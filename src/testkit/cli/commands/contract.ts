@@ -51,7 +51,8 @@ export function colourEnvironment(env: NodeJS.ProcessEnv, terminal: boolean): No
 
 function apiList(raw: string): string {
   const names = raw.split(",").map((name) => name.trim());
-  if (names.length === 0 || names.some((name) => name !== "gateway" && name !== "merchant")) throw new InvalidArgumentError("It must be gateway, merchant or gateway,merchant.");
+  if (names.length === 0 || names.some((name) => name !== "gateway" && name !== "merchant"))
+    throw new InvalidArgumentError("It must be gateway, merchant or gateway,merchant.");
   return names.join(",");
 }
 
@@ -64,20 +65,36 @@ export const contractCommand = new Command("contract")
       "Credentials come from the environment only, never from flags: GATEWAY_API_KEY, GATEWAY_SIGNING_API_KEY, GATEWAY_SIGNING_KEY or " +
       "GATEWAY_SIGNING_KEY_FILE, MERCHANT_CLIENT_ID, MERCHANT_CLIENT_SECRET (the sandbox's seeded credentials are the defaults for --target sandbox).",
   )
-  .addOption(new Option("--target <KIND>", "sandbox (started by the suite, or the one at the two URLs), mock, or external (your implementation)").env("CONTRACT_TARGET").choices(["sandbox", "mock", "external"]))
+  .addOption(
+    new Option("--target <KIND>", "sandbox (started by the suite, or the one at the two URLs), mock, or external (your implementation)")
+      .env("CONTRACT_TARGET")
+      .choices(["sandbox", "mock", "external"]),
+  )
   .addOption(new Option("--gateway-url <URL>", "the gateway under test").env("GATEWAY_BASE_URL").argParser(httpUrlArgument))
-  .addOption(new Option("--merchant-url <URL>", "the merchant API's entrypoint under test").env("MERCHANT_BASE_URL").argParser(httpUrlArgument))
+  .addOption(
+    new Option("--merchant-url <URL>", "the merchant API's entrypoint under test").env("MERCHANT_BASE_URL").argParser(httpUrlArgument),
+  )
   .addOption(new Option("--apis <LIST>", "gateway,merchant (default) or one of them").env("CONTRACT_APIS").argParser(apiList))
-  .addOption(new Option("--fuzz-runs <N>", "property-based runs per property (25)").env("CONTRACT_FUZZ_RUNS").argParser(integerArgument(1, 100_000)))
+  .addOption(
+    new Option("--fuzz-runs <N>", "property-based runs per property (25)").env("CONTRACT_FUZZ_RUNS").argParser(integerArgument(1, 100_000)),
+  )
   // Resolved here: vitest runs with the suite's folder as its root.
-  .addOption(new Option("--junit <FILE>", "also write a JUnit XML report to FILE").env("CONTRACT_JUNIT").argParser((raw: string) => (raw === "" ? undefined : resolve(raw))))
+  .addOption(
+    new Option("--junit <FILE>", "also write a JUnit XML report to FILE")
+      .env("CONTRACT_JUNIT")
+      .argParser((raw: string) => (raw === "" ? undefined : resolve(raw))),
+  )
   .addOption(new Option("--reporter <NAME>", "vitest's output").env("CONTRACT_REPORTER").choices(["default", "dot"]))
   .argument("[vitest-args...]", "passed on to vitest (after --)")
   .action((vitestArgs: string[], _settings: unknown, command: Command) =>
     runWithLifecycle(async (lifecycle) => {
       const root = suiteRoot();
       const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...vitestArgs];
-      const child = spawn(process.execPath, args, { cwd: process.cwd(), env: colourEnvironment(suiteEnvironment(command, process.env), process.stdout.isTTY === true), stdio: "inherit" });
+      const child = spawn(process.execPath, args, {
+        cwd: process.cwd(),
+        env: colourEnvironment(suiteEnvironment(command, process.env), process.stdout.isTTY === true),
+        stdio: "inherit",
+      });
       lifecycle.add(() => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       });

@@ -21,7 +21,8 @@ export interface MockPorts {
 
 /** The mocks' ports from the environment alone (`npm start`, which takes no flags). */
 export function mockPortsFromEnvironment(env: NodeJS.ProcessEnv): MockPorts {
-  const port = (api: keyof typeof MOCK_PORTS) => portSetting(env[MOCK_PORTS[api].variable], MOCK_PORTS[api].variable, MOCK_PORTS[api].fallback);
+  const port = (api: keyof typeof MOCK_PORTS) =>
+    portSetting(env[MOCK_PORTS[api].variable], MOCK_PORTS[api].variable, MOCK_PORTS[api].fallback);
   return { gatewayPort: port("gateway"), merchantPort: port("merchant") };
 }
 
@@ -50,7 +51,10 @@ export function exampleNameLines(): string[] {
 /** Starts one Prism mock per API (as `payment-apis mock` and `npm start` do); each is stopped by `lifecycle`. */
 export async function startMocks(ports: MockPorts, lifecycle: Lifecycle): Promise<RunningMock[]> {
   const mocks: RunningMock[] = [];
-  for (const [api, port] of [["gateway", ports.gatewayPort], ["merchant", ports.merchantPort]] as const) {
+  for (const [api, port] of [
+    ["gateway", ports.gatewayPort],
+    ["merchant", ports.merchantPort],
+  ] as const) {
     const mock = await startPrismMock({ api, port, portSetting: `${MOCK_PORTS[api].flag} (${MOCK_PORTS[api].variable})` });
     lifecycle.add(() => mock.stop());
     mocks.push(mock);
@@ -68,8 +72,12 @@ export const mockCommand = new Command("mock")
       "'Prefer: code=<status>'. Prints one line starting with \"ready\" once both answer; stops on SIGTERM or SIGINT.",
   )
   .option("--list-examples", "print the example names of every operation, by status, and exit without serving")
-  .addOption(portOption(`${MOCK_PORTS.gateway.flag} <N>`, MOCK_PORTS.gateway.variable, "the gateway mock's port", MOCK_PORTS.gateway.fallback))
-  .addOption(portOption(`${MOCK_PORTS.merchant.flag} <N>`, MOCK_PORTS.merchant.variable, "the merchant mock's port", MOCK_PORTS.merchant.fallback))
+  .addOption(
+    portOption(`${MOCK_PORTS.gateway.flag} <N>`, MOCK_PORTS.gateway.variable, "the gateway mock's port", MOCK_PORTS.gateway.fallback),
+  )
+  .addOption(
+    portOption(`${MOCK_PORTS.merchant.flag} <N>`, MOCK_PORTS.merchant.variable, "the merchant mock's port", MOCK_PORTS.merchant.fallback),
+  )
   .action((options: MockPorts & { listExamples?: boolean }) => {
     if (options.listExamples) {
       console.log(exampleNameLines().join("\n"));

@@ -41,12 +41,22 @@ export const proxyCommand = new Command("proxy")
       ] as const;
       for (const [api, upstream, port, portSetting] of wanted) {
         if (upstream === undefined) continue;
-        const proxy = await startPrismProxy({ api, port, portSetting, upstream: withoutTrailingSlashes(upstream), errors: settings.errors, onOutput: (text) => process.stdout.write(`[${api} proxy] ${text}`) });
+        const proxy = await startPrismProxy({
+          api,
+          port,
+          portSetting,
+          upstream: withoutTrailingSlashes(upstream),
+          errors: settings.errors,
+          onOutput: (text) => process.stdout.write(`[${api} proxy] ${text}`),
+        });
         lifecycle.add(() => proxy.stop());
         proxies.push(proxy);
-        console.log(`${api}: ${proxy.url} -> ${upstream} (${settings.errors ? "violations answered with errors" : "violations printed only"})`);
+        console.log(
+          `${api}: ${proxy.url} -> ${upstream} (${settings.errors ? "violations answered with errors" : "violations printed only"})`,
+        );
       }
-      if (proxies.length === 0) throw new Error("name at least one upstream: --gateway URL and/or --merchant URL (or GATEWAY_UPSTREAM, MERCHANT_UPSTREAM)");
+      if (proxies.length === 0)
+        throw new Error("name at least one upstream: --gateway URL and/or --merchant URL (or GATEWAY_UPSTREAM, MERCHANT_UPSTREAM)");
       console.log(await readyLine(proxies.map((proxy) => ({ name: `${proxy.api}-proxy`, url: proxy.url }))));
       return "serving";
     }),

@@ -93,13 +93,38 @@ export const sandboxCommand = new Command("sandbox")
       'with seeded TEST-ONLY credentials, until SIGTERM or SIGINT. Prints one line starting with "ready" once every listener answers. ' +
       "Each option stands for an environment variable; the flag wins.",
   )
-  .addOption(portOption("--gateway-port <N>", "GATEWAY_SANDBOX_PORT", "the gateway sandbox's port (0 picks a free one)", defaultPorts.gateway, { allowZero: true }))
-  .addOption(portOption("--merchant-port <N>", "MERCHANT_SANDBOX_PORT", "the merchant sandbox's port", defaultPorts.merchant, { allowZero: true }))
-  .addOption(portOption("--storage-port <N>", "SANDBOX_STORAGE_PORT", "the storage host's port (pre-signed uploads)", defaultPorts.storage, { allowZero: true }))
+  .addOption(
+    portOption("--gateway-port <N>", "GATEWAY_SANDBOX_PORT", "the gateway sandbox's port (0 picks a free one)", defaultPorts.gateway, {
+      allowZero: true,
+    }),
+  )
+  .addOption(
+    portOption("--merchant-port <N>", "MERCHANT_SANDBOX_PORT", "the merchant sandbox's port", defaultPorts.merchant, { allowZero: true }),
+  )
+  .addOption(
+    portOption("--storage-port <N>", "SANDBOX_STORAGE_PORT", "the storage host's port (pre-signed uploads)", defaultPorts.storage, {
+      allowZero: true,
+    }),
+  )
   .addOption(new Option("--config <FILE>", "more accounts, keys, clients, quotas (JSON; docs/sandbox.md)").env("SANDBOX_CONFIG"))
-  .addOption(new Option("--fixtures <FILE>", "build a known state before ready: transactions, applications, disputes (YAML or JSON; docs/sandbox.md)").env("SANDBOX_FIXTURES"))
-  .addOption(new Option("--response-validation <MODE>", "check every answer against the spec").env("SANDBOX_RESPONSE_VALIDATION").choices(["strict", "log", "off"]).default("strict"))
-  .addOption(new Option("--exchanges <N>", `exchanges the record keeps (1 to ${MAX_EXCHANGES}; the control API's listExchanges)`).env("SANDBOX_EXCHANGES").argParser(integerArgument(1, MAX_EXCHANGES)).default(DEFAULT_EXCHANGES))
+  .addOption(
+    new Option(
+      "--fixtures <FILE>",
+      "build a known state before ready: transactions, applications, disputes (YAML or JSON; docs/sandbox.md)",
+    ).env("SANDBOX_FIXTURES"),
+  )
+  .addOption(
+    new Option("--response-validation <MODE>", "check every answer against the spec")
+      .env("SANDBOX_RESPONSE_VALIDATION")
+      .choices(["strict", "log", "off"])
+      .default("strict"),
+  )
+  .addOption(
+    new Option("--exchanges <N>", `exchanges the record keeps (1 to ${MAX_EXCHANGES}; the control API's listExchanges)`)
+      .env("SANDBOX_EXCHANGES")
+      .argParser(integerArgument(1, MAX_EXCHANGES))
+      .default(DEFAULT_EXCHANGES),
+  )
   .addOption(new Option("--log <FILE>", "also append every exchange to FILE as NDJSON (secrets masked)").env("SANDBOX_LOG"))
   .action((settings: SandboxSettings) =>
     runWithLifecycle(async (lifecycle) => {

@@ -14,11 +14,17 @@ export const waitCommand = new Command("wait")
     if (url === undefined) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
     return [...previous, url];
   })
-  .addOption(new Option("--timeout <SECONDS>", `give up after this long (at most ${MAX_TIMEOUT_SECONDS})`).argParser(integerArgument(1, MAX_TIMEOUT_SECONDS)).default(DEFAULT_TIMEOUT_SECONDS))
+  .addOption(
+    new Option("--timeout <SECONDS>", `give up after this long (at most ${MAX_TIMEOUT_SECONDS})`)
+      .argParser(integerArgument(1, MAX_TIMEOUT_SECONDS))
+      .default(DEFAULT_TIMEOUT_SECONDS),
+  )
   .action((urls: string[], options: { timeout: number }) =>
     runWithLifecycle(async () => {
       const results = await Promise.allSettled(urls.map((url) => waitUntilAnswering(url, options.timeout * 1000)));
-      const failures = results.flatMap((result) => (result.status === "rejected" ? [String(result.reason instanceof Error ? result.reason.message : result.reason)] : []));
+      const failures = results.flatMap((result) =>
+        result.status === "rejected" ? [String(result.reason instanceof Error ? result.reason.message : result.reason)] : [],
+      );
       for (const failure of failures) console.error(failure);
       if (failures.length === 0) console.log(`ready ${urls.join(" ")}`);
       return failures.length === 0 ? 0 : 1;

@@ -17,12 +17,22 @@ const staticDir = join(__dirname, "static");
  * The page may load and call only this listener: no outside request can leave it, whatever a
  * recorded body holds (the page shows bodies as text, never as markup).
  */
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const read = (name: string) => readFileSync(join(staticDir, name), "utf8");
 
 export function consolePage(): SandboxResponse {
-  return { status: 200, headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_POLICY, "cache-control": "no-store", "referrer-policy": "no-referrer" }, body: read("console.html") };
+  return {
+    status: 200,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": PAGE_POLICY,
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+    },
+    body: read("console.html"),
+  };
 }
 
 export function consoleAsset(name: ConsoleAsset): SandboxResponse {
@@ -68,7 +78,12 @@ export function exchangeStream(record: ExchangeRecord, lastEventId: number | und
         lastSent = exchange.id;
         res.write(`id: ${exchange.id}\nevent: exchange\ndata: ${JSON.stringify(exchange)}\n\n`);
       };
-      res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff", "x-accel-buffering": "no" });
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+        "x-accel-buffering": "no",
+      });
       // Tells the browser to wait a second before it reconnects, and opens the stream at once.
       res.write("retry: 1000\n\n");
       if (lastEventId !== undefined) for (const exchange of record.list({ since: lastEventId, limit: MAX_REPLAY }).items) send(exchange);

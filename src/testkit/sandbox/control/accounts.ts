@@ -46,14 +46,21 @@ export class IsolatedAccounts {
       type: "merchant",
       partner,
       keys: [{ key: apiKey }],
-      ...(template ? { account: { ...template, merchant_id: String(9_000_000_000 + n).padStart(15, "0"), name: `Isolated ${n}`.slice(0, 20) } } : {}),
+      ...(template
+        ? { account: { ...template, merchant_id: String(9_000_000_000 + n).padStart(15, "0"), name: `Isolated ${n}`.slice(0, 20) } }
+        : {}),
     });
     gateway.signatures.addKey({ id: signingKeyId, partner, public_key_pem: publicKey.export({ type: "spki", format: "pem" }) as string });
     merchant.oauth.addClient({ client_id: clientId, client_secret: clientSecret, client_name: `Isolated account ${n}`, merchant: id });
     this.held.push({ id, partner, signingKeyId, clientId, gateway, merchant });
     while (this.held.length > MAX_ISOLATED_ACCOUNTS) this.forget(this.held.shift()!);
     return {
-      gateway: { account_id: id, api_key: apiKey, signing_api_key: signingKeyId, signing_private_key_pem: privateKey.export({ type: "pkcs8", format: "pem" }) as string },
+      gateway: {
+        account_id: id,
+        api_key: apiKey,
+        signing_api_key: signingKeyId,
+        signing_private_key_pem: privateKey.export({ type: "pkcs8", format: "pem" }) as string,
+      },
       merchant: { merchant: id, client_id: clientId, client_secret: clientSecret },
     };
   }

@@ -42,16 +42,22 @@ export function documentedAnswers(apis: ReadonlyArray<{ doc: OpenApiDocument; ro
       const header = deref<ExampleHolder & { required?: boolean }>(api.doc, raw);
       const example = firstExample(api.doc, header);
       if (example.found) headers[name.toLowerCase()] = String(example.value as string | number);
-      else if (header.required) return { ok: false, reason: `the ${status} answer of ${operationId} gives no example of its required header ${name}` };
+      else if (header.required)
+        return { ok: false, reason: `the ${status} answer of ${operationId} gives no example of its required header ${name}` };
     }
     const content = Object.entries(documented.response.content ?? {});
     if (content.length === 0) return { ok: true, answer: { status, headers } };
     const [mediaType, media] = content[0]!;
     const body = firstExample(api.doc, media as ExampleHolder);
     // A media type without a schema (a 5xx the source shows no body of) is answered without one.
-    if (!body.found && !(media as ExampleHolder).schema) return { ok: true, answer: { status, headers: { ...headers, "content-type": mediaType } } };
+    if (!body.found && !(media as ExampleHolder).schema)
+      return { ok: true, answer: { status, headers: { ...headers, "content-type": mediaType } } };
     if (!body.found) return { ok: false, reason: `the ${status} answer of ${operationId} gives no example body` };
-    const answer: SandboxResponse = { status, headers: { ...headers, "content-type": mediaType }, body: typeof body.value === "string" ? body.value : structuredClone(body.value) };
+    const answer: SandboxResponse = {
+      status,
+      headers: { ...headers, "content-type": mediaType },
+      body: typeof body.value === "string" ? body.value : structuredClone(body.value),
+    };
     return { ok: true, answer };
   };
 }

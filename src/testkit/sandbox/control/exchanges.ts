@@ -84,7 +84,8 @@ function maskedJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskedJson);
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) out[key] = SECRET_NAME.test(key) && typeof member === "string" ? "***" : maskedJson(member);
+    for (const [key, member] of Object.entries(value))
+      out[key] = SECRET_NAME.test(key) && typeof member === "string" ? "***" : maskedJson(member);
     return out;
   }
   return typeof value === "string" ? maskCardNumbers(value) : value;
@@ -212,13 +213,19 @@ export class ExchangeRecord {
     private readonly size: number = DEFAULT_EXCHANGES,
     logFile?: string,
   ) {
-    if (!Number.isInteger(size) || size < 1 || size > MAX_EXCHANGES) throw new RangeError(`the exchange record holds 1 to ${MAX_EXCHANGES} exchanges, not ${size}`);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_EXCHANGES)
+      throw new RangeError(`the exchange record holds 1 to ${MAX_EXCHANGES} exchanges, not ${size}`);
     this.file = logFile === undefined ? undefined : createWriteStream(logFile, { flags: "a" });
   }
 
   /** Keeps an exchange; the oldest goes when the ring is full. Returns its id. */
   add(raw: RawExchange): number {
-    const entry: Entry = { id: this.nextId++, ...(raw.operation !== undefined ? { operation: raw.operation } : {}), status: raw.status, raw: { ...raw, requestBody: keptBody(raw.requestBody), responseBody: keptBody(raw.responseBody) } };
+    const entry: Entry = {
+      id: this.nextId++,
+      ...(raw.operation !== undefined ? { operation: raw.operation } : {}),
+      status: raw.status,
+      raw: { ...raw, requestBody: keptBody(raw.requestBody), responseBody: keptBody(raw.responseBody) },
+    };
     this.ring.push(entry);
     if (this.ring.length > this.size) {
       this.ring.shift();

@@ -13,7 +13,17 @@ import type { Exchange } from "./exchanges";
 type Schemas = components["schemas"];
 
 /** Headers a reproduction leaves to curl (framing, the address) or never shows. */
-const LEFT_OUT = new Set(["host", "content-length", "connection", "transfer-encoding", "keep-alive", "accept-encoding", "cookie", "proxy-authorization", "x-api-key"]);
+const LEFT_OUT = new Set([
+  "host",
+  "content-length",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "accept-encoding",
+  "cookie",
+  "proxy-authorization",
+  "x-api-key",
+]);
 
 const SETTING = "the value of your test (the sandbox's seeded ones are in docs/sandbox.md); the record keeps only its first characters";
 
@@ -27,7 +37,10 @@ function parsed(text: string | undefined): unknown {
 }
 
 /** The rule a refused request broke, in the words of its answer. */
-export function refusalOf(exchange: Exchange, routers: { gateway: SpecRouter; merchant: SpecRouter }): Schemas["ExchangeDetail"]["refusal"] {
+export function refusalOf(
+  exchange: Exchange,
+  routers: { gateway: SpecRouter; merchant: SpecRouter },
+): Schemas["ExchangeDetail"]["refusal"] {
   if (exchange.status > 0 && exchange.status < 400) return undefined;
   const body = parsed(exchange.response.body) as Record<string, unknown> | undefined;
   const messages: string[] = [];
@@ -41,12 +54,16 @@ export function refusalOf(exchange: Exchange, routers: { gateway: SpecRouter; me
     const errors = body.errors;
     if (errors && typeof errors === "object" && !Array.isArray(errors)) {
       for (const [field, said] of Object.entries(errors as Record<string, unknown>)) {
-        for (const text of Array.isArray(said) ? said : [said]) if (typeof text === "string" && messages.length < 50) messages.push(`${field}: ${text}`);
+        for (const text of Array.isArray(said) ? said : [said])
+          if (typeof text === "string" && messages.length < 50) messages.push(`${field}: ${text}`);
       }
     }
   } else if (exchange.response.body !== undefined) messages.push(exchange.response.body.slice(0, 500));
   if (exchange.status === 0) messages.push("no answer was sent (the client left, or a fault rule closed the connection)");
-  else if (messages.length === 0) messages.push(`${exchange.status} ${STATUS_CODES[exchange.status] ?? ""} without a body${exchange.response.headers["www-authenticate"] ? `; WWW-Authenticate: ${exchange.response.headers["www-authenticate"]}` : ""}`);
+  else if (messages.length === 0)
+    messages.push(
+      `${exchange.status} ${STATUS_CODES[exchange.status] ?? ""} without a body${exchange.response.headers["www-authenticate"] ? `; WWW-Authenticate: ${exchange.response.headers["www-authenticate"]}` : ""}`,
+    );
   const refusal: NonNullable<Schemas["ExchangeDetail"]["refusal"]> = { messages: messages.slice(0, 50) };
   if (problemType !== undefined) refusal.problem_type = problemType;
   if (exchange.operation !== undefined) {
@@ -73,7 +90,8 @@ export function curlOf(exchange: Exchange, baseUrl: string): string {
       bodyWord = "@body.bin";
     } else {
       const parts: Part[] = [body];
-      if (/\*{3}|\d\*{4,}\d/.test(body)) vars.use("#", "the record masks card numbers (*) and CSCs, secrets and passwords (***): put the values you mean in their place");
+      if (/\*{3}|\d\*{4,}\d/.test(body))
+        vars.use("#", "the record masks card numbers (*) and CSCs, secrets and passwords (***): put the values you mean in their place");
       commands.push(bodyAssignment(parts, body));
       bodyWord = '"$BODY"';
     }
@@ -84,8 +102,12 @@ export function curlOf(exchange: Exchange, baseUrl: string): string {
     if (name === "authorization") {
       const scheme = value.split(" ", 1)[0]!.toLowerCase();
       if (scheme === "basic" && exchange.api === "gateway") curl.push(`-u ${word([vars.use("GATEWAY_API_KEY", SETTING), ":"])}`);
-      else if (scheme === "basic") curl.push(`-u ${word([vars.use("MERCHANT_CLIENT_ID", SETTING), ":", vars.use("MERCHANT_CLIENT_SECRET", SETTING)])}`);
-      else if (scheme === "bearer") curl.push(`-H ${word(["authorization: Bearer ", vars.use("BEARER_TOKEN", "a token of the merchant API's token endpoint (POST /oauth/token)")])}`);
+      else if (scheme === "basic")
+        curl.push(`-u ${word([vars.use("MERCHANT_CLIENT_ID", SETTING), ":", vars.use("MERCHANT_CLIENT_SECRET", SETTING)])}`);
+      else if (scheme === "bearer")
+        curl.push(
+          `-H ${word(["authorization: Bearer ", vars.use("BEARER_TOKEN", "a token of the merchant API's token endpoint (POST /oauth/token)")])}`,
+        );
       else curl.push(`-H ${word(["authorization: ", vars.use("AUTHORIZATION", "the Authorization header your test sent")])}`);
     } else if (name === "signature") {
       const [, scheme = "RS256-hex"] = value.split(" ");
@@ -104,5 +126,10 @@ export function curlOf(exchange: Exchange, baseUrl: string): string {
   const url = `${baseUrl}${exchange.path}`;
   if (/[[\]{}]/.test(url)) curl.push("-g");
   curl.push(literal(url));
-  return [`# ${exchange.method} ${exchange.path} -> ${exchange.status}${exchange.operation ? ` (${exchange.operation})` : ""}`, ...noteLines(vars), ...commands, curl.join(" ")].join("\n");
+  return [
+    `# ${exchange.method} ${exchange.path} -> ${exchange.status}${exchange.operation ? ` (${exchange.operation})` : ""}`,
+    ...noteLines(vars),
+    ...commands,
+    curl.join(" "),
+  ].join("\n");
 }

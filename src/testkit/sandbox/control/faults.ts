@@ -30,14 +30,21 @@ export interface FaultRequest {
 }
 
 /** Builds the documented answer of an operation for a status, or says why it cannot. */
-export type DocumentedAnswer = (operationId: string, status: number) => { ok: true; answer: SandboxResponse } | { ok: false; reason: string };
+export type DocumentedAnswer = (
+  operationId: string,
+  status: number,
+) => { ok: true; answer: SandboxResponse } | { ok: false; reason: string };
 
 /** The request's amount and card number, as the rule's `match` compares them. */
 function bodyFields(request: FaultRequest): { amount?: string; pan?: string } {
   if (request.rawBody.length === 0) return {};
   const type = (request.contentType ?? "").toLowerCase();
   try {
-    const decoded = type.includes("json") ? (JSON.parse(request.rawBody.toString("utf8")) as Record<string, unknown>) : type.includes("x-www-form-urlencoded") ? decodeForm(request.rawBody.toString("utf8")) : {};
+    const decoded = type.includes("json")
+      ? (JSON.parse(request.rawBody.toString("utf8")) as Record<string, unknown>)
+      : type.includes("x-www-form-urlencoded")
+        ? decodeForm(request.rawBody.toString("utf8"))
+        : {};
     const card = decoded.card && typeof decoded.card === "object" ? (decoded.card as Record<string, unknown>) : {};
     return {
       ...(decoded.amount !== undefined ? { amount: String(decoded.amount as string | number) } : {}),
@@ -60,7 +67,8 @@ export class FaultRules {
 
   /** Adds a rule (valid against FaultCreate), or says in one line why it cannot be. */
   add(create: FaultCreate): { ok: true; fault: Fault } | { ok: false; error: string } {
-    if (!this.operations.has(create.operation)) return { ok: false, error: `operation: no operation ${create.operation} in the gateway or merchant API` };
+    if (!this.operations.has(create.operation))
+      return { ok: false, error: `operation: no operation ${create.operation} in the gateway or merchant API` };
     if (this.rules.length >= MAX_FAULTS) return { ok: false, error: `at most ${MAX_FAULTS} fault rules are held: remove one first` };
     let answer: SandboxResponse | undefined;
     if ("status" in create.action) {

@@ -58,14 +58,17 @@ interface ControlCall {
 /** What a control handler answers: a response, or a stream it writes itself (streamExchanges). */
 export type ControlAnswer = SandboxResponse | OpenStream;
 
-const json = (status: number, body?: unknown): SandboxResponse => (body === undefined ? { status } : { status, headers: { "content-type": "application/json" }, body });
+const json = (status: number, body?: unknown): SandboxResponse =>
+  body === undefined ? { status } : { status, headers: { "content-type": "application/json" }, body };
 const refusal = (status: number, error: string): SandboxResponse => json(status, { error } satisfies Schemas["ControlError"]);
 
 function clockOf(clock: SandboxClock): Schemas["Clock"] {
   return { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() };
 }
 
-type ControlHandlers = { [K in OperationId]: (call: ControlCall, sandbox: Controlled, views: Views) => ControlAnswer | Promise<ControlAnswer> };
+type ControlHandlers = {
+  [K in OperationId]: (call: ControlCall, sandbox: Controlled, views: Views) => ControlAnswer | Promise<ControlAnswer>;
+};
 
 /** What the plane builds once from the specs for its read-only views. */
 interface Views {
@@ -99,23 +102,30 @@ const handlers: ControlHandlers = {
     faults.clear();
     return json(204);
   },
-  removeFault: ({ params }, { faults }) => (faults.remove(params.fault_id!) ? json(204) : refusal(404, `no fault rule ${params.fault_id} is in force`)),
+  removeFault: ({ params }, { faults }) =>
+    faults.remove(params.fault_id!) ? json(204) : refusal(404, `no fault rule ${params.fault_id} is in force`),
   listExchanges: ({ query }, { exchanges }) => json(200, exchanges.list(query) satisfies Schemas["ExchangeList"]),
   getExchange: ({ params }, sandbox) => {
     const exchange = sandbox.exchanges.get(Number(params.exchange_id));
     if (!exchange) return refusal(404, `the record holds no exchange ${params.exchange_id}`);
     const { gateway, merchant } = sandbox.state();
     const refused = refusalOf(exchange, { gateway: gateway.router, merchant: merchant.router });
-    const detail: Schemas["ExchangeDetail"] = { exchange, curl: curlOf(exchange, sandbox.urls()[exchange.api]), ...(refused ? { refusal: refused } : {}) };
+    const detail: Schemas["ExchangeDetail"] = {
+      exchange,
+      curl: curlOf(exchange, sandbox.urls()[exchange.api]),
+      ...(refused ? { refusal: refused } : {}),
+    };
     return json(200, detail);
   },
   streamExchanges: ({ headers }, { exchanges }) => {
     const last = headers["last-event-id"];
-    if (last !== undefined && (typeof last !== "string" || !LAST_EVENT_ID.test(last))) return refusal(400, "Last-Event-ID: must be the id of an exchange");
+    if (last !== undefined && (typeof last !== "string" || !LAST_EVENT_ID.test(last)))
+      return refusal(400, "Last-Event-ID: must be the id of an exchange");
     const stream = exchangeStream(exchanges, last === undefined ? undefined : Number(last));
     return stream ?? refusal(503, "16 exchange streams are open already: close one");
   },
-  listGatewayTransactions: ({ query }, sandbox, views) => json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.clock, query)),
+  listGatewayTransactions: ({ query }, sandbox, views) =>
+    json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.clock, query)),
   listMerchantApplications: ({ query }, sandbox) => json(200, applicationStates(sandbox.state().merchant.resources, sandbox.clock, query)),
   listRateLimitWindows: ({ query }, sandbox) => json(200, rateLimitWindows(sandbox.state().merchant.limiter, sandbox.clock, query)),
   loadFixture: async ({ body }, sandbox) => {
@@ -124,7 +134,8 @@ const handlers: ControlHandlers = {
       result = await sandbox.loadFixture(body);
     } catch (error) {
       // A fixture refused names its path and rule (the first; a fixture file lists them all).
-      if (error instanceof Error && error.name === "FixtureError") return refusal(400, error.message.split("\n")[0]!.replace(/^control API /, ""));
+      if (error instanceof Error && error.name === "FixtureError")
+        return refusal(400, error.message.split("\n")[0]!.replace(/^control API /, ""));
       throw error;
     }
     const loadedAt = sandbox.fixtures.note("control API", result);
@@ -158,11 +169,21 @@ export class ControlPlane {
     return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
   }
 
-  async handle(method: string, pathname: string, query: URLSearchParams, headers: IncomingHttpHeaders, rawBody: Buffer): Promise<ControlAnswer> {
+  async handle(
+    method: string,
+    pathname: string,
+    query: URLSearchParams,
+    headers: IncomingHttpHeaders,
+    rawBody: Buffer,
+  ): Promise<ControlAnswer> {
     const contentType = headers["content-type"];
     const routed = this.router.match(method, pathname.slice(CONTROL_PREFIX.length) || "/");
     if (routed.kind === "not-found") return refusal(404, `no control endpoint ${pathname}; see docs/sandbox.md (the control API)`);
-    if (routed.kind === "method-not-allowed") return { ...refusal(405, `use ${routed.allow.join(" or ")}`), headers: { "content-type": "application/json", allow: routed.allow.join(", ") } };
+    if (routed.kind === "method-not-allowed")
+      return {
+        ...refusal(405, `use ${routed.allow.join(" or ")}`),
+        headers: { "content-type": "application/json", allow: routed.allow.join(", ") },
+      };
     const { route, params } = routed;
     const parameters = this.requests.parameters(route, params, query);
     const wrong = parameters.errors[0];
@@ -180,7 +201,11 @@ export class ControlPlane {
     }
     let answer: ControlAnswer;
     try {
-      answer = await handlers[route.operationId as OperationId]({ route, params, query: parameters.values, headers, body }, this.sandbox, this.views);
+      answer = await handlers[route.operationId as OperationId](
+        { route, params, query: parameters.values, headers, body },
+        this.sandbox,
+        this.views,
+      );
     } catch (error) {
       this.log(`[sandbox:control] ${route.operationId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return refusal(500, `${route.operationId} failed in the sandbox: see its log`);

@@ -40,26 +40,53 @@ export class GatewayStateView {
     this.rules = new FollowUpRules(this.facts, noFaults);
   }
 
-  private authorization(auth: AuthorizationRecord, now: number): Pick<Schemas["TransactionState"], "captured" | "refunded" | "voided" | "capture" | "refund" | "void"> {
+  private authorization(
+    auth: AuthorizationRecord,
+    now: number,
+  ): Pick<Schemas["TransactionState"], "captured" | "refunded" | "voided" | "capture" | "refund" | "void"> {
     const { captureWindowDays, refundWindowDays, voidWindowDays } = this.facts;
     return {
       captured: auth.captured,
       refunded: auth.refunded,
       voided: auth.voided,
-      capture: followUp(this.rules.captureRefusal(auth, now), auth.status === approved && !auth.voided ? auth.amount - auth.captured : 0, auth.createdAt + captureWindowDays * DAY_MS),
-      refund: followUp(this.rules.refundRefusal(auth, now), auth.captured - auth.refunded, auth.lastCaptureAt === undefined ? undefined : auth.lastCaptureAt + refundWindowDays * DAY_MS),
+      capture: followUp(
+        this.rules.captureRefusal(auth, now),
+        auth.status === approved && !auth.voided ? auth.amount - auth.captured : 0,
+        auth.createdAt + captureWindowDays * DAY_MS,
+      ),
+      refund: followUp(
+        this.rules.refundRefusal(auth, now),
+        auth.captured - auth.refunded,
+        auth.lastCaptureAt === undefined ? undefined : auth.lastCaptureAt + refundWindowDays * DAY_MS,
+      ),
       void: followUp(this.rules.voidRefusal(auth, now), undefined, auth.createdAt + voidWindowDays * DAY_MS),
     };
   }
 
   private state(record: Readonly<PaymentRecord>, now: number): Schemas["TransactionState"] {
-    const base = { id: record.id, kind: record.kind, account: record.accountId, status_code: record.status, amount: record.amount, currency: record.currency, created_at: iso(record.createdAt) };
+    const base = {
+      id: record.id,
+      kind: record.kind,
+      account: record.accountId,
+      status_code: record.status,
+      amount: record.amount,
+      currency: record.currency,
+      created_at: iso(record.createdAt),
+    };
     if (record.kind === "authorization") return { ...base, ...this.authorization(record, now) };
-    return { ...base, refunded: record.refunded ? record.amount : 0, refund: followUp(this.rules.debitRefundRefusal(record), record.refunded ? 0 : record.amount, undefined) };
+    return {
+      ...base,
+      refunded: record.refunded ? record.amount : 0,
+      refund: followUp(this.rules.debitRefundRefusal(record), record.refunded ? 0 : record.amount, undefined),
+    };
   }
 
   /** A page of the store's records, oldest first, after the record `after`. */
-  list(store: TransactionStore, clock: SandboxClock, query: { account?: string; after?: string; limit?: number }): Schemas["TransactionStateList"] {
+  list(
+    store: TransactionStore,
+    clock: SandboxClock,
+    query: { account?: string; after?: string; limit?: number },
+  ): Schemas["TransactionStateList"] {
     const now = clock.now();
     const limit = query.limit ?? 100;
     const items: Schemas["TransactionState"][] = [];
@@ -89,7 +116,11 @@ function fileOf(file: StoredFile): Schemas["StateFile"] {
 }
 
 /** A page of the merchant sandbox's applications, oldest first, after the application `after`. */
-export function applicationStates(resources: MerchantResources, clock: SandboxClock, query: { merchant?: string; after?: string; limit?: number }): Schemas["ApplicationStateList"] {
+export function applicationStates(
+  resources: MerchantResources,
+  clock: SandboxClock,
+  query: { merchant?: string; after?: string; limit?: number },
+): Schemas["ApplicationStateList"] {
   const limit = query.limit ?? 50;
   const items: Schemas["ApplicationState"][] = [];
   let skipping = query.after !== undefined;
@@ -132,7 +163,11 @@ export function applicationStates(resources: MerchantResources, clock: SandboxCl
 }
 
 /** A page of the merchant API's open rate-limit windows. */
-export function rateLimitWindows(limiter: RateLimiter, clock: SandboxClock, query: { offset?: number; limit?: number }): Schemas["RateLimitWindowList"] {
+export function rateLimitWindows(
+  limiter: RateLimiter,
+  clock: SandboxClock,
+  query: { offset?: number; limit?: number },
+): Schemas["RateLimitWindowList"] {
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 100;
   const items: Schemas["RateLimitWindowList"]["items"] = [];
@@ -146,5 +181,10 @@ export function rateLimitWindows(limiter: RateLimiter, clock: SandboxClock, quer
     }
     items.push({ operation: window.operation, ...window.caller, used: window.used, limit: window.limit, ends_at: iso(window.endsAt) });
   }
-  return { clock: { now: iso(clock.now()), offset_seconds: clock.offsetSeconds() }, window_seconds: limiter.windowSeconds, items, ...(more ? { next_offset: offset + limit } : {}) };
+  return {
+    clock: { now: iso(clock.now()), offset_seconds: clock.offsetSeconds() },
+    window_seconds: limiter.windowSeconds,
+    items,
+    ...(more ? { next_offset: offset + limit } : {}),
+  };
 }

@@ -25,7 +25,8 @@ interface KeyEntry {
   expiresAt?: number;
 }
 
-export type AuthResult = { ok: true; account: GatewayAccount } | { ok: false; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired" };
+export type AuthResult =
+  { ok: true; account: GatewayAccount } | { ok: false; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired" };
 
 export class ApiKeys {
   private readonly keys = new Map<string, KeyEntry>();
@@ -43,7 +44,8 @@ export class ApiKeys {
     if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
     // The config loader has checked the resource against the spec's Account schema. The
     // answer of GET /account: a copy, so that nothing changes the configuration.
-    const resource = config.account === undefined ? undefined : (structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
+    const resource =
+      config.account === undefined ? undefined : (structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
     const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
     this.accounts.set(config.id, account);
     for (const key of config.keys) {

@@ -48,7 +48,13 @@ export function paymentBody(answer: PaymentAnswer): Schemas["Authorization"] & S
   const { evaluation } = answer;
   const scaProvided = answer.methodAuthenticates || (evaluation.threeDS !== undefined && isStronglyAuthenticated(evaluation.threeDS));
   const liable: Schemas["LiableForFraudDisputes"] = scaProvided ? "issuer" : "merchant";
-  const body: Partial<Schemas["Authorization"] & Schemas["Debit"]> = { id: answer.id, status: evaluation.status, processed_at: answer.processedAt, amount: answer.amount, currency: answer.currency };
+  const body: Partial<Schemas["Authorization"] & Schemas["Debit"]> = {
+    id: answer.id,
+    status: evaluation.status,
+    processed_at: answer.processedAt,
+    amount: answer.amount,
+    currency: answer.currency,
+  };
   if (answer.text) body.text_on_statement = answer.text;
   if (answer.reference !== undefined) body.reference = answer.reference;
   body.csc = answer.csc;
@@ -61,7 +67,13 @@ export function paymentBody(answer: PaymentAnswer): Schemas["Authorization"] & S
 }
 
 /** The body of a capture or a capture refund: the amount booked (none when nothing was), the text, the links. */
-export function amountBody(processedAt: string, status: Status, amount: number, text: string | undefined, links: HalLinks): Schemas["Capture"] & Schemas["Refund"] {
+export function amountBody(
+  processedAt: string,
+  status: Status,
+  amount: number,
+  text: string | undefined,
+  links: HalLinks,
+): Schemas["Capture"] & Schemas["Refund"] {
   const body: Partial<Schemas["Capture"] & Schemas["Refund"]> = { id: randomUUID(), status, processed_at: processedAt };
   if (amount > 0) body.amount = amount;
   if (text) body.text_on_statement = text;
@@ -82,8 +94,19 @@ export function debitRefundBody(processedAt: string, status: Status, amount: num
 }
 
 /** The body of a credit. */
-export function creditBody(processedAt: string, status: Status, request: Schemas["CreditRequest"], text: string | undefined): Schemas["Credit"] {
-  const body: Schemas["Credit"] = { id: randomUUID(), status, processed_at: processedAt, amount: request.amount, currency: request.currency };
+export function creditBody(
+  processedAt: string,
+  status: Status,
+  request: Schemas["CreditRequest"],
+  text: string | undefined,
+): Schemas["Credit"] {
+  const body: Schemas["Credit"] = {
+    id: randomUUID(),
+    status,
+    processed_at: processedAt,
+    amount: request.amount,
+    currency: request.currency,
+  };
   if (text) body.text_on_statement = text;
   if (request.reference !== undefined) body.reference = request.reference;
   return body;

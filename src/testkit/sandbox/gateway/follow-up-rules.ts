@@ -56,13 +56,18 @@ export class FollowUpRules {
 
   debitRefundRefusal(debit: DebitRecord): Status | undefined {
     if (debit.status !== approved) return violation("the debit is not approved");
-    if (debit.refunded && !this.faults.has("debit-refunded-twice")) return violation("only one refund per debit: this debit is already refunded");
+    if (debit.refunded && !this.faults.has("debit-refunded-twice"))
+      return violation("only one refund per debit: this debit is already refunded");
     return undefined;
   }
 
   /** Finished: no capture, refund or void of the record can succeed any more, now or later. */
   isFinished(record: AuthorizationRecord | DebitRecord, now: number): boolean {
     if (record.kind === "debit") return this.debitRefundRefusal(record) !== undefined;
-    return this.captureRefusal(record, now) !== undefined && this.refundRefusal(record, now) !== undefined && this.voidRefusal(record, now) !== undefined;
+    return (
+      this.captureRefusal(record, now) !== undefined &&
+      this.refundRefusal(record, now) !== undefined &&
+      this.voidRefusal(record, now) !== undefined
+    );
   }
 }

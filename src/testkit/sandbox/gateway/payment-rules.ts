@@ -52,10 +52,21 @@ export class PaymentRules {
     if (!series.ok) return series;
     const threeDS = threeDSecureOf(method?.object);
     if (threeDS === "unreadable") {
-      return { ok: true, evaluation: { cardKey, series: series.series, storeCredential: false, status: status(codes["three-d-secure-problem"], "3-D Secure data cannot be read") } };
+      return {
+        ok: true,
+        evaluation: {
+          cardKey,
+          series: series.series,
+          storeCredential: false,
+          status: status(codes["three-d-secure-problem"], "3-D Secure data cannot be read"),
+        },
+      };
     }
     const decided = this.status(account, body, type, { card, cardKey, series: series.series, threeDS });
-    return { ok: true, evaluation: { cardKey, series: series.series, storeCredential: credentialOnFileOf(body) === "store", status: decided, threeDS } };
+    return {
+      ok: true,
+      evaluation: { cardKey, series: series.series, storeCredential: credentialOnFileOf(body) === "store", status: decided, threeDS },
+    };
   }
 
   /** The series a payment starts or continues, validated before anything is booked. */
@@ -70,8 +81,10 @@ export class PaymentRules {
       return { ok: true, series: { first: false, type: raw?.type ?? this.facts.defaultSeriesType } };
     }
     const state = this.store.continuableSeries(account, previous.id);
-    if (!state) return { ok: false, inputError: "parameter 'series[previous][id]' must be the latest approved authorization of its series" };
-    if (state.cardKey !== undefined && cardKey.value() !== state.cardKey) return { ok: false, inputError: "parameter 'series[previous][id]' belongs to a series on another card" };
+    if (!state)
+      return { ok: false, inputError: "parameter 'series[previous][id]' must be the latest approved authorization of its series" };
+    if (state.cardKey !== undefined && cardKey.value() !== state.cardKey)
+      return { ok: false, inputError: "parameter 'series[previous][id]' belongs to a series on another card" };
     return { ok: true, series: { first: false, state, type: state.type } };
   }
 
@@ -86,7 +99,8 @@ export class PaymentRules {
     if (forced && forced.code !== approved) return forced.forced ? status(forced.code) : status(forced.code, "invalid card number");
     const expiry = this.cards.expiryStatus(card, this.clock.now());
     if (expiry) return status(expiry);
-    if (threeDS && isAuthenticationFailure(threeDS)) return status(codes["three-d-secure-authentication-failure"], "3-D Secure authentication failed");
+    if (threeDS && isAuthenticationFailure(threeDS))
+      return status(codes["three-d-secure-authentication-failure"], "3-D Secure authentication failed");
     // A forced approval still meets the merchant-initiated rules.
     if (initiatorOf(body) === "merchant") {
       const key = cardKey.value();
@@ -97,12 +111,18 @@ export class PaymentRules {
 
   private merchantInitiatedRefusal(account: GatewayAccount, cardKey: string, series: SeriesLink | undefined): Status | undefined {
     if (this.store.isBlocked(account, cardKey)) {
-      return status(codes["merchant-blocked-by-cardholder"], "merchant blocked by cardholder: merchant-initiated transactions on this card must stop");
+      return status(
+        codes["merchant-blocked-by-cardholder"],
+        "merchant blocked by cardholder: merchant-initiated transactions on this card must stop",
+      );
     }
     // Scheme references of a series moved from elsewhere carry their own authority.
     if (series && !series.first && !series.state) return undefined;
     if (!this.store.hasStoredCredential(account, cardKey)) {
-      return status(codes["rule-violation"], "merchant-initiated transaction requires a previously approved transaction for this card with credential_on_file=store");
+      return status(
+        codes["rule-violation"],
+        "merchant-initiated transaction requires a previously approved transaction for this card with credential_on_file=store",
+      );
     }
     return undefined;
   }

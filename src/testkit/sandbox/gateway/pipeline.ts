@@ -96,10 +96,15 @@ function admit({ keys, router, http }: GatewayParts, request: SandboxRequest): C
 /** The signature over the raw body: checked when sent, and required where the operation's security says so. */
 function checkSignature({ config, doc, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> {
   const signatureHeader = request.headers.signature as string | undefined;
-  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(doc, route))) return { ok: true, value: false };
+  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(doc, route)))
+    return { ok: true, value: false };
   const check = signatures.check(signatureHeader, request.rawBody, account);
   // For the exchange record: a getter, so the causes of a mismatch are worked out only if read.
-  Object.defineProperty(request, "signature", { configurable: true, enumerable: true, get: () => signatureVerdict(check, request.rawBody, signatureHeader) });
+  Object.defineProperty(request, "signature", {
+    configurable: true,
+    enumerable: true,
+    get: () => signatureVerdict(check, request.rawBody, signatureHeader),
+  });
   return check.ok ? { ok: true, value: true } : refusal(http, check.message);
 }
 
@@ -135,6 +140,12 @@ export function gatewayPipeline(parts: GatewayParts): Handler {
     const body = checkInput(parts, admission);
     if (!body.ok) return body.refusal;
     const id = firstValue(admission.params);
-    return runTransaction(transactions, http, { operationId: admission.operationId, account: admission.account, id, body: body.value, signed: signed.value });
+    return runTransaction(transactions, http, {
+      operationId: admission.operationId,
+      account: admission.account,
+      id,
+      body: body.value,
+      signed: signed.value,
+    });
   };
 }

@@ -39,7 +39,11 @@ export class GatewayResponses {
   }
 
   transaction(outcome: Outcome): SandboxResponse {
-    return { status: outcome.approved ? 201 : 400, headers: this.plain, body: outcome.approved ? outcome.body : withSendableMessage(outcome.body) };
+    return {
+      status: outcome.approved ? 201 : 400,
+      headers: this.plain,
+      body: outcome.approved ? outcome.body : withSendableMessage(outcome.body),
+    };
   }
 
   unauthorized(): SandboxResponse {

@@ -45,7 +45,12 @@ interface SigningKey {
 export type SignatureCheck =
   | { ok: true; keyId: string }
   | { ok: false; reason: "missing" | "malformed" | "unknown-key" | "wrong-partner"; message: string }
-  | { ok: false; reason: "mismatch"; message: string; /** The common causes that explain it, worked out only when asked (more RSA verifications). */ causes: () => string[] };
+  | {
+      ok: false;
+      reason: "mismatch";
+      message: string;
+      /** The common causes that explain it, worked out only when asked (more RSA verifications). */ causes: () => string[];
+    };
 
 /** Only base64 characters, with a length base64 can have: a signature sent in base64 instead of hex. */
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -62,12 +67,18 @@ function mismatchCauses(publicKey: KeyObject, rawBody: Buffer, hex: string): str
   const encodedBrackets = body.replace(/%5B/gi, "[").replace(/%5D/gi, "]");
   const literalBrackets = body.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
   if ((encodedBrackets !== body && matches(encodedBrackets)) || (literalBrackets !== body && matches(literalBrackets))) {
-    causes.push("the brackets of the parameter names are percent-encoded on one side and literal on the other: sign the exact bytes you send");
+    causes.push(
+      "the brackets of the parameter names are percent-encoded on one side and literal on the other: sign the exact bytes you send",
+    );
   }
-  if (matches(`${body}\n`) || (body.endsWith("\n") && matches(body.replace(/\r?\n$/, "")))) causes.push("a trailing newline differs between the signed bytes and the body sent");
-  if (body.includes("+") && matches(body.replace(/\+/g, "%20"))) causes.push("spaces are + in the body and %20 in the signed bytes (or the other way round)");
-  if (body.includes("%20") && matches(body.replace(/%20/g, "+"))) causes.push("spaces are %20 in the body and + in the signed bytes (or the other way round)");
-  if (body.trimStart().startsWith("{")) causes.push("the body is JSON: the gateway takes a form (application/x-www-form-urlencoded) and the signature over the form's bytes");
+  if (matches(`${body}\n`) || (body.endsWith("\n") && matches(body.replace(/\r?\n$/, ""))))
+    causes.push("a trailing newline differs between the signed bytes and the body sent");
+  if (body.includes("+") && matches(body.replace(/\+/g, "%20")))
+    causes.push("spaces are + in the body and %20 in the signed bytes (or the other way round)");
+  if (body.includes("%20") && matches(body.replace(/%20/g, "+")))
+    causes.push("spaces are %20 in the body and + in the signed bytes (or the other way round)");
+  if (body.trimStart().startsWith("{"))
+    causes.push("the body is JSON: the gateway takes a form (application/x-www-form-urlencoded) and the signature over the form's bytes");
   return causes;
 }
 
@@ -76,12 +87,20 @@ export function signatureVerdict(check: SignatureCheck, rawBody: Buffer, header:
   if (check.ok) return { verdict: "valid" };
   const verdict: SignatureVerdict = { verdict: check.reason, detail: check.message };
   if (check.reason === "mismatch") {
-    return { ...verdict, detail: "the signature is over other bytes than the body received", received_bytes: rawBody.length, sha256: createHash("sha256").update(rawBody).digest("hex"), likely_causes: check.causes() };
+    return {
+      ...verdict,
+      detail: "the signature is over other bytes than the body received",
+      received_bytes: rawBody.length,
+      sha256: createHash("sha256").update(rawBody).digest("hex"),
+      likely_causes: check.causes(),
+    };
   }
   if (check.reason === "malformed" && header !== undefined) {
     const value = header.trim().split(/\s+/).at(-1) ?? "";
-    if (BASE64.test(value) && !/^[0-9a-fA-F]+$/.test(value)) return { ...verdict, likely_causes: ["the signature looks like base64: send it as lowercase hex"] };
-    if (/^[0-9A-F]+$/.test(value) && /[A-F]/.test(value)) return { ...verdict, likely_causes: ["the hex is in upper case: send it in lower case"] };
+    if (BASE64.test(value) && !/^[0-9a-fA-F]+$/.test(value))
+      return { ...verdict, likely_causes: ["the signature looks like base64: send it as lowercase hex"] };
+    if (/^[0-9A-F]+$/.test(value) && /[A-F]/.test(value))
+      return { ...verdict, likely_causes: ["the hex is in upper case: send it in lower case"] };
   }
   return verdict;
 }
@@ -121,10 +140,15 @@ export class SignatureVerifier {
    * client slower for no gain a user would feel (docs/benchmarks.md).
    */
   check(header: string | undefined, rawBody: Buffer, merchant: GatewayAccount): SignatureCheck {
-    if (header === undefined) return { ok: false, reason: "missing", message: "signature required: POST requests must carry a Signature header" };
+    if (header === undefined)
+      return { ok: false, reason: "missing", message: "signature required: POST requests must carry a Signature header" };
     const parsed = parseHeader(header);
     if (!parsed) {
-      return { ok: false, reason: "malformed", message: `invalid signature: expected '<signing api key> ${signatureFormat.schemeToken} <lowercase hex>'` };
+      return {
+        ok: false,
+        reason: "malformed",
+        message: `invalid signature: expected '<signing api key> ${signatureFormat.schemeToken} <lowercase hex>'`,
+      };
     }
     if (parsed === "upper-case") return { ok: false, reason: "malformed", message: "invalid signature: the hex must be lowercase" };
     const key = this.keys.get(parsed.keyId.toLowerCase());
@@ -134,6 +158,11 @@ export class SignatureVerifier {
     }
     const { hex } = parsed;
     if (hex !== "odd" && verify("sha256", rawBody, key.publicKey, Buffer.from(hex, "hex"))) return { ok: true, keyId: key.id };
-    return { ok: false, reason: "mismatch", message: "invalid signature", causes: () => (hex === "odd" ? ["the hex has an odd number of digits"] : mismatchCauses(key.publicKey, rawBody, hex)) };
+    return {
+      ok: false,
+      reason: "mismatch",
+      message: "invalid signature",
+      causes: () => (hex === "odd" ? ["the hex has an odd number of digits"] : mismatchCauses(key.publicKey, rawBody, hex)),
+    };
   }
 }

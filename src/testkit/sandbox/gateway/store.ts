@@ -74,7 +74,8 @@ export class TransactionStore {
   continuableSeries(account: GatewayAccount, previousId: string): SeriesState | undefined {
     const previous = this.records.get(previousId.toLowerCase());
     const state = previous?.seriesId === undefined ? undefined : this.series.get(previous.seriesId);
-    if (!previous || previous.accountId !== account.id || previous.status !== approved || state?.latestApprovedId !== previous.id) return undefined;
+    if (!previous || previous.accountId !== account.id || previous.status !== approved || state?.latestApprovedId !== previous.id)
+      return undefined;
     return state;
   }
 
@@ -105,7 +106,11 @@ export class TransactionStore {
     return series;
   }
 
-  private bookSeries(account: GatewayAccount, id: string, { status, cardKey, series, storeCredential }: PaymentEvaluation): SeriesResult | undefined {
+  private bookSeries(
+    account: GatewayAccount,
+    id: string,
+    { status, cardKey, series, storeCredential }: PaymentEvaluation,
+  ): SeriesResult | undefined {
     // The card's hash is made only where the store keeps it (a block, a stored credential, a series).
     if (status.code === codes["merchant-blocked-by-cardholder"]) this.noteBlock(account, cardKey.value(), status.code);
     if (status.code !== approved) return series ? { type: series.type } : undefined;
@@ -146,7 +151,9 @@ export class TransactionStore {
 
   /** The records of one account (of all when undefined), oldest first: the control API's state view reads them, never changes them. */
   recordsOf(accountId?: string): IterableIterator<Readonly<PaymentRecord>> {
-    return accountId === undefined ? this.records.values() : (this.recordsByAccount.get(accountId)?.values() ?? new Map<string, PaymentRecord>().values());
+    return accountId === undefined
+      ? this.records.values()
+      : (this.recordsByAccount.get(accountId)?.values() ?? new Map<string, PaymentRecord>().values());
   }
 
   /** Remaining (uncaptured) amount of an authorization, for tests and the docs' examples. */

@@ -16,7 +16,15 @@ import { amountBody, creditBody, debitRefundBody, inputErrorOutcome, outcomeOf, 
 import type { FollowUpRules } from "./follow-up-rules";
 import type { PaymentRules } from "./payment-rules";
 import type { AuthorizationRecord, DebitRecord, Links, Outcome, PaymentEvaluation } from "./records";
-import { paymentMethodOf, type AuthorizationRequest, type CaptureRequest, type CreditRequest, type DebitRequest, type PaymentRequest, type RefundRequest } from "./requests";
+import {
+  paymentMethodOf,
+  type AuthorizationRequest,
+  type CaptureRequest,
+  type CreditRequest,
+  type DebitRequest,
+  type PaymentRequest,
+  type RefundRequest,
+} from "./requests";
 import { approved, codes, status, type Status } from "./status-codes";
 import type { TransactionStore } from "./store";
 import { cardDataOf, type TestCards } from "./test-cards";
@@ -83,7 +91,16 @@ export class GatewayTransactions {
     const { evaluation } = checked;
     const id = randomUUID();
     const { clock } = this.parts;
-    const record: DebitRecord = { kind: "debit", id, accountId: account.id, status: evaluation.status.code, amount: body.amount, currency: body.currency, createdAt: clock.now(), refunded: false };
+    const record: DebitRecord = {
+      kind: "debit",
+      id,
+      accountId: account.id,
+      status: evaluation.status.code,
+      amount: body.amount,
+      currency: body.currency,
+      createdAt: clock.now(),
+      refunded: false,
+    };
     return this.answerPayment(account, body, record, evaluation, {
       text: this.textOf(account, body.text_on_statement),
       links: { refunds: { href: this.parts.links.debitRefunds(id) } },
@@ -126,7 +143,10 @@ export class GatewayTransactions {
     else if (expiry) decided = status(expiry);
     // A credit is implicitly merchant-initiated: a merchant block stops it too.
     else if (cardKey && store.isBlocked(account, cardKey)) {
-      decided = status(codes["merchant-blocked-by-cardholder"], "merchant blocked by cardholder: merchant-initiated transactions on this card must stop");
+      decided = status(
+        codes["merchant-blocked-by-cardholder"],
+        "merchant blocked by cardholder: merchant-initiated transactions on this card must stop",
+      );
     } else decided = status(approved);
     store.noteBlock(account, cardKey, decided.code);
     return outcomeOf(creditBody(this.timestamp(), decided, body, this.textOf(account, body.text_on_statement)));
@@ -146,7 +166,12 @@ export class GatewayTransactions {
     }
     const { links } = this.parts;
     const text = body?.text_on_statement ?? auth.textOnStatement;
-    return outcomeOf(amountBody(this.timestamp(), decided, requested, text, { authorization: { href: links.authorization(auth.id) }, refunds: { href: links.refunds(auth.id) } }));
+    return outcomeOf(
+      amountBody(this.timestamp(), decided, requested, text, {
+        authorization: { href: links.authorization(auth.id) },
+        refunds: { href: links.refunds(auth.id) },
+      }),
+    );
   }
 
   refund(account: GatewayAccount, authorizationId: string, body: RefundRequest | undefined): Outcome {
@@ -157,7 +182,9 @@ export class GatewayTransactions {
     if (decided.code === approved) auth.refunded += requested; // never frees captured amount
     if (decided.code === approved && this.faults.has("refund-frees-captured-amount")) auth.captured -= requested;
     const text = body?.text_on_statement ?? auth.textOnStatement;
-    return outcomeOf(amountBody(this.timestamp(), decided, requested, text, { authorization: { href: this.parts.links.authorization(auth.id) } }));
+    return outcomeOf(
+      amountBody(this.timestamp(), decided, requested, text, { authorization: { href: this.parts.links.authorization(auth.id) } }),
+    );
   }
 
   void(account: GatewayAccount, authorizationId: string): Outcome {

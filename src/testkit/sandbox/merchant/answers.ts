@@ -81,7 +81,8 @@ export class Answers {
   collection(ctx: Answering & { query: CollectionQuery; params: object }, all: Json[], extraLinks: Json = {}): SandboxResponse {
     const keep = typeof ctx.query.query === "string" ? { query: ctx.query.query } : undefined;
     let last = this.lastAllowed.get(ctx.route.operationId);
-    if (last === undefined) this.lastAllowed.set(ctx.route.operationId, (last = !forbiddenCollectionLinks(this.doc, ctx.route).has("last")));
+    if (last === undefined)
+      this.lastAllowed.set(ctx.route.operationId, (last = !forbiddenCollectionLinks(this.doc, ctx.route).has("last")));
     const page = pageOf(all, this.links.addressOf(ctx), { page: ctx.query.page, per_page: ctx.query.per_page, keep }, { last });
     return this.success(ctx, {
       count: page.count,
@@ -110,7 +111,8 @@ export class Answers {
     if (known) return known;
     const modifiers = queryModifiers(this.doc, route);
     const unknown = [...supported.keys()].filter((name) => !modifiers.includes(name));
-    if (unknown.length) throw new Error(`merchant sandbox: ${route.operationId} models modifiers the spec does not list: ${unknown.join(", ")}`);
+    if (unknown.length)
+      throw new Error(`merchant sandbox: ${route.operationId} models modifiers the spec does not list: ${unknown.join(", ")}`);
     const accepted = modifiers.filter((name) => !supported.has(name));
     this.modifiers.set(route.operationId, accepted);
     return accepted;

@@ -69,7 +69,12 @@ const merchantOperations: Operations = {
   ...commentHandlers,
 };
 
-export function createMerchantSandbox(config: SandboxConfig["merchant"], clock: SandboxClock, files: FileStore, faults: Faults = noFaults): MerchantSandbox {
+export function createMerchantSandbox(
+  config: SandboxConfig["merchant"],
+  clock: SandboxClock,
+  files: FileStore,
+  faults: Faults = noFaults,
+): MerchantSandbox {
   const doc = loadBundledSpec("merchant");
   const validator = new SpecValidator(doc);
   const router = new SpecRouter(doc, { select: (op, item) => !hasOwnServers(op, item) });

@@ -16,12 +16,19 @@ export function fieldTagPrefix(doc: OpenApiDocument): string {
   const item = tags === undefined ? undefined : deref<{ items?: unknown }>(doc, tags).items;
   const tag = item === undefined ? {} : deref<{ pattern?: unknown; "x-names-commentable-property"?: unknown }>(doc, item);
   const prefix = typeof tag.pattern === "string" ? /^\^([\w:-]+)/.exec(tag.pattern)?.[1] : undefined;
-  if (tag["x-names-commentable-property"] !== true || !prefix) throw new Error("merchant spec: CommentCreate has no field-comment tag pattern");
+  if (tag["x-names-commentable-property"] !== true || !prefix)
+    throw new Error("merchant spec: CommentCreate has no field-comment tag pattern");
   return prefix;
 }
 
 /** Dotted names of the commentable properties of a schema (`signer.name`, `additional_information`). */
-export function commentableProperties(doc: OpenApiDocument, schema: Schema, prefix = "", depth = 0, found = new Set<string>()): Set<string> {
+export function commentableProperties(
+  doc: OpenApiDocument,
+  schema: Schema,
+  prefix = "",
+  depth = 0,
+  found = new Set<string>(),
+): Set<string> {
   if (typeof schema === "boolean" || depth > 8) return found;
   const resolved = deref<Record<string, unknown>>(doc, schema);
   for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Schema>)) {
@@ -38,7 +45,12 @@ export function commentableProperties(doc: OpenApiDocument, schema: Schema, pref
 }
 
 /** Why the tags of a new comment are refused, or undefined when they are acceptable. */
-export function checkFieldTags(tags: string[] | undefined, prefix: string, commentable: ReadonlySet<string>, resourceName: string): string | undefined {
+export function checkFieldTags(
+  tags: string[] | undefined,
+  prefix: string,
+  commentable: ReadonlySet<string>,
+  resourceName: string,
+): string | undefined {
   if (tags === undefined) return undefined; // a plain comment: free discussion on the resource
   const fieldTags = tags.filter((t) => t.startsWith(prefix));
   if (fieldTags.length !== 1 || tags.length !== 1) return `a comment takes exactly one supported field-comment tag (${prefix}<property>)`;

@@ -89,7 +89,11 @@ export function resourceReaders(doc: OpenApiDocument): ReadonlyMap<string, Reade
  * The resource an operation's path is under, by the operation that reads it, and its id
  * (`/people/{person_id}/files`: getPerson and the person_id).
  */
-export function ownerOf(readers: ReadonlyMap<string, Reader>, route: RoutedOperation, params: Record<string, string>): { reader: OperationId; id: string } {
+export function ownerOf(
+  readers: ReadonlyMap<string, Reader>,
+  route: RoutedOperation,
+  params: Record<string, string>,
+): { reader: OperationId; id: string } {
   const [collection, id] = templateSegments(route.template);
   const reader = collection && "literal" in collection ? readers.get(collection.literal) : undefined;
   if (!reader || !id || !("param" in id)) throw new Error(`merchant sandbox: ${route.operationId} is not under a resource`);
@@ -100,7 +104,12 @@ export function ownerOf(readers: ReadonlyMap<string, Reader>, route: RoutedOpera
  * The comment contexts the sandbox models: the values of the comments path's first parameter
  * (`context`) whose collection has a reader that the sandbox can look up.
  */
-export function commentContexts(doc: OpenApiDocument, router: SpecRouter, readers: ReadonlyMap<string, Reader>, lookups: Lookups): ReadonlyMap<CommentContextName, CommentContext> {
+export function commentContexts(
+  doc: OpenApiDocument,
+  router: SpecRouter,
+  readers: ReadonlyMap<string, Reader>,
+  lookups: Lookups,
+): ReadonlyMap<CommentContextName, CommentContext> {
   const comments = router.operation("listComments");
   const [first] = templateSegments(comments.template);
   const parameter = comments.parameters.find((p) => first !== undefined && "param" in first && p.name === first.param);

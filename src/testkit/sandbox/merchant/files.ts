@@ -34,7 +34,9 @@ export interface StoredFile extends Owned {
   createdAt: number;
 }
 
-export type UploadCheck = { ok: true; file: StoredFile } | { ok: false; code: "AccessDenied" | "SignatureDoesNotMatch" | "RequestExpired" | "EntityTooLarge"; message: string };
+export type UploadCheck =
+  | { ok: true; file: StoredFile }
+  | { ok: false; code: "AccessDenied" | "SignatureDoesNotMatch" | "RequestExpired" | "EntityTooLarge"; message: string };
 
 const UPLOAD_PREFIX = "upload-";
 
@@ -161,7 +163,10 @@ export class FileStore {
   /** A fresh pre-signed upload link for the file's current content type. */
   uploadUrl(file: StoredFile): string {
     const expires = this.clock.now() + this.uploadTtlSeconds * 1000;
-    const query = new URLSearchParams({ "X-Sandbox-Expires": String(expires), "X-Sandbox-Signature": this.mac(file.id, expires, file.content_type) });
+    const query = new URLSearchParams({
+      "X-Sandbox-Expires": String(expires),
+      "X-Sandbox-Signature": this.mac(file.id, expires, file.content_type),
+    });
     return `${this.storageBaseUrl}/${UPLOAD_PREFIX}${file.id}?${query.toString()}`;
   }
 
@@ -170,7 +175,8 @@ export class FileStore {
     const file = uploadPath.startsWith(UPLOAD_PREFIX) ? this.files.get(uploadPath.slice(UPLOAD_PREFIX.length)) : undefined;
     const expires = Number(query.get("X-Sandbox-Expires"));
     const signature = query.get("X-Sandbox-Signature") ?? "";
-    if (!file || !Number.isInteger(expires) || !signature) return { ok: false, code: "AccessDenied", message: "Not a valid pre-signed upload link." };
+    if (!file || !Number.isInteger(expires) || !signature)
+      return { ok: false, code: "AccessDenied", message: "Not a valid pre-signed upload link." };
     const expected = Buffer.from(this.mac(file.id, expires, contentType ?? ""));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -180,11 +186,16 @@ export class FileStore {
         message: "The request does not match the link's signature: send Content-Type equal to the file's content_type.",
       };
     }
-    if (this.clock.now() > expires) return { ok: false, code: "RequestExpired", message: "The upload link has expired; GET the file for a fresh link." };
+    if (this.clock.now() > expires)
+      return { ok: false, code: "RequestExpired", message: "The upload link has expired; GET the file for a fresh link." };
     // A link is bound to the content type the file had when the link was issued: after a PATCH
     // of content_type the bytes would be stored under a type they were not sent as.
     if (contentType !== file.content_type) {
-      return { ok: false, code: "AccessDenied", message: "The file's content_type has changed since this link was issued; GET the file for a fresh upload link." };
+      return {
+        ok: false,
+        code: "AccessDenied",
+        message: "The file's content_type has changed since this link was issued; GET the file for a fresh upload link.",
+      };
     }
     if (hasAuthorization) return { ok: false, code: "AccessDenied", message: "Pre-signed uploads take no Authorization header." };
     return { ok: true, file };
@@ -203,7 +214,10 @@ export class FileStore {
       const needed = () => (this.bytesOf.get(file.merchant) ?? 0) - previous + content.length - share;
       if (needed() > 0) this.evict(this.finishedWithContent(file, needed()));
       if (needed() > 0) {
-        return { ok: false, message: `The sandbox keeps at most ${share} bytes of file content per merchant (merchant.retention.maxFileBytes); delete files or finish applications first.` };
+        return {
+          ok: false,
+          message: `The sandbox keeps at most ${share} bytes of file content per merchant (merchant.retention.maxFileBytes); delete files or finish applications first.`,
+        };
       }
     }
     file.content = content;

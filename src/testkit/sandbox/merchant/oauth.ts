@@ -65,7 +65,8 @@ export class OAuthServer {
     private readonly tokenTtlSeconds: number,
     private readonly faults: Faults = noFaults,
   ) {
-    for (const seed of seeds) this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(seed) });
+    for (const seed of seeds)
+      this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(seed) });
     this.registeredPerMerchant = sharePerMerchant(MAX_REGISTERED_CLIENTS, merchantsOf(seeds).length);
   }
 
@@ -90,7 +91,12 @@ export class OAuthServer {
   issue(client: OAuthClient, audience: string, acceptedAudiences: string[]): TokenRequestResult {
     const normalized = withoutTrailingSlashes(audience);
     if (!acceptedAudiences.some((a) => withoutTrailingSlashes(a) === normalized)) {
-      return { ok: false, status: 400, error: "invalid_request", description: `audience must be the base address of this API (${acceptedAudiences[0]})` };
+      return {
+        ok: false,
+        status: 400,
+        error: "invalid_request",
+        description: `audience must be the base address of this API (${acceptedAudiences[0]})`,
+      };
     }
     const accessToken = randomBytes(24).toString("base64url");
     this.tokens.set(accessToken, { clientId: client.client_id, expiresAt: this.clock.now() + this.tokenTtlSeconds * 1000 });
@@ -104,7 +110,8 @@ export class OAuthServer {
   /** The client a bearer token belongs to, or why it is refused. */
   bearer(header: string | undefined): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) return { ok: false, detail: "The request carries no bearer token; authenticate at the token endpoint (the problem's oauth2-token)." };
+    if (!match)
+      return { ok: false, detail: "The request carries no bearer token; authenticate at the token endpoint (the problem's oauth2-token)." };
     const token = this.tokens.get(match[1]!);
     if (!token) return { ok: false, detail: "The access token is invalid." };
     if (this.clock.now() >= token.expiresAt) return { ok: false, detail: "The access token has expired." };

@@ -74,6 +74,10 @@ export type Operations = { [K in OperationId]?: Operation<K> };
  * The handler of a validated call. The one cast of the sandbox's request data to the generated
  * types: the pipeline validated the call against the schemas those types describe.
  */
-export function handlerOf(operations: Operations, call: ValidatedCall): ((call: ValidatedCall, sandbox: MerchantState) => SandboxResponse) | undefined {
-  return operations[call.route.operationId as OperationId] as ((call: ValidatedCall, sandbox: MerchantState) => SandboxResponse) | undefined;
+export function handlerOf(
+  operations: Operations,
+  call: ValidatedCall,
+): ((call: ValidatedCall, sandbox: MerchantState) => SandboxResponse) | undefined {
+  return operations[call.route.operationId as OperationId] as
+    ((call: ValidatedCall, sandbox: MerchantState) => SandboxResponse) | undefined;
 }

@@ -101,11 +101,21 @@ export class Cursors {
   ): { items: T[]; per_page: number; links: Record<string, { href: string }> } {
     const perPage = request.per_page ?? pagination.perPageDefault;
     const end = request.offset + perPage;
-    return { items: items.slice(request.offset, end), per_page: perPage, links: this.links(collectionUrl, request.query, perPage, request.offset, end < items.length) };
+    return {
+      items: items.slice(request.offset, end),
+      per_page: perPage,
+      links: this.links(collectionUrl, request.query, perPage, request.offset, end < items.length),
+    };
   }
 
   /** The links of a page, made once per distinct page (frozen: answers only read them; bounded like the cursors). */
-  private links(collectionUrl: string, requested: string | undefined, perPage: number, offset: number, more: boolean): Readonly<Record<string, { href: string }>> {
+  private links(
+    collectionUrl: string,
+    requested: string | undefined,
+    perPage: number,
+    offset: number,
+    more: boolean,
+  ): Readonly<Record<string, { href: string }>> {
     const key = `${collectionUrl}\u0000${requested === undefined ? "" : `=${requested}`}\u0000${perPage}\u0000${offset}\u0000${more}`;
     let links = this.pageLinks.get(key);
     if (links) return links;

@@ -33,7 +33,12 @@ interface Admission extends Refusing {
  * found; a literal segment without a reader (`stamps/{stamp_name}`) names no stored resource.
  * Each lookup is made with the caller's merchant: another merchant's resource does not exist here.
  */
-function resourcesExist({ readers, lookups }: MerchantState, route: RoutedOperation, params: Record<string, string>, merchant: string): boolean {
+function resourcesExist(
+  { readers, lookups }: MerchantState,
+  route: RoutedOperation,
+  params: Record<string, string>,
+  merchant: string,
+): boolean {
   const segments = templateSegments(route.template);
   for (let i = 1; i < segments.length; i++) {
     const segment = segments[i]!;
@@ -48,7 +53,11 @@ function resourcesExist({ readers, lookups }: MerchantState, route: RoutedOperat
 }
 
 /** The caller's OAuth client: HTTP Basic client authentication at the token endpoint, its bearer token elsewhere. */
-function authenticate({ oauth }: MerchantState, request: SandboxRequest, tokenEndpoint: boolean): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
+function authenticate(
+  { oauth }: MerchantState,
+  request: SandboxRequest,
+  tokenEndpoint: boolean,
+): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
   if (!tokenEndpoint) return oauth.bearer(request.headers.authorization);
   const client = oauth.authenticateClient(request.headers.authorization);
   return client ? { ok: true, client } : { ok: false, detail: "Client authentication failed: send HTTP Basic client_id:client_secret." };
@@ -60,11 +69,20 @@ function authenticate({ oauth }: MerchantState, request: SandboxRequest, tokenEn
  * elsewhere), or the address for a caller that failed authentication. Every answer from here
  * on, 401 included, carries the quota headers.
  */
-function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: RoutedOperation; params: Record<string, string> }, bare: ProblemContext, tokenTemplate: string) {
+function admit(
+  sandbox: MerchantState,
+  request: SandboxRequest,
+  match: { route: RoutedOperation; params: Record<string, string> },
+  bare: ProblemContext,
+  tokenTemplate: string,
+) {
   const { route, params } = match;
   const tokenEndpoint = route.template === tokenTemplate;
   const authenticated = authenticate(sandbox, request, tokenEndpoint);
-  const rate = sandbox.limiter.take(route.operationId, authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress });
+  const rate = sandbox.limiter.take(
+    route.operationId,
+    authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress },
+  );
   const problem: ProblemContext = { requestId: bare.requestId, headers: withHeaders(bare.headers, rate.headers) };
   const refusing: Refusing = { route, problem, tokenEndpoint };
   if (!rate.allowed) return { ok: false as const, refusal: problems.tooManyRequests(problem, rate.resetSeconds) };
@@ -77,7 +95,8 @@ function admit(sandbox: MerchantState, request: SandboxRequest, match: { route: 
 function checkParameters(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
   const parameters = sandbox.requests.parameters(call.route, call.params, () => call.request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
-  if (!resourcesExist(sandbox, call.route, call.params, call.client.merchant)) return { ok: false, refusal: problems.notFound(call.problem) };
+  if (!resourcesExist(sandbox, call.route, call.params, call.client.merchant))
+    return { ok: false, refusal: problems.notFound(call.problem) };
   if (parameters.errors.length) {
     const errors = Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name))));
     return { ok: false, refusal: problems.validation(call.problem, errors) };
@@ -90,7 +109,8 @@ function options({ answers, links, router }: MerchantState, call: Admission): Sa
   let allow = router.methodsOf(call.route.template);
   const removal = router.operation("removeApplicationStamp");
   const stamp = call.params[links.pathParameters("removeApplicationStamp").at(-1)!];
-  if (call.route.template === removal.template && stamp !== undefined && !removableApplicationStamps.has(stamp)) allow = allow.filter((m) => m !== removal.method);
+  if (call.route.template === removal.template && stamp !== undefined && !removableApplicationStamps.has(stamp))
+    allow = allow.filter((m) => m !== removal.method);
   return answers.success(call, undefined, { allow: allow.join(", ") });
 }
 
@@ -115,7 +135,10 @@ function decodeBody({ answers, config, requests }: MerchantState, call: Admissio
       const first = decoded.errors[0]!;
       const grantType: keyof Schemas["TokenRequest"] = "grant_type";
       const unsupportedGrant = first.path[0] === grantType && first.keyword === "const";
-      const oauth = { error: unsupportedGrant ? "unsupported_grant_type" : "invalid_request", description: `parameter '${dottedName(first.path)}' ${first.message}` };
+      const oauth = {
+        error: unsupportedGrant ? "unsupported_grant_type" : "invalid_request",
+        description: `parameter '${dottedName(first.path)}' ${first.message}`,
+      };
       return { ok: false, refusal: answers.inputRefusal(call, errorsOf(decoded.errors), oauth) };
     }
   }
@@ -137,7 +160,15 @@ export function merchantPipeline(sandbox: MerchantState, operations: Operations)
     if (call.route.method === "OPTIONS") return options(sandbox, call);
     const body = decodeBody(sandbox, call);
     if (!body.ok) return body.refusal;
-    const validated: ValidatedCall = { request, route: call.route, params: call.params, query: query.value, body: body.value, client: call.client, problem: call.problem };
+    const validated: ValidatedCall = {
+      request,
+      route: call.route,
+      params: call.params,
+      query: query.value,
+      body: body.value,
+      client: call.client,
+      problem: call.problem,
+    };
     const run = handlerOf(operations, validated);
     if (!run) return problems.notFound(call.problem, "The sandbox does not implement this operation.");
     return run(validated, sandbox);

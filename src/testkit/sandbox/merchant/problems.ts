@@ -91,7 +91,14 @@ function problem(
   return {
     status,
     headers: withHeaders(withHeaders(ctx.headers, extraHeaders), { "content-type": problemMediaType }),
-    body: { title, ...rest, detail: sendableMessage(detail) + more, ...(bounded ? { errors: bounded.errors } : {}), status, "request-id": ctx.requestId },
+    body: {
+      title,
+      ...rest,
+      detail: sendableMessage(detail) + more,
+      ...(bounded ? { errors: bounded.errors } : {}),
+      status,
+      "request-id": ctx.requestId,
+    },
   };
 }
 
@@ -100,7 +107,12 @@ export const problems = {
     return problem(ctx, "ValidationProblem", { detail, errors });
   },
   unauthorized(ctx: ProblemContext, tokenUrl: string, detail = "The access token is invalid."): SandboxResponse {
-    return problem(ctx, "UnauthorizedProblem", { detail, "oauth2-token": tokenUrl }, { "www-authenticate": 'Bearer error="invalid_token"' });
+    return problem(
+      ctx,
+      "UnauthorizedProblem",
+      { detail, "oauth2-token": tokenUrl },
+      { "www-authenticate": 'Bearer error="invalid_token"' },
+    );
   },
   notFound(ctx: ProblemContext, detail = "There is no resource at this address."): SandboxResponse {
     return problem(ctx, "NotFoundProblem", { detail });

@@ -32,7 +32,11 @@ export function parseQuery<T>(query: string | undefined, supported: QueryLanguag
     const value = term.slice(colon + 1);
     if (accepted.includes(modifier)) continue;
     const matcher = supported.get(modifier);
-    if (!matcher) return { ok: false, message: `unknown modifier '${maskCardNumbers(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}` };
+    if (!matcher)
+      return {
+        ok: false,
+        message: `unknown modifier '${maskCardNumbers(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}`,
+      };
     // Validate the value once, on a probe-free basis: matchers return "invalid" for bad values.
     filters.push((item) => matcher(item, value) === true);
     if (matcher(undefined as unknown as T, value) === "invalid") return { ok: false, message: `invalid value for '${modifier}'` };
@@ -47,21 +51,27 @@ function oneOf(value: string, actual: string | undefined): boolean {
 export const transactionQuery: QueryLanguage<Transaction> = new Map<string, Matcher<Transaction>>([
   ["currency", (t, v) => (/^[A-Za-z]{3}(,[A-Za-z]{3})*$/.test(v) ? t !== undefined && oneOf(v, t.currency) : "invalid")],
   ["is", (t, v) => (/^[a-z_]+$/.test(v) ? t !== undefined && t.type === v : "invalid")],
-  ["status", (t, v) => {
-    if (!/^(approved|declined|\d{5}(,\d{5})*)$/.test(v)) return "invalid";
-    if (t === undefined) return false;
-    if (v === "approved") return t.status === APPROVED;
-    if (v === "declined") return t.status !== APPROVED;
-    return v.split(",").includes(t.status);
-  }],
-  ["amount", (t, v) => {
-    const range = /^(\d+)(?:\.\.(\d+))?$/.exec(v);
-    if (!range) return "invalid";
-    if (t === undefined) return false;
-    const low = Number(range[1]);
-    const high = range[2] === undefined ? low : Number(range[2]);
-    return t.amount >= low && t.amount <= high;
-  }],
+  [
+    "status",
+    (t, v) => {
+      if (!/^(approved|declined|\d{5}(,\d{5})*)$/.test(v)) return "invalid";
+      if (t === undefined) return false;
+      if (v === "approved") return t.status === APPROVED;
+      if (v === "declined") return t.status !== APPROVED;
+      return v.split(",").includes(t.status);
+    },
+  ],
+  [
+    "amount",
+    (t, v) => {
+      const range = /^(\d+)(?:\.\.(\d+))?$/.exec(v);
+      if (!range) return "invalid";
+      if (t === undefined) return false;
+      const low = Number(range[1]);
+      const high = range[2] === undefined ? low : Number(range[2]);
+      return t.amount >= low && t.amount <= high;
+    },
+  ],
 ]);
 
 export const applicationQuery: QueryLanguage<Application> = new Map<string, Matcher<Application>>([

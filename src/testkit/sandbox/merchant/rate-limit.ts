@@ -63,7 +63,8 @@ export class RateLimiter {
     const now = this.clock.now();
     const windowMs = this.config.windowSeconds * 1000;
     // The kind is part of the key: a client id can never name an address's window, or the reverse.
-    const key = "client" in caller ? `${operationId}\u0000client\u0000${caller.client}` : `${operationId}\u0000address\u0000${caller.address}`;
+    const key =
+      "client" in caller ? `${operationId}\u0000client\u0000${caller.client}` : `${operationId}\u0000address\u0000${caller.address}`;
     let window = this.windows.get(key);
     if (!window || now - window.startedAt >= windowMs) {
       this.windows.delete(key);
@@ -94,7 +95,13 @@ export class RateLimiter {
     for (const [key, window] of this.windows) {
       if (now - window.startedAt >= windowMs) continue;
       const [operation = "", kind, id = ""] = key.split("\u0000");
-      yield { operation, caller: kind === "client" ? { client: id } : { address: id }, used: window.used, limit: this.quotaOf(operation), endsAt: window.startedAt + windowMs };
+      yield {
+        operation,
+        caller: kind === "client" ? { client: id } : { address: id },
+        used: window.used,
+        limit: this.quotaOf(operation),
+        endsAt: window.startedAt + windowMs,
+      };
     }
   }
 

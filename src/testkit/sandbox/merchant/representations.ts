@@ -20,12 +20,21 @@ export class Representations {
   ) {}
 
   /** The named links of the stamps offered, under the stamp operation's relation. */
-  private stamps(operationId: "addApplicationStamp" | "addDisputeStamp" | "addContractStamp", offered: string[], params: Record<string, string>): Json {
+  private stamps(
+    operationId: "addApplicationStamp" | "addDisputeStamp" | "addContractStamp",
+    offered: string[],
+    params: Record<string, string>,
+  ): Json {
     if (offered.length === 0) return {};
     const { links } = this;
     const stampParam = links.pathParameters(operationId).at(-1)!; // the stamp's name is the last segment of its link
     const route = { operationId };
-    return { [links.relationOf(operationId)]: offered.map((name) => ({ name, href: links.addressOf({ route, params: { ...params, [stampParam]: name } }) })) };
+    return {
+      [links.relationOf(operationId)]: offered.map((name) => ({
+        name,
+        href: links.addressOf({ route, params: { ...params, [stampParam]: name } }),
+      })),
+    };
   }
 
   /** The comments link of a resource, by the operation that reads it (its collection is the comment context). */

@@ -162,13 +162,55 @@ export class MerchantResources {
     }
     const now = clock.now();
     const seeds: Array<Omit<Dispute, "opened_at" | "due_at" | "expires_at" | "merchant"> & { openedDaysAgo: number }> = [
-      { id: "dp-0001", reference: "CB-2026-0001", amount: 2050, currency: "EUR", partial: false, status: "open", reason_code: "10.4", reason: "fraud", type: "1st_chargeback", transactionId: "tx-00001", openedDaysAgo: 3 },
-      { id: "dp-0002", reference: "RR-2026-0002", amount: 9900, currency: "DKK", partial: true, status: "open", reason_code: "13.1", reason: "product_not_provided", type: "retrieval_request", transactionId: "tx-00002", openedDaysAgo: 1 },
-      { id: "dp-0003", reference: "CB-2026-0003", amount: 15000, currency: "SEK", partial: false, status: "under_review", reason_code: "4837", reason: "unrecognised", type: "1st_chargeback", transactionId: "tx-00003", openedDaysAgo: 20 },
+      {
+        id: "dp-0001",
+        reference: "CB-2026-0001",
+        amount: 2050,
+        currency: "EUR",
+        partial: false,
+        status: "open",
+        reason_code: "10.4",
+        reason: "fraud",
+        type: "1st_chargeback",
+        transactionId: "tx-00001",
+        openedDaysAgo: 3,
+      },
+      {
+        id: "dp-0002",
+        reference: "RR-2026-0002",
+        amount: 9900,
+        currency: "DKK",
+        partial: true,
+        status: "open",
+        reason_code: "13.1",
+        reason: "product_not_provided",
+        type: "retrieval_request",
+        transactionId: "tx-00002",
+        openedDaysAgo: 1,
+      },
+      {
+        id: "dp-0003",
+        reference: "CB-2026-0003",
+        amount: 15000,
+        currency: "SEK",
+        partial: false,
+        status: "under_review",
+        reason_code: "4837",
+        reason: "unrecognised",
+        type: "1st_chargeback",
+        transactionId: "tx-00003",
+        openedDaysAgo: 20,
+      },
     ];
     for (const { openedDaysAgo, ...seed } of seeds) {
       const opened = now - openedDaysAgo * DAY;
-      this.disputes.set(seed.id, { ...seed, merchant, opened_at: isoDate(opened), due_at: isoDate(opened + 30 * DAY), expires_at: isoDate(opened + 45 * DAY) });
+      this.disputes.set(seed.id, {
+        ...seed,
+        merchant,
+        opened_at: isoDate(opened),
+        due_at: isoDate(opened + 30 * DAY),
+        expires_at: isoDate(opened + 45 * DAY),
+      });
     }
   }
 
@@ -224,7 +266,10 @@ export class MerchantResources {
     this.peopleByApplication.get(person.applicationId)?.delete(id);
     const owner: FileOwner = { reader: "getPerson", id };
     const files = this.files.deleteOwnedBy([owner]);
-    this.forgetCommentsOn([{ merchant: person.merchant, ...owner }, ...files.map((f) => ({ merchant: f.merchant, reader: "getFile" as const, id: f.id }))]);
+    this.forgetCommentsOn([
+      { merchant: person.merchant, ...owner },
+      ...files.map((f) => ({ merchant: f.merchant, reader: "getFile" as const, id: f.id })),
+    ]);
   }
 
   /** Deletes a file with the comments on it. */
@@ -267,9 +312,15 @@ export class MerchantResources {
       this.peopleByApplication.delete(id);
       for (const contractId of this.contractsByApplication.get(id) ?? []) this.contracts.delete(contractId);
       this.contractsByApplication.delete(id);
-      const owners: FileOwner[] = [{ reader: "getApplication", id }, ...people.map((personId) => ({ reader: "getPerson" as const, id: personId }))];
+      const owners: FileOwner[] = [
+        { reader: "getApplication", id },
+        ...people.map((personId) => ({ reader: "getPerson" as const, id: personId })),
+      ];
       const files = this.files.deleteOwnedBy(owners);
-      this.forgetCommentsOn([...owners.map((owner) => ({ merchant: app.merchant, ...owner })), ...files.map((f) => ({ merchant: f.merchant, reader: "getFile" as const, id: f.id }))]);
+      this.forgetCommentsOn([
+        ...owners.map((owner) => ({ merchant: app.merchant, ...owner })),
+        ...files.map((f) => ({ merchant: f.merchant, reader: "getFile" as const, id: f.id })),
+      ]);
     }
   }
 

@@ -97,7 +97,9 @@ export function successAnswer(doc: OpenApiDocument, route: RoutedOperation): Suc
 
 /** The media type of a documented answer whose body is the named schema (the spec documents some answers in two forms). */
 export function mediaTypeWithSchema(doc: OpenApiDocument, route: RoutedOperation, status: number, schemaName: string): string {
-  const entry = Object.entries(documentedResponse(doc, route, status).content ?? {}).find(([, media]) => isSchemaRef(media.schema, schemaName));
+  const entry = Object.entries(documentedResponse(doc, route, status).content ?? {}).find(([, media]) =>
+    isSchemaRef(media.schema, schemaName),
+  );
   if (!entry) throw new Error(`merchant spec: ${route.operationId} ${status} documents no ${schemaName} body`);
   return entry[0];
 }

@@ -46,8 +46,14 @@ export function storageScreen(files: FileStore, maxUploadBytes: number): NonNull
   return ({ url, headers, route }) => {
     if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
     const declared = Number(headers["content-length"] ?? 0);
-    if (Number.isFinite(declared) && declared > maxUploadBytes) return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
-    const check = files.checkUpload(Object.values(route.params)[0] ?? "", url.searchParams, headers["content-type"], headers.authorization !== undefined);
+    if (Number.isFinite(declared) && declared > maxUploadBytes)
+      return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
+    const check = files.checkUpload(
+      Object.values(route.params)[0] ?? "",
+      url.searchParams,
+      headers["content-type"],
+      headers.authorization !== undefined,
+    );
     return check.ok ? undefined : xmlError(check.code, check.message);
   };
 }

@@ -7,8 +7,10 @@ import { isHttpUrl } from "./urls";
 
 /** An absolute http(s) URL, or a ClientOptionsError naming `option` and an example. */
 export function httpUrlOption(value: unknown, option: string, example: string): string {
-  if (typeof value !== "string" || value === "") throw new ClientOptionsError(`${option} is required: an absolute http(s) URL such as ${example}`);
-  if (!isHttpUrl(value)) throw new ClientOptionsError(`${option} must be an absolute http(s) URL such as ${example}; the value given is not one`);
+  if (typeof value !== "string" || value === "")
+    throw new ClientOptionsError(`${option} is required: an absolute http(s) URL such as ${example}`);
+  if (!isHttpUrl(value))
+    throw new ClientOptionsError(`${option} must be an absolute http(s) URL such as ${example}; the value given is not one`);
   return value;
 }
 
@@ -21,6 +23,7 @@ export function nonEmptyOption(value: unknown, option: string, what: string): st
 /** A whole number of milliseconds (0 disables the timeout), when given. */
 export function timeoutOption(value: unknown, option: string): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new ClientOptionsError(`${option} must be a whole number of milliseconds (0 disables the timeout)`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    throw new ClientOptionsError(`${option} must be a whole number of milliseconds (0 disables the timeout)`);
   return value;
 }

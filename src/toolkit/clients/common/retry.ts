@@ -78,7 +78,11 @@ export async function sendWithPolicy(transport: Transport, url: string, init: Re
       const timedOut = error instanceof ClientTimeoutError;
       const unsent = !timedOut && failedBeforeSending(error);
       if ((policy.idempotent || unsent) && attempt < policy.retry.attempts) {
-        await pause(policy, attempt, `${method} ${describeTarget(url)} attempt ${attempt} failed (${timedOut ? "timeout" : errorCode(error) ?? "network error"})`);
+        await pause(
+          policy,
+          attempt,
+          `${method} ${describeTarget(url)} attempt ${attempt} failed (${timedOut ? "timeout" : (errorCode(error) ?? "network error")})`,
+        );
         continue;
       }
       if (timedOut) throw error;
@@ -165,7 +169,11 @@ async function attemptOnce(
 ): Promise<Response> {
   if (!timeoutMs) return transport(url, init);
   const controller = new AbortController();
-  const attempt: PendingAttempt = { timer: setTimeout(abortWith, timeoutMs, controller, onTimeout), callerSignal: init.signal, onCallerAbort: undefined };
+  const attempt: PendingAttempt = {
+    timer: setTimeout(abortWith, timeoutMs, controller, onTimeout),
+    callerSignal: init.signal,
+    onCallerAbort: undefined,
+  };
   attempt.timer.unref();
   const callerSignal = init.signal;
   if (callerSignal?.aborted) controller.abort(callerSignal.reason);

@@ -69,8 +69,20 @@ export interface GatewayFlows {
 export type GatewayClient = Client<paths> & GatewayFlows;
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
-  const named = typeof options.baseUrl === "string" && Object.hasOwn(gatewayBaseUrls, options.baseUrl) ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls] : undefined;
-  const baseUrl = removeTrailingSlash(named ?? httpUrlOption(options.baseUrl, "baseUrl", `${Object.keys(gatewayBaseUrls).map((name) => `"${name}"`).join(", ")} or an http(s) URL such as ${gatewayBaseUrls.test}`));
+  const named =
+    typeof options.baseUrl === "string" && Object.hasOwn(gatewayBaseUrls, options.baseUrl)
+      ? gatewayBaseUrls[options.baseUrl as keyof typeof gatewayBaseUrls]
+      : undefined;
+  const baseUrl = removeTrailingSlash(
+    named ??
+      httpUrlOption(
+        options.baseUrl,
+        "baseUrl",
+        `${Object.keys(gatewayBaseUrls)
+          .map((name) => `"${name}"`)
+          .join(", ")} or an http(s) URL such as ${gatewayBaseUrls.test}`,
+      ),
+  );
   const apiKey = nonEmptyOption(options.apiKey, "apiKey", "the merchant API key (the Basic auth user name)");
   const signer = options.signing ? createSigner(options.signing) : undefined;
   const authorization = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
@@ -110,8 +122,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 type Exchange = (id: OperationId, ids: readonly string[], body: unknown, o: CallOptions | undefined) => Promise<TextResult>;
 
 function flows(exchange: Exchange): GatewayFlows {
-  const transaction = async <Op extends TransactionOperation & OperationId>(id: Op, ids: readonly string[], body: unknown, o: CallOptions | undefined) =>
-    toOutcome<Op>(await exchange(id, ids, body, o), routeOf(id).label);
+  const transaction = async <Op extends TransactionOperation & OperationId>(
+    id: Op,
+    ids: readonly string[],
+    body: unknown,
+    o: CallOptions | undefined,
+  ) => toOutcome<Op>(await exchange(id, ids, body, o), routeOf(id).label);
   return {
     authorize: (body, o) => transaction("createAuthorization", [], body, o),
     capture: (id, body, o) => transaction("createCapture", [id], body, o),

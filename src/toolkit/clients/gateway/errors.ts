@@ -60,6 +60,8 @@ export class GatewayInvalidRequestError extends GatewayError {
     readonly method: string,
     readonly target: string,
   ) {
-    super(`${method} ${target} was refused as an invalid request: ${code} ${meaning}${detail ? ` (${detail})` : ""}. Fix the request or the client's configuration; this is not a decline.`);
+    super(
+      `${method} ${target} was refused as an invalid request: ${code} ${meaning}${detail ? ` (${detail})` : ""}. Fix the request or the client's configuration; this is not a decline.`,
+    );
   }
 }

@@ -82,12 +82,24 @@ export function toOutcome<Op extends TransactionOperation>(result: TextResult, o
     if (status.code !== approvedStatusCode) {
       const message = typeof status.message === "string" ? maskPans(status.message) : undefined;
       const category = table[String(status.code)]?.category ?? "undocumented";
-      if (category === "invalid-request") throw new GatewayInvalidRequestError(status.code, meaningOf(status.code), message, ...split(operation));
+      if (category === "invalid-request")
+        throw new GatewayInvalidRequestError(status.code, meaningOf(status.code), message, ...split(operation));
       // Only the approved code has the approved category, and it is not this one.
-      return { approved: false, code: status.code, category: category as DeclineCategory, meaning: meaningOf(status.code), message, transaction: body as DeclinedTransaction<Op> };
+      return {
+        approved: false,
+        code: status.code,
+        category: category as DeclineCategory,
+        meaning: meaningOf(status.code),
+        message,
+        transaction: body as DeclinedTransaction<Op>,
+      };
     }
   }
-  throw new GatewayHttpError(`${operation} answered HTTP ${response.status} without a transaction outcome`, response.status, ...split(operation));
+  throw new GatewayHttpError(
+    `${operation} answered HTTP ${response.status} without a transaction outcome`,
+    response.status,
+    ...split(operation),
+  );
 }
 
 /** Reads a non-transaction answer (the account): the body on 2xx, else an error. */
@@ -109,7 +121,11 @@ function readBody({ data, error, response }: TextResult, operation: string): unk
     return JSON.parse(data) as unknown;
   } catch {
     // The text is not quoted: it is the server's, and a proxy's error page may echo the request.
-    throw new GatewayHttpError(`${operation} answered HTTP ${response.status} with a body that is not JSON`, response.status, ...split(operation));
+    throw new GatewayHttpError(
+      `${operation} answered HTTP ${response.status} with a body that is not JSON`,
+      response.status,
+      ...split(operation),
+    );
   }
 }
 

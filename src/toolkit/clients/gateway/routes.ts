@@ -40,7 +40,16 @@ export interface Route {
 const routes = new Map<OperationId, Route>(
   (Object.keys(checked) as OperationId[]).map((id) => {
     const { method, path } = checked[id];
-    return [id, { method: method.toUpperCase(), specMethod: method, path, label: `${method.toUpperCase()} ${path}`, parts: path.split(/\{([^{}]+)\}/) }];
+    return [
+      id,
+      {
+        method: method.toUpperCase(),
+        specMethod: method,
+        path,
+        label: `${method.toUpperCase()} ${path}`,
+        parts: path.split(/\{([^{}]+)\}/),
+      },
+    ];
   }),
 );
 

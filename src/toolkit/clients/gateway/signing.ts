@@ -46,7 +46,9 @@ function parsePrivateKey(value: string | Buffer): KeyObject {
     return createPrivateKey(value);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new ClientOptionsError(`signing.privateKey must be an RSA private key in PEM (PKCS#1 or PKCS#8) or DER, or a KeyObject; it could not be read${typeof code === "string" ? ` (${code})` : ""}`);
+    throw new ClientOptionsError(
+      `signing.privateKey must be an RSA private key in PEM (PKCS#1 or PKCS#8) or DER, or a KeyObject; it could not be read${typeof code === "string" ? ` (${code})` : ""}`,
+    );
   }
 }
 

@@ -48,14 +48,18 @@ export class MerchantCalls {
   /** `request(method, resource, rel, options?)` or `request(method, link, options?)`. */
   async request(method: string, target: HalResource | Link, rel?: string | RequestChoice, options?: RequestChoice) {
     const o = (typeof rel === "string" ? options : rel) ?? {};
-    const url = typeof rel === "string" ? this.nav.addressOf(target as HalResource, rel, o) : expandLink(target as Link, describeTarget((target as Link).href), o.variables);
+    const url =
+      typeof rel === "string"
+        ? this.nav.addressOf(target as HalResource, rel, o)
+        : expandLink(target as Link, describeTarget((target as Link).href), o.variables);
     const verb = method.toUpperCase();
     const payload = o.body === undefined ? undefined : jsonPayload(o.body);
     const response = await this.session.authorized(verb, url, payload, o.headers);
     try {
       if (!response.ok) throw await this.failure(response, verb, url);
       const type = essence(response.headers.get("content-type"));
-      const body = type === jsonMediaType || type.endsWith("+json") ? this.nav.parse(await response.text()) : void (await response.body?.cancel());
+      const body =
+        type === jsonMediaType || type.endsWith("+json") ? this.nav.parse(await response.text()) : void (await response.body?.cancel());
       return { status: response.status, headers: response.headers, body };
     } finally {
       endAttempt(response);

@@ -96,7 +96,12 @@ export interface MerchantClient {
    * Any method on the target of a relation (found as `follow` finds it) or on a link, with the
    * token, rate-limit and problem handling of the other calls; a non-2xx answer throws.
    */
-  request<T = unknown, R extends HalResource = HalResource>(method: HttpMethod, resource: R, rel: RelOf<R>, options?: RequestOptions): Promise<MerchantResponse<T>>;
+  request<T = unknown, R extends HalResource = HalResource>(
+    method: HttpMethod,
+    resource: R,
+    rel: RelOf<R>,
+    options?: RequestOptions,
+  ): Promise<MerchantResponse<T>>;
   request<T = unknown>(method: HttpMethod, link: Link, options?: Omit<RequestOptions, "name">): Promise<MerchantResponse<T>>;
   /** The methods the target permits: the Allow header of an OPTIONS request. */
   allowed<R extends HalResource>(resource: R, rel: RelOf<R>, options?: FollowOptions): Promise<string[]>;
@@ -134,13 +139,21 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     addStamp: async (resource, stamp, body) => void (await calls.call("PUT", stampAddress(resource, stamp), body)),
     removeStamp: async (resource, stamp) => void (await calls.call("DELETE", stampAddress(resource, stamp))),
     uploadFile: async (owner, metadata, content) =>
-      uploadFile({ create: async (o, rel, body) => (await calls.call<S["File"]>("POST", addressOf(o, rel), body))!, put }, owner, metadata, content),
+      uploadFile(
+        { create: async (o, rel, body) => (await calls.call<S["File"]>("POST", addressOf(o, rel), body))!, put },
+        owner,
+        metadata,
+        content,
+      ),
     uploadContent: async (file, content) => uploadContent(put, file, await toBytes(content)),
     downloadFile: async (file) => calls.download(addressOf(file, dataRel, { name: downloadName })),
     request: request as MerchantClient["request"],
     async allowed(target: HalResource | Link, rel?: string, o?: FollowOptions) {
       const { headers } = await request("OPTIONS", target, rel, o);
-      return (headers.get("Allow") ?? "").split(",").map((method) => method.trim()).filter(Boolean);
+      return (headers.get("Allow") ?? "")
+        .split(",")
+        .map((method) => method.trim())
+        .filter(Boolean);
     },
     get rateLimit() {
       return session.rateLimit;
@@ -159,9 +172,15 @@ function sessionSettings(options: MerchantClientOptions): SessionSettings {
     timeoutMs: timeoutOption(options.timeoutMs, "timeoutMs") ?? 30_000,
     log: options.log,
     apiOrigin: new URL(baseUrl).origin,
-    audience: options.audience === undefined ? withoutTrailingSlashes(baseUrl) : nonEmptyOption(options.audience, "audience", "the token audience (default: baseUrl)"),
+    audience:
+      options.audience === undefined
+        ? withoutTrailingSlashes(baseUrl)
+        : nonEmptyOption(options.audience, "audience", "the token audience (default: baseUrl)"),
     clientId: nonEmptyOption(options.clientId, "clientId", "the OAuth client id"),
     clientSecret: nonEmptyOption(options.clientSecret, "clientSecret", "the OAuth client secret"),
-    tokenUrl: options.tokenUrl === undefined ? undefined : httpUrlOption(options.tokenUrl, "tokenUrl", "https://merchant.test.clearhaus.com/oauth/token"),
+    tokenUrl:
+      options.tokenUrl === undefined
+        ? undefined
+        : httpUrlOption(options.tokenUrl, "tokenUrl", "https://merchant.test.clearhaus.com/oauth/token"),
   };
 }

@@ -40,7 +40,12 @@ export function expandRel(rel: string, curies: readonly Curie[]): string {
  * embedded items); the asked-for `rel` is expanded with those and then `callerCuries` (the ones
  * the caller saw last, so `ch:` keeps its meaning where a resource binds another prefix).
  */
-export function lookupRel(members: object | undefined, rel: string, curies: readonly Curie[], callerCuries: readonly Curie[] = []): unknown {
+export function lookupRel(
+  members: object | undefined,
+  rel: string,
+  curies: readonly Curie[],
+  callerCuries: readonly Curie[] = [],
+): unknown {
   if (!members) return undefined;
   const record = members as Record<string, unknown>;
   if (record[rel] !== undefined) return record[rel];
@@ -50,7 +55,12 @@ export function lookupRel(members: object | undefined, rel: string, curies: read
 }
 
 /** The links of a relation (one or several); empty when the relation is absent. */
-export function linksOf(resource: HalResource, rel: string, curies: readonly Curie[] = curiesOf(resource), callerCuries: readonly Curie[] = []): Link[] {
+export function linksOf(
+  resource: HalResource,
+  rel: string,
+  curies: readonly Curie[] = curiesOf(resource),
+  callerCuries: readonly Curie[] = [],
+): Link[] {
   const value = lookupRel(resource._links, rel, curies, callerCuries);
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : [value]) as Link[];

@@ -27,7 +27,7 @@ export async function* paginate<T>(
   fallbackCuries: readonly Curie[],
 ): AsyncGenerator<T, void, undefined> {
   const seen = new Set<string>();
-  for (let page = firstPage; ; ) {
+  for (let page = firstPage; ;) {
     const curies = curiesOf(page).length ? curiesOf(page) : fallbackCuries;
     for (const item of embeddedItems(page, rel, curies)) yield item as T;
     const next = linksOf(page, nextRel, curies)[0];

@@ -30,7 +30,12 @@ export async function readProblem(response: Response): Promise<Problem | undefin
 }
 
 /** The error for a non-2xx answer (consumes its body). */
-export async function errorFromResponse(response: Response, method: string, url: string, rateLimit: RateLimitValues | undefined): Promise<MerchantError> {
+export async function errorFromResponse(
+  response: Response,
+  method: string,
+  url: string,
+  rateLimit: RateLimitValues | undefined,
+): Promise<MerchantError> {
   const target = describeTarget(url);
   const problem = await readProblem(response);
   if (problem) return new MerchantProblemError(problem, { method, target }, rateLimit);

@@ -104,7 +104,13 @@ export class MerchantSession {
   }
 
   /** One exchange: timeout, retries (idempotent requests only) and 429 waits; records RateLimit values. */
-  private exchange(method: string, url: string, headers: Record<string, string>, body: string | undefined, idempotent: boolean): Promise<Response> {
+  private exchange(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    idempotent: boolean,
+  ): Promise<Response> {
     const { transport } = this.settings;
     const policy = idempotent ? this.idempotentPolicy : this.unsafePolicy;
     return sendRespectingRateLimits(() => sendWithPolicy(transport, url, { method, headers, body }, policy), this.rateLimits);
@@ -135,7 +141,11 @@ export class MerchantSession {
 }
 
 /** The headers of an API request: the defaults, the caller's over them, and the bearer token. */
-function apiHeaders(body: Payload | undefined, extra: Record<string, string> | undefined, token: string | undefined): Record<string, string> {
+function apiHeaders(
+  body: Payload | undefined,
+  extra: Record<string, string> | undefined,
+  token: string | undefined,
+): Record<string, string> {
   const defaults: Record<string, string> = body ? { Accept: apiAccept, "Content-Type": body.contentType } : { Accept: apiAccept };
   const headers = extra ? withHeaders(defaults, extra) : defaults;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -146,7 +156,10 @@ function apiHeaders(body: Payload | undefined, extra: Record<string, string> | u
 function withHeaders(defaults: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
   const own = Object.entries(extra).filter(([name]) => name.toLowerCase() !== "authorization");
   const replaced = new Set(own.map(([name]) => name.toLowerCase()));
-  return { ...Object.fromEntries(Object.entries(defaults).filter(([name]) => !replaced.has(name.toLowerCase()))), ...Object.fromEntries(own) };
+  return {
+    ...Object.fromEntries(Object.entries(defaults).filter(([name]) => !replaced.has(name.toLowerCase()))),
+    ...Object.fromEntries(own),
+  };
 }
 
 function formEncode(value: string): string {

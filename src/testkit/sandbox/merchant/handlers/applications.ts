@@ -20,13 +20,17 @@ function submissionGaps(app: Application, { links, resources, files, personFileL
   const signer = app.signer ?? {};
   if (!signer.name) errors["signer.name"] = ["is required to submit the application"];
   if (!signer.email) errors["signer.email"] = ["is required to submit the application"];
-  if (app.selectedGateways.size === 0) errors.gateways = [`select a gateway (${links.relationOf("listApplicationGateways")}, ${links.relationOf("selectApplicationGateway")})`];
+  if (app.selectedGateways.size === 0)
+    errors.gateways = [
+      `select a gateway (${links.relationOf("listApplicationGateways")}, ${links.relationOf("selectApplicationGateway")})`,
+    ];
   const people = resources.peopleOf(app.id);
   if (people.length === 0) errors.people = [`add at least one person (${links.relationOf("listPeople")})`];
   for (const person of people) {
     const uploaded = files.ownedBy({ reader: "getPerson", id: person.id }).filter((f) => f.content !== undefined);
     const missing = personFileLabels.filter((label) => !uploaded.some((f) => f.label === label));
-    if (missing.length) errors[`people.${person.id}.files`] = missing.map((label) => `a file labelled ${label} with uploaded content is required`);
+    if (missing.length)
+      errors[`people.${person.id}.files`] = missing.map((label) => `a file labelled ${label} with uploaded content is required`);
   }
   return errors;
 }
@@ -56,7 +60,10 @@ export const applicationHandlers: Operations = {
   listApplications: (ctx, { answers, reps, resources }) => {
     const items = answers.queried(ctx, applicationQuery, resources.applicationsOf(ctx.client.merchant));
     if (!Array.isArray(items)) return items;
-    return answers.collection(ctx, items.map((app) => reps.application(app)));
+    return answers.collection(
+      ctx,
+      items.map((app) => reps.application(app)),
+    );
   },
 
   createApplication: (ctx, sandbox) => {
@@ -64,12 +71,16 @@ export const applicationHandlers: Operations = {
     return answers.success(ctx, reps.application(resources.createApplication(ctx.client.merchant, declaredOnly(sandbox, ctx))));
   },
 
-  getApplication: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.application(resources.applications.get(ctx.params.application_id)!)),
+  getApplication: (ctx, { answers, reps, resources }) =>
+    answers.success(ctx, reps.application(resources.applications.get(ctx.params.application_id)!)),
 
   updateApplication: (ctx, sandbox) => {
     const { answers, reps, resources } = sandbox;
     const app = resources.applications.get(ctx.params.application_id)!;
-    const merged = mergePatch({ signer: app.signer, business_model: app.business_model, additional_information: app.additional_information }, declaredOnly(sandbox, ctx));
+    const merged = mergePatch(
+      { signer: app.signer, business_model: app.business_model, additional_information: app.additional_information },
+      declaredOnly(sandbox, ctx),
+    );
     // The spec: the merged application must still satisfy the create rules. Checked before
     // anything is stored, so a refused PATCH leaves the application as it was.
     const checked = mergedUnderCreateRules(ctx, merged, sandbox);
@@ -85,7 +96,8 @@ export const applicationHandlers: Operations = {
     const app = resources.applications.get(ctx.params.application_id)!;
     const name = ctx.params.stamp_name;
     if (app.stamps.has(name)) return answers.success(ctx); // idempotent
-    if (!applicationStampsOffered(app).includes(name)) return problems.conflict(ctx.problem, `The stamp '${name}' is not offered in the application's current state.`);
+    if (!applicationStampsOffered(app).includes(name))
+      return problems.conflict(ctx.problem, `The stamp '${name}' is not offered in the application's current state.`);
     if (name === "submitted") {
       const gaps = submissionGaps(app, sandbox);
       if (Object.keys(gaps).length) return problems.conflict(ctx.problem, "The application does not hold all necessary data yet.", gaps);

@@ -12,7 +12,11 @@ export const commentHandlers: Operations = {
   listComments: (ctx, { answers, contexts, links, reps, resources }) => {
     const { context, context_id } = ctx.params;
     const info = contexts.get(context)!;
-    return answers.collection(ctx, resources.commentsOn(ctx.client.merchant, info.get, context_id).map((c) => reps.comment(c)), links.relatedById(info.get, context_id));
+    return answers.collection(
+      ctx,
+      resources.commentsOn(ctx.client.merchant, info.get, context_id).map((c) => reps.comment(c)),
+      links.relatedById(info.get, context_id),
+    );
   },
 
   createComment: (ctx, { answers, clock, contexts, fieldTagPrefix, reps, resources }) => {
@@ -29,7 +33,10 @@ export const commentHandlers: Operations = {
       body: body.body,
       ...(body.tags ? { tags: body.tags } : {}),
       createdAt: clock.now(),
-      author: { ...(ctx.client.client_name ? { name: ctx.client.client_name } : {}), ...(ctx.client.contacts?.[0] ? { email: ctx.client.contacts[0] } : {}) },
+      author: {
+        ...(ctx.client.client_name ? { name: ctx.client.client_name } : {}),
+        ...(ctx.client.contacts?.[0] ? { email: ctx.client.contacts[0] } : {}),
+      },
     };
     resources.addComment(comment);
     return answers.success(ctx, reps.comment(comment));

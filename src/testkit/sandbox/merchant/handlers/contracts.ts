@@ -8,7 +8,10 @@ export const contractHandlers: Operations = {
   listContracts: (ctx, { answers, reps, resources }) => {
     const items = answers.queried(ctx, contractQuery, resources.contractsOf(ctx.params.application_id));
     if (!Array.isArray(items)) return items;
-    return answers.collection(ctx, items.map((c) => reps.contract(c)));
+    return answers.collection(
+      ctx,
+      items.map((c) => reps.contract(c)),
+    );
   },
 
   getContract: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.contract(resources.contracts.get(ctx.params.contract_id)!)),

@@ -8,7 +8,10 @@ export const disputeHandlers: Operations = {
   listDisputes: (ctx, { answers, reps, resources }) => {
     const items = answers.queried(ctx, disputeQuery, resources.disputesOf(ctx.client.merchant));
     if (!Array.isArray(items)) return items;
-    return answers.collection(ctx, items.map((d) => reps.dispute(d)));
+    return answers.collection(
+      ctx,
+      items.map((d) => reps.dispute(d)),
+    );
   },
 
   getDispute: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.dispute(resources.disputes.get(ctx.params.dispute_id)!)),

@@ -17,12 +17,19 @@ type FileCreate = "createPersonFile" | "createApplicationFile" | "createDisputeF
 function fileList<K extends FileList>(ctx: OperationContext<K>, sandbox: MerchantState): SandboxResponse {
   const { answers, files, links, readers, reps } = sandbox;
   const owner = ownerOf(readers, ctx.route, ctx.params);
-  return answers.collection(ctx, files.ownedBy(owner).map((f) => reps.file(f)), links.relatedById(owner.reader, owner.id));
+  return answers.collection(
+    ctx,
+    files.ownedBy(owner).map((f) => reps.file(f)),
+    links.relatedById(owner.reader, owner.id),
+  );
 }
 
 function fileCreate<K extends FileCreate>(ctx: OperationContext<K>, sandbox: MerchantState): SandboxResponse {
   const { answers, files, readers, reps } = sandbox;
-  return answers.success(ctx, reps.file(files.create(ctx.client.merchant, ownerOf(readers, ctx.route, ctx.params), declaredOnly(sandbox, ctx))));
+  return answers.success(
+    ctx,
+    reps.file(files.create(ctx.client.merchant, ownerOf(readers, ctx.route, ctx.params), declaredOnly(sandbox, ctx))),
+  );
 }
 
 /** The download's disposition: an upload declared as text/html must not render as a page of the API's origin. */

@@ -16,9 +16,12 @@ export const gatewayHandlers: Operations = {
       per_page: page.per_page,
       _links: { ...page.links, ...links.related("getApplication", ctx.params), curies: links.curies },
       _embedded: {
-        [links.relationOf("listApplicationGateways")]: page.items.filter((g) => app.selectedGateways.has(g.id)).map((g) => reps.gateway(g, app)),
+        [links.relationOf("listApplicationGateways")]: page.items
+          .filter((g) => app.selectedGateways.has(g.id))
+          .map((g) => reps.gateway(g, app)),
         // Selectable only while the selection can change: each one then carries its selection link.
-        selectable: app.state === "unsubmitted" ? page.items.filter((g) => !app.selectedGateways.has(g.id)).map((g) => reps.gateway(g, app)) : [],
+        selectable:
+          app.state === "unsubmitted" ? page.items.filter((g) => !app.selectedGateways.has(g.id)).map((g) => reps.gateway(g, app)) : [],
       },
     });
   },

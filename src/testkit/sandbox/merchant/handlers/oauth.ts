@@ -6,7 +6,10 @@ export const oauthHandlers: Operations = {
   createToken: (ctx, { oauth, answers, links, specServers }) => {
     const issued = oauth.issue(ctx.client, ctx.body.audience, [links.base, ...specServers]);
     if (!issued.ok) return answers.oauthError(ctx, issued.status, issued.error, issued.description);
-    const token = { access_token: issued.accessToken, token_type: "Bearer", expires_in: issued.expiresIn } satisfies Omit<Schemas["Token"], "_links">;
+    const token = { access_token: issued.accessToken, token_type: "Bearer", expires_in: issued.expiresIn } satisfies Omit<
+      Schemas["Token"],
+      "_links"
+    >;
     return answers.success(ctx, { ...token, _links: links.related("getRoot") }, { "cache-control": "no-store" });
   },
 

@@ -8,13 +8,24 @@ import { MAX_PEOPLE_PER_APPLICATION, type Person } from "../resources";
 
 export const peopleHandlers: Operations = {
   listPeople: (ctx, { answers, links, reps, resources }) =>
-    answers.collection(ctx, resources.peopleOf(ctx.params.application_id).map((p) => reps.person(p)), links.related("getApplication", ctx.params)),
+    answers.collection(
+      ctx,
+      resources.peopleOf(ctx.params.application_id).map((p) => reps.person(p)),
+      links.related("getApplication", ctx.params),
+    ),
 
   createPerson: (ctx, sandbox) => {
     const { answers, reps, resources } = sandbox;
-    const person: Person = { id: randomUUID(), merchant: ctx.client.merchant, applicationId: ctx.params.application_id, properties: declaredOnly(sandbox, ctx) };
+    const person: Person = {
+      id: randomUUID(),
+      merchant: ctx.client.merchant,
+      applicationId: ctx.params.application_id,
+      properties: declaredOnly(sandbox, ctx),
+    };
     if (!resources.addPerson(person)) {
-      return problems.validation(ctx.problem, { people: [`an application holds at most ${MAX_PEOPLE_PER_APPLICATION} people in the sandbox; delete one first`] });
+      return problems.validation(ctx.problem, {
+        people: [`an application holds at most ${MAX_PEOPLE_PER_APPLICATION} people in the sandbox; delete one first`],
+      });
     }
     return answers.success(ctx, reps.person(person));
   },

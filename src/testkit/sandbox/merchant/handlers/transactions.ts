@@ -10,7 +10,8 @@ export const transactionHandlers: Operations = {
     let offset = 0;
     if (ctx.query.next !== undefined) {
       const decoded = cursors.decode(ctx.query.next, ctx.query.query ?? "");
-      if (decoded === undefined) return problems.validation(ctx.problem, { next: ["is not a cursor of this collection; follow the next link as given"] });
+      if (decoded === undefined)
+        return problems.validation(ctx.problem, { next: ["is not a cursor of this collection; follow the next link as given"] });
       offset = decoded;
     }
     const page = cursors.page(items, links.addressOf(ctx), { per_page: ctx.query.per_page, query: ctx.query.query, offset });
