@@ -13,6 +13,7 @@ import { availableParallelism, setPriority } from "node:os";
 import { join, resolve } from "node:path";
 import { colourEnvironment } from "../src/testkit/cli/commands/contract";
 import { stopOnSignal, stopSignal } from "./stop-signals";
+import { stripVTControlCharacters } from "node:util";
 
 const root = resolve(__dirname, "..");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
@@ -102,7 +103,7 @@ async function run(step: Step): Promise<{ passed: number; failed: number; skippe
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
   process.stdout.write(`\n=== ${step.name} ===\n${output}`);
-  const match = step.summary.exec(output.replace(/\u001b\[[0-9;]*m/g, ""));
+  const match = step.summary.exec(stripVTControlCharacters(output));
   const [passed, failed, skipped] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [0, 1, 0];
   return { passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped, code, seconds: (Date.now() - started) / 1000 };
 }

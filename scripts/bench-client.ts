@@ -83,7 +83,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (origin) => resolve(String(origin)));
+    child.once("message", (origin) => resolve(typeof origin === "string" ? origin : JSON.stringify(origin)));
     child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
   });
   return { child, url };
@@ -184,7 +184,7 @@ async function buildCases(url: string): Promise<Case[]> {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const apiKey = "3bbc8f1e-3d2a-4c52-9d2e-2f1b8c1a0e11";
   const signingApiKey = "4390aec7-f76a-4c2f-8597-c87c2d06cb4f";
-  const body = requestExample("gateway", "createAuthorization", "cardWith3dSecure") as never;
+  const body = requestExample<never>("gateway", "createAuthorization", "cardWith3dSecure");
   const basic = `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
   const gateway = createGatewayClient({ baseUrl: url, apiKey, signing: { apiKey: signingApiKey, privateKey } });
   const untimed = createGatewayClient({ baseUrl: url, apiKey, timeoutMs: 0 });

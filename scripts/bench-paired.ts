@@ -126,12 +126,12 @@ interface Run {
 }
 
 async function measure(url: string, requests: Request[], connections: number, duration: number): Promise<Run> {
-  const result = await (autocannon({
+  const result = await autocannon({
     url,
     connections,
     duration,
     requests: requests.map((r) => ({ ...r })),
-  }) as unknown as Promise<autocannon.Result>);
+  });
   const rps = result.requests.average;
   return { meanUs: rps > 0 ? (connections * 1e6) / rps : 0, p99: result.latency.p99, rps, bad: result.non2xx + result.errors };
 }

@@ -157,12 +157,12 @@ async function run(
   // The main thread (its id is the process's): the event loop, without helper threads.
   const loopBefore = target.pid ? cpuTicks(target.pid, target.pid) : 0;
   const generator = process.cpuUsage();
-  const result = await (autocannon({
+  const result = await autocannon({
     url: target.url,
     connections: options.connections ?? connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? duration }),
     requests: target.requests.map((r) => ({ ...r })),
-  }) as unknown as Promise<autocannon.Result>);
+  });
   const used = process.cpuUsage(generator);
   const ticks = target.pid ? cpuTicks(target.pid) - before : 0;
   const loopTicks = target.pid ? cpuTicks(target.pid, target.pid) - loopBefore : 0;
@@ -406,7 +406,7 @@ async function main(): Promise<void> {
     const state = await prepare(sandbox);
     // The trivial server answers the merchant GET with the very bytes the sandbox sends for it.
     const page = merchantGet(state.token);
-    const pageBody = await (await fetch(`${sandbox.merchant}${page.path}`, { headers: page.headers })).json();
+    const pageBody: unknown = await (await fetch(`${sandbox.merchant}${page.path}`, { headers: page.headers })).json();
     const trivial = await startTrivialServer({ [page.path]: pageBody });
     stops.push(() => trivial.stop());
     const gatewayMock = await startPrismMock({ api: "gateway", port: await freePort() });

@@ -2,10 +2,10 @@
  * Lints every API in redocly.yaml. Redocly exits 0 on warnings; this project's bar is zero
  * problems of any severity, so warnings fail too.
  *
- * One Redocly process lints all APIs and one Spectral process runs the OWASP selection on all
- * roots; ESLint checks the code under src/ for regular expressions that could do super-linear
- * work on request data (eslint.config.mjs). The three run side by side (each tool's start-up is
- * most of its cost).
+ * One Redocly process lints all APIs and one Spectral process runs the OWASP selection on the
+ * payment APIs' roots; ESLint checks the code with type information (typescript-eslint, and the
+ * ReDoS rules over src/: eslint.config.mjs) and Prettier checks its layout. They run side by
+ * side (each tool's start-up is most of its cost).
  */
 import { relative } from "node:path";
 import { listApis, listServiceApis, projectRoot } from "./lib/apis";
@@ -74,7 +74,17 @@ const owaspRuleset = "openapi/lint/spectral-owasp.yaml";
 async function owaspLint(): Promise<boolean> {
   // The payment APIs: the sandbox's control API is loopback-only and takes no credentials by design.
   const apis = listServiceApis();
-  const result = await runBinCollected("spectral", ["lint", ...apis.map((api) => api.root), "--ruleset", owaspRuleset, "--format", "json", "--fail-severity", "hint", "--quiet"]);
+  const result = await runBinCollected("spectral", [
+    "lint",
+    ...apis.map((api) => api.root),
+    "--ruleset",
+    owaspRuleset,
+    "--format",
+    "json",
+    "--fail-severity",
+    "hint",
+    "--quiet",
+  ]);
   let findings: Finding[];
   try {
     findings = JSON.parse(result.stdout.trim() || "[]") as Finding[];
@@ -100,19 +110,30 @@ async function owaspLint(): Promise<boolean> {
   return true;
 }
 
-/** ESLint over src/ with eslint.config.mjs (ReDoS rules); any finding fails. */
+/** ESLint over the project's TypeScript with eslint.config.mjs; any finding fails. */
 async function codeLint(): Promise<boolean> {
-  const result = await runBinCollected("eslint", ["src", "--max-warnings", "0"]);
+  const result = await runBinCollected("eslint", [".", "--max-warnings", "0"]);
   const findings = /(\d+) problems?/.exec(result.stdout)?.[1] ?? (result.status === 0 ? "0" : "?");
-  console.log(`eslint src: ${findings} findings.`);
+  console.log(`eslint: ${findings} findings.`);
   if (result.status !== 0) process.stdout.write(result.stdout + result.stderr);
   return result.status === 0;
 }
 
+/** Prettier's check of the code's layout (.prettierrc.json, .prettierignore); `npx prettier --write .` fixes it. */
+async function formatLint(): Promise<boolean> {
+  const result = await runBinCollected("prettier", [".", "--check", "--log-level", "warn"]);
+  const files = result.stdout.split("\n").filter((line) => line.startsWith("[warn] ") && !line.includes("Code style issues")).length;
+  console.log(`prettier: ${files} files to format.`);
+  if (result.status !== 0) process.stdout.write(`${result.stdout}${result.stderr}run \`npx prettier --write .\` to format them.\n`);
+  return result.status === 0;
+}
+
 async function main(): Promise<void> {
-  const [redoclyOk, owaspOk, codeOk] = await Promise.all([redoclyLint(), owaspLint(), codeLint()]);
-  if (!redoclyOk || !owaspOk || !codeOk) {
-    console.error("lint failed: the bar is zero errors and zero warnings (Redocly), zero OWASP findings (Spectral) and zero ESLint findings.");
+  const [redoclyOk, owaspOk, codeOk, formatOk] = await Promise.all([redoclyLint(), owaspLint(), codeLint(), formatLint()]);
+  if (!redoclyOk || !owaspOk || !codeOk || !formatOk) {
+    console.error(
+      "lint failed: the bar is zero errors and zero warnings (Redocly), zero OWASP findings (Spectral) zero ESLint findings and no file Prettier would change.",
+    );
     process.exit(1);
   }
 }

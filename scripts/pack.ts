@@ -15,6 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, join, relative } from "node:path";
 import { listApis, listServiceApis, projectRoot } from "./lib/apis";
 import { toolEnv } from "./lib/exec";
@@ -73,6 +74,9 @@ function copySchemaTypes(generatedOut: string): void {
   }
 }
 
+/** Loads a file this script has just built (its path is known only at run time). */
+const requireBuilt = createRequire(__filename);
+
 /** ESM entry points over the CommonJS build: named re-exports, so that Node and bundlers see each name. */
 function writeEsmEntries(dir: string, entries: readonly string[]): void {
   const esmDir = join(dir, "dist", "esm");
@@ -80,7 +84,7 @@ function writeEsmEntries(dir: string, entries: readonly string[]): void {
   for (const entry of entries) {
     const target = `../cjs/src/toolkit/${entry}.js`;
     // The staged CommonJS build resolves its dependencies from this checkout's node_modules.
-    const names = Object.keys(require(join(dir, "dist", "cjs", "src", "toolkit", `${entry}.js`)) as object).filter(
+    const names = Object.keys(requireBuilt(join(dir, "dist", "cjs", "src", "toolkit", `${entry}.js`)) as object).filter(
       (key) => key !== "__esModule" && key !== "default",
     );
     writeFileSync(

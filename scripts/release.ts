@@ -136,7 +136,7 @@ function publish(options: { tag?: string; dryRun: boolean }): void {
     if (process.env.GITHUB_ACTIONS !== "true")
       throw new ReleaseRefusal("publish needs GitHub Actions (provenance is signed with its OIDC token): push the tag, or add --dry-run");
     refuseUncommitted("publish");
-    if (provenanceProblems.length > 0) throw new ReleaseRefusal(provenanceProblems[0]!);
+    if (provenanceProblems.length > 0) throw new ReleaseRefusal(provenanceProblems[0]);
   }
   const tarballs = packAll();
   for (const [name, tarball] of Object.entries(tarballs)) {

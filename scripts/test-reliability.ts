@@ -19,6 +19,7 @@ import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { git, installedClone } from "./lib/fresh-clone";
 import { machineLine } from "./lib/machine";
+import { stripVTControlCharacters } from "node:util";
 
 /** A busy process stops by itself after this long, or when this script goes away. */
 const BUSY_LIMIT_MS = 60 * 60_000;
@@ -36,7 +37,7 @@ interface RunOutcome {
   gitStatus: string;
 }
 
-const stripColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
+const stripColours = (text: string) => stripVTControlCharacters(text);
 
 /** `npm test` in `dir`, in a process group of its own so that a stop reaches all it started. */
 function npmTest(dir: string, log: string, lifecycle: Lifecycle): Promise<{ code: number; seconds: number }> {

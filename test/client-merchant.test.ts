@@ -347,7 +347,7 @@ describe("rate limits", () => {
         estimated_monthly_turnover: 1,
         estimated_average_transaction_amount: 1,
       },
-    } as S["ApplicationCreate"]);
+    });
     expect(application._links.self.href).toBe((created as S["Application"])._links.self.href);
     expect(posts).toBe(2);
   });
@@ -439,7 +439,7 @@ describe("HAL navigation", () => {
       res.end();
     });
     const merchant = client();
-    await merchant.addStamp(application, application._links["ch:stamps"]![0]!.name as string);
+    await merchant.addStamp(application, application._links["ch:stamps"]![0]!.name);
     expect(api.apiRequests.at(-1)).toMatchObject({ method: "PUT", url: new URL(application._links["ch:stamps"]![0]!.href).pathname });
     await expect(merchant.addStamp(application, "no-such-stamp")).rejects.toThrow(/no link named "no-such-stamp"; it has: /);
   });
@@ -570,7 +570,7 @@ describe("request", () => {
   it("sends the bearer token, a JSON body and extra headers, and returns status, headers and the parsed body", async () => {
     const app = application();
     const created = api.rebase(responseExample("merchant", "createComment", "201", "fieldComment"));
-    api.routes.set(`POST ${pathOf(app._links["ch:comments"]!.href)}`, (_req, res) => hal(res, 201, created, { Location: "/comments/1" }));
+    api.routes.set(`POST ${pathOf(app._links["ch:comments"].href)}`, (_req, res) => hal(res, 201, created, { Location: "/comments/1" }));
     const response = await client().request("POST", app, "ch:comments", {
       body: { body: "Please add the bank statement." },
       headers: { Prefer: "return=representation", authorization: "Basic c3RvbGVu" },
@@ -578,7 +578,7 @@ describe("request", () => {
     expect(response).toMatchObject({ status: 201, body: created });
     expect(response.headers.get("location")).toBe("/comments/1");
     const sent = api.apiRequests.at(-1)!;
-    expect(sent).toMatchObject({ method: "POST", url: pathOf(app._links["ch:comments"]!.href) });
+    expect(sent).toMatchObject({ method: "POST", url: pathOf(app._links["ch:comments"].href) });
     expect(sent.headers).toMatchObject({
       authorization: "Bearer tok-1",
       "content-type": "application/json",
@@ -641,7 +641,7 @@ describe("request", () => {
   it("does not re-send an unsafe method after a network error, but does a safe one", async () => {
     const app = application();
     for (const method of ["POST", "OPTIONS"])
-      api.routes.set(`${method} ${pathOf(app._links["ch:comments"]!.href)}`, (_req, res) => void res.socket?.destroy());
+      api.routes.set(`${method} ${pathOf(app._links["ch:comments"].href)}`, (_req, res) => void res.socket?.destroy());
     const merchant = client();
     const failure = await merchant.request("POST", app, "ch:comments", { body: { body: "hi" } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ClientNetworkError);

@@ -234,7 +234,8 @@ describe("generated gateway clients with the toolkit's encodeForm and signing", 
       vi.unstubAllGlobals();
     }
     expect(sent).toHaveLength(1);
-    const body = String(sent[0]!.body);
+    // The body as fetch reads it, whatever BodyInit the client passed (a string or URLSearchParams).
+    const body = await new Response(sent[0]!.body).text();
     expect(body).not.toBe(reference.body.toString());
     expect(JSON.parse(cardFieldOf(body) ?? "null")).toEqual(authorization.card);
   });

@@ -127,7 +127,7 @@ describe("a contract run against a broken provider", () => {
       seeded.merchant.clientId,
       seeded.merchant.clientSecret,
       "not-the-secret",
-      testPan!,
+      testPan,
     ]) {
       expect(output, "a secret in the output").not.toContain(secret);
     }
@@ -142,7 +142,7 @@ describe("a contract run against a broken provider", () => {
   it("reproductions pasted into a shell show the same faults", async () => {
     const csc = await shell(reproductionOf(result.output, "is the only matching CSC"), {
       ...gatewayKeys,
-      CARD_PAN: testPan!,
+      CARD_PAN: testPan,
       CARD_CSC: "123",
     });
     expect(csc.output).toMatch(/^HTTP\/1\.1 201/);
@@ -191,7 +191,7 @@ describe("a reproduction", () => {
     const { lines, received } = await sentAgain(
       `${server.url}/authorizations`,
       { method: "POST", headers, body: bytes },
-      { ...gatewayKeys, CARD_PAN: testPan!, CARD_CSC: "987" },
+      { ...gatewayKeys, CARD_PAN: testPan, CARD_CSC: "987" },
     );
     expect(received.body.toString("utf8")).toBe(body);
     expect(received.headers.signature).toBe(signature);

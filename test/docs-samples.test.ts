@@ -474,7 +474,7 @@ const consoleLines: string[] = [];
 
 function resolver(fresh: boolean): Resolve {
   const resolve: Resolve = (key) => {
-    const build = () => setups[key](base, resolve) as Promise<SampleContext[typeof key]>;
+    const build = () => setups[key](base, resolve);
     if (fresh) return build();
     if (!shared.has(key)) shared.set(key, build());
     return shared.get(key) as Promise<SampleContext[typeof key]>;

@@ -37,7 +37,7 @@ function lintWithMarks(marks: Record<string, unknown>): string[] {
       rules: { "house/source-marks-have-reasons": "error" },
     }),
   );
-  let output = "";
+  let output: string;
   try {
     output = runBin("redocly", ["lint", join(dir, "openapi.yaml"), "--config", join(dir, "redocly.yaml"), "--format", "json"], {
       quiet: true,

@@ -20,7 +20,6 @@ import { ExchangeRecord } from "../src/testkit/sandbox/control/exchanges";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import {
   expand,
-  form,
   GatewayClient,
   keys,
   MerchantClient,

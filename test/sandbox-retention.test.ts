@@ -312,7 +312,7 @@ describe("gateway: stored credentials and cardholder blocks (one key per card an
   it("the sandbox's stored credentials stay within the account's share however many cards are stored", async () => {
     const sandbox = await sandboxWith({ gateway: { retention: { maxTransactions: 200 } } });
     const gw = new GatewayClient(sandbox.gatewayUrl);
-    const { prefix, suffix } = testEnvironment["status-forcing-pans"][0]!;
+    const { prefix, suffix } = testEnvironment["status-forcing-pans"][0];
     // Distinct status-forcing PANs (amount 20000: approved), each Luhn-valid: the last middle digit chosen to make it so.
     const pans = Array.from({ length: 120 }, (_, i) => {
       const head = prefix + String(10000 + i).padStart(16 - prefix.length - suffix.length - 1, "0");

@@ -82,7 +82,7 @@ async function selectedGateway(api: ApiSession, application: Json): Promise<Json
     204,
   );
   const listing = await api.call({ url: expandHref(linkOf(application, "ch:gateways")) });
-  const selected = (Object.entries(listing.json._embedded ?? {}) as Array<[string, Json[]]>)
+  const selected = Object.entries<Json[]>(listing.json._embedded ?? {})
     .filter(([key]) => key !== "selectable")
     .flatMap(([, items]) => items);
   const found = selected.find((g) => g._links?.self?.href === choice!._links.self.href);
@@ -263,12 +263,12 @@ describe("Time", () => {
       // Disputes are the target's own data: an implementation without one has no dates to compare.
       const dispute = await aDispute(api, root);
       if (!dispute) return;
-      expect(dispute!.opened_at <= today, `a dispute opened_at ${String(dispute!.opened_at)} after today (${today})`).toBe(true);
+      expect(dispute.opened_at <= today, `a dispute opened_at ${String(dispute.opened_at)} after today (${today})`).toBe(true);
       for (const later of ["due_at", "expires_at"])
-        if (dispute![later] !== undefined)
+        if (dispute[later] !== undefined)
           expect(
-            dispute![later] >= dispute!.opened_at,
-            `a dispute's ${later} ${String(dispute![later])} is before it was opened (${String(dispute!.opened_at)})`,
+            dispute[later] >= dispute.opened_at,
+            `a dispute's ${later} ${String(dispute[later])} is before it was opened (${String(dispute.opened_at)})`,
           ).toBe(true);
     },
   );

@@ -167,9 +167,9 @@ describe("HAL navigation", () => {
       const person = await client.create(application, "ch:people", merchantExample("createPerson") as never);
       const people = await client.follow(application, "ch:people");
       expect(JSON.stringify(people._embedded ?? {}), "the new person is listed in ch:people").toContain(person._links.self.href);
-      const backToApplication = await client.follow(person as HalResource, "ch:application");
+      const backToApplication = await client.follow(person, "ch:application");
       expect(backToApplication._links.self.href).toBe(application._links.self.href);
-      const files = await client.follow(person as HalResource, "ch:files");
+      const files = await client.follow(person, "ch:files");
       expect(files._links.self.href, "the files collection is reached from the person").toEqual(expect.any(String));
     },
   );
@@ -218,7 +218,7 @@ describe("Stamps", () => {
       const person = await client.create(application, "ch:people", merchantExample("createPerson") as never);
       for (const file of personFileExamples()) {
         await client.uploadFile(
-          person as HalResource,
+          person,
           { label: String(file.label), name: String(file.name), content_type: String(file.content_type) },
           fileBytes(String(file.label)),
         );

@@ -92,7 +92,7 @@ function response(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function downlevelForDredd(bundle: OpenApiDocument): Record<string, unknown> {
-  const doc = structuredClone(bundle) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const doc = structuredClone(bundle) as Record<string, any>;
   const { summary: _summary, ...info } = doc.info as Record<string, unknown>;
   const license = info.license as Record<string, unknown> | undefined;
   if (license) info.license = { name: license.name, ...(license.url ? { url: license.url } : {}) };

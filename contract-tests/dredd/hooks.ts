@@ -58,7 +58,7 @@ const contract = JSON.parse(process.env.DREDD_CONTRACT ?? "{}") as DreddContract
 const doc = loadBundledSpec(contract.api);
 const router = new SpecRouter(doc);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 function firstExample(operationId: string): { mediaType: string; value: unknown } | undefined {
   const found = listOperationExamples(doc).find((e) => e.kind === "request" && e.operationId === operationId);

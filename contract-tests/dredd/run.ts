@@ -20,6 +20,7 @@ import { contractSandboxConfig } from "../targets/sandbox";
 import { stopOnSignal } from "../stop-signals";
 import { downlevelForDredd } from "./downlevel";
 import type { DreddContract } from "./hooks";
+import { stripVTControlCharacters } from "node:util";
 
 const root = resolve(__dirname, "..", "..");
 const APIS = ["gateway", "merchant"] as const;
@@ -66,7 +67,7 @@ async function dredd(label: string, specFile: string, contract: DreddContract): 
   console.log(`dredd ${label}: ${passing} passing, ${failing} failing, ${errors} errors, ${skipped} skipped${failed ? "  <- FAILED" : ""}`);
   if (failed) {
     // Dredd prints each failure as `fail: METHOD (status) path` then `fail: <what>`; the request and answer follow.
-    const lines = output.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+    const lines = stripVTControlCharacters(output).split("\n");
     const failures = lines
       .filter((l) => l.startsWith("fail:") || l.startsWith("error:"))
       .map((l) => `  ${l.replace(/ duration: \d+ms/, "")}`);

@@ -114,6 +114,9 @@ function sentenceAround(text: string, index: number): string {
   return text.slice(start, end + 1);
 }
 
+/** A value of the spec as text: a string as it is, anything else as JSON. */
+const asText = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
+
 const squash = (text: string, max = 260) => {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
@@ -237,7 +240,7 @@ function rulesOf(api: ApiName): SpecRule[] {
     for (const [rel, property] of Object.entries(schema?.properties ?? {}))
       addRelation(name, rel, property, ["components", "schemas", name, "properties", rel]);
   }
-  for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Record<string, unknown>)) {
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
     walk(schema, ["components", "schemas", name], (value, path) => {
       // The `_links` member itself, or a branch of its allOf/oneOf/anyOf.
       const at = path.lastIndexOf("_links");
@@ -293,7 +296,7 @@ function rulesOf(api: ApiName): SpecRule[] {
         kind: "time",
         at: pointer(path),
         text: squash(
-          `${where} is a time (${String(value.format ?? "seconds")}): of its stated form and consistent with the clock${typeof value.description === "string" ? `. ${value.description}` : ""}`,
+          `${where} is a time (${asText(value.format ?? "seconds")}): of its stated form and consistent with the clock${typeof value.description === "string" ? `. ${value.description}` : ""}`,
         ),
       });
     }
@@ -390,7 +393,7 @@ function rulesOf(api: ApiName): SpecRule[] {
   }
 
   // Prose rules of the introduction.
-  const intro = String((doc.info as { description?: unknown }).description ?? "");
+  const intro = asText((doc.info as { description?: unknown }).description ?? "");
   for (const [name, pattern] of GUIDE_RULES) {
     const found = pattern.exec(intro);
     const sentence = found ? sentenceAround(intro, found.index) : undefined;
@@ -415,7 +418,7 @@ export function linksSchemaNames(doc: OpenApiDocument): Set<string> {
   const note = (node: unknown) => {
     const ref = refOf(node);
     if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) names.add(ref.split("/").pop()!);
-    for (const branch of ((node as { allOf?: unknown[] } | undefined)?.allOf ?? []) as unknown[]) note(branch);
+    for (const branch of (node as { allOf?: unknown[] } | undefined)?.allOf ?? []) note(branch);
   };
   walk(doc, [], (value, path) => {
     if (path.at(-1) === "_links" && path.at(-2) === "properties") note(value);

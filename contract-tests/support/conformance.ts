@@ -46,7 +46,7 @@ function describe(errors: readonly ErrorObject[]): string[] {
 
 /** Transaction type of a gateway operation, from the name of its success response schema (`DebitRefund` → `debit_refund`). */
 function transactionTypeOf(spec: ApiSpec, operation: ContractOperation): string | undefined {
-  const success = Object.keys((operation.operation.responses ?? {}) as object).find((k) => k.startsWith("2"));
+  const success = Object.keys(operation.operation.responses ?? {}).find((k) => k.startsWith("2"));
   if (!success) return undefined;
   const documented = spec.documentedResponse(operation, Number(success));
   const schema = Object.values(documented?.response.content ?? {})[0]?.schema as Record<string, unknown> | undefined;
@@ -74,7 +74,7 @@ function returnedFor(spec: ApiSpec): Map<number, string[]> | undefined {
 function documentedResponseOrRange(spec: ApiSpec, operation: ContractOperation, status: number): ReturnType<ApiSpec["documentedResponse"]> {
   const documented = spec.documentedResponse(operation, status);
   if (documented) return documented;
-  for (const key of Object.keys((operation.operation.responses ?? {}) as object)) {
+  for (const key of Object.keys(operation.operation.responses ?? {})) {
     if (!/^\d{3}$/.test(key)) continue;
     const candidate = spec.documentedResponse(operation, Number(key));
     const range = (candidate?.response as { "x-tooling-workaround"?: { range?: unknown } } | undefined)?.["x-tooling-workaround"]?.range;
@@ -87,7 +87,7 @@ function documentedResponseOrRange(spec: ApiSpec, operation: ContractOperation, 
 export function conformanceProblems(spec: ApiSpec, operation: ContractOperation, response: ReceivedResponse, method: string): string[] {
   const documented = documentedResponseOrRange(spec, operation, response.status);
   if (!documented) {
-    const keys = Object.keys((operation.operation.responses ?? {}) as object).join(", ");
+    const keys = Object.keys(operation.operation.responses ?? {}).join(", ");
     return [`status ${response.status} is not documented for ${operation.operationId} (documented: ${keys})`];
   }
   const problems: string[] = [];

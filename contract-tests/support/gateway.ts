@@ -23,6 +23,11 @@ export const statusForcingPans = testEnvironment["status-forcing-pans"].map(
 /** An expiry year safely in the future even after the test clock has moved a few years. */
 export const expireYear = String(new Date().getUTCFullYear() + 6);
 
+/** The spec's test card: every field a string, as a form body writes it. */
+export type TestCard = { pan: typeof testPan; expire_month: string; expire_year: string; csc: typeof matchingCsc };
+
+export function card(): TestCard;
+export function card(overrides: Body): Body;
 export function card(overrides: Body = {}): Body {
   return { pan: testPan, expire_month: "06", expire_year: expireYear, csc: matchingCsc, ...overrides };
 }

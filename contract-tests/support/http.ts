@@ -42,7 +42,7 @@ export interface CallOptions {
   /** Gateway: the API key used as Basic user name (default: the target's). */
   apiKey?: string;
   /** Gateway: `sign` (default where the operation requires it), `none`, or the literal header value to send. */
-  signature?: "sign" | "none" | string;
+  signature?: "sign" | "none" | (string & {});
   /** Merchant: the bearer token to send instead of the session's. */
   token?: string;
   /** Merchant token endpoint: HTTP Basic client credentials instead of the target's. */
@@ -62,7 +62,6 @@ export interface Exchange {
   bytes: Buffer;
   text: string;
   /** Parsed JSON when the response is a JSON media type, else undefined. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies of many shapes, checked by schema
   json: any;
   /** Ways the response breaks the spec (empty when it conforms). */
   problems: string[];

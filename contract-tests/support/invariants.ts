@@ -164,7 +164,7 @@ function declaresRelation(spec: ApiSpec, schemaName: string, rel: string): boole
   const key = `${spec.name}:${schemaName}:${rel}`;
   let found = relationCache.get(key);
   if (found === undefined) {
-    const schema = (spec.doc.components?.schemas as Record<string, unknown> | undefined)?.[schemaName];
+    const schema = spec.doc.components?.schemas?.[schemaName];
     // A schema a `_links` member refers to declares its relations as its own properties.
     found =
       linksSchemaNames(spec.doc).has(schemaName) &&
@@ -556,7 +556,7 @@ function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: 
 /** Every way an answer contradicts the run's record (empty when it agrees), after which it joins the record. */
 export function invariantProblems(spec: ApiSpec, operation: ContractOperation | undefined, exchange: ObservedExchange): string[] {
   const problems: string[] = [];
-  let requestParams: Record<string, string> = {};
+  let requestParams: Record<string, string>;
   try {
     requestParams = pathParameters(spec, new URL(exchange.url).pathname) ?? {};
   } catch {

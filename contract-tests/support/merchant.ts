@@ -56,7 +56,7 @@ export function commentableProperties(schemaName: string): string[] {
     for (const [name, property] of propertySchemas(doc, schema)) {
       if (name.startsWith("_") || typeof property === "boolean") continue;
       const resolved = deref<Record<string, unknown>>(doc, property);
-      if ((property as Record<string, unknown>)["x-commentable"] === true || resolved["x-commentable"] === true) found.push(prefix + name);
+      if (property["x-commentable"] === true || resolved["x-commentable"] === true) found.push(prefix + name);
       visit(property, `${prefix}${name}.`, depth + 1);
     }
   };

@@ -1,12 +1,10 @@
 import { writeFileSync } from "node:fs";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
+import { stripVTControlCharacters } from "node:util";
 
 /** At most this many failures are printed in full (name, reason, reproduction); the others are counted. */
 const FAILURES_SHOWN = 10;
-
-/** Matches the ANSI escape sequences a message may carry (a diff's colours). */
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 interface Failure {
   name: string;
@@ -99,8 +97,8 @@ function failureOf(test: TestCase, message: string): Failure {
 
 /** The reason in one line: the message's first line, and the next one when the first only announces it (`...:`). */
 export function oneLine(message: string): string {
-  const lines = message
-    .replace(ANSI, "")
+  // Without a diff's colours.
+  const lines = stripVTControlCharacters(message)
     .split("\n")
     .map((line) => line.trim().replace(/^- /, ""))
     .filter((line) => line !== "");

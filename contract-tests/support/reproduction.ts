@@ -132,7 +132,7 @@ function credential(value: string, known: Map<string, string>, vars: Variables, 
 export function reproduction(request: RecordedRequest, target: ContractTarget): string {
   const vars = new Variables();
   const known = knownSecrets(target);
-  const headers = new Headers(request.headers as HeadersInit | undefined);
+  const headers = new Headers(request.headers);
   const mediaType = headers.get("content-type") ?? undefined;
   const bytes = bodyBytes(request.body);
   const commands: string[] = [];

@@ -46,7 +46,8 @@ export class ApiSpec {
   constructor(readonly name: ApiName) {
     this.doc = loadBundledSpec(name);
     this.validator = new SpecValidator(this.doc);
-    this.version = String((this.doc.info as { version?: unknown }).version ?? "");
+    const version = (this.doc.info as { version?: unknown }).version ?? "";
+    this.version = typeof version === "string" ? version : JSON.stringify(version);
     this.router = new SpecRouter(this.doc, { select: (op, item) => !hasOwnServers(op, item) });
     this.externalRouter = new SpecRouter(this.doc, { select: hasOwnServers });
     this.schemes = (this.doc.components?.securitySchemes ?? {}) as Record<string, SecurityScheme>;

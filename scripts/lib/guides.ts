@@ -91,7 +91,7 @@ export function renderGuide(markdown: string, guideNames: ReadonlySet<string>): 
       },
     },
   });
-  const body = marked.parse(markdown, { async: false }) as string;
+  const body = marked.parse(markdown, { async: false });
   return { title, body };
 }
 

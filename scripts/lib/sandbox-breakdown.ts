@@ -85,7 +85,7 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsig
   const route = request.route.route;
   const params = request.route.params;
   const requests = new RequestValidator(responses.doc, responses.validator);
-  const response: SandboxResponse = await part.handler({ ...request });
+  const response: SandboxResponse = part.handler({ ...request });
   const outgoing = { status: response.status, headers: response.headers ?? {}, body: response.body };
   const problems = responses.violations(route, outgoing);
   if (problems.length > 0) throw new Error(`${c.label}: the sandbox's answer breaks the spec: ${problems.join("; ")}`);
@@ -98,7 +98,7 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsig
   });
   stages.push({ name: "routing", us: await perCall(() => router.match(c.method, request.url.pathname)) });
   const signed = c.headers.signature ? signedBytes(c) : undefined;
-  const handler = signed ? await perCall(await unsignedHandler(unsigned, c)) : await perCall(() => part.handler({ ...request }));
+  const handler = signed ? await perCall(unsignedHandler(unsigned, c)) : await perCall(() => part.handler({ ...request }));
   const signature = signed ? await perCall(() => verify("sha256", signed.body, signed.key, Buffer.from(signed.hex, "hex"))) : 0;
   const validation = await perCall(() => [
     requests.parameters(route, params, request.url.searchParams),
@@ -113,12 +113,12 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsig
 }
 
 /** The handler of `unsigned` on the request without its Signature header, checked to answer as the signed request does. */
-async function unsignedHandler(unsigned: RunningSandbox, c: BreakdownCase): Promise<() => unknown> {
+function unsignedHandler(unsigned: RunningSandbox, c: BreakdownCase): () => unknown {
   const part = c.api === "gateway" ? unsigned.gateway : unsigned.merchant;
   const host = new URL(c.api === "gateway" ? unsigned.gatewayUrl : unsigned.merchantUrl).host;
   const { signature: _signature, ...headers } = c.headers;
   const request = sandboxRequest(part.router, { ...c, headers }, host);
-  const answer = await part.handler({ ...request });
+  const answer = part.handler({ ...request });
   if (answer.status >= 300) throw new Error(`${c.label}: unsigned, on a sandbox with signing: methods, it is answered ${answer.status}`);
   return () => part.handler({ ...request });
 }

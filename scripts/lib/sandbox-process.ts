@@ -98,7 +98,7 @@ export async function spawnSandbox(
     await exited;
   };
   const stderr: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => {
+  child.stderr.on("data", (chunk: Buffer) => {
     const lines = chunk.toString().split("\n").filter(Boolean);
     stderr.push(...lines);
     if (stderr.length > 1000) stderr.splice(0, stderr.length - 1000);

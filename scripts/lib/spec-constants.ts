@@ -19,9 +19,9 @@ function required<T>(doc: OpenApiDocument, pointer: string): T {
 /** `{live: url, test: url}` from the servers' `x-environment` names. */
 function serversByEnvironment(doc: OpenApiDocument): Record<string, string> {
   const servers = required<{ url: string; "x-environment"?: string }[]>(doc, "/servers");
-  const named = servers.filter((server) => server["x-environment"] !== undefined);
+  const named = servers.filter((server): server is { url: string; "x-environment": string } => server["x-environment"] !== undefined);
   if (named.length !== servers.length) throw new Error("spec-constants: every server needs an x-environment name");
-  return Object.fromEntries(named.map((server) => [server["x-environment"], server.url]));
+  return Object.fromEntries(named.map((server): [string, string] => [server["x-environment"], server.url]));
 }
 
 /** A schema node and what it reaches through `$ref` and `allOf` (the forms a property takes in a bundle). */
@@ -254,8 +254,7 @@ function relationTargets(doc: OpenApiDocument, curieName: string): Record<string
     for (const media of Object.values(content)) {
       for (const layer of schemaLayers(doc, media.schema)) {
         const embedded = (layer.properties as Record<string, unknown> | undefined)?._embedded;
-        for (const part of schemaLayers(doc, embedded))
-          Object.keys((part.properties ?? {}) as object).forEach((rel) => add(rel, route.template));
+        for (const part of schemaLayers(doc, embedded)) Object.keys(part.properties ?? {}).forEach((rel) => add(rel, route.template));
       }
     }
   }

@@ -30,8 +30,10 @@ const presentApis = (root: string) =>
     .filter((api) => existsSync(api.root))
     .map((api) => api.name);
 
-const infoVersion = (bundle: string) =>
-  String((parse(readFileSync(bundle, "utf8")) as { info?: { version?: unknown } }).info?.version ?? "?");
+const infoVersion = (bundle: string) => {
+  const version = (parse(readFileSync(bundle, "utf8")) as { info?: { version?: unknown } }).info?.version ?? "?";
+  return typeof version === "string" ? version : JSON.stringify(version);
+};
 
 /**
  * Every API at `revision` (a commit of `repo`, or its working tree when undefined) against the

@@ -21,6 +21,8 @@ import { httpMethods, pointerSegments } from "./spec-diff-rules";
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => value !== null && typeof value === "object" && !Array.isArray(value);
+/** The value when it is an array, else an empty list. */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
 /** Keywords whose value is one subschema, a list of them, or a map of them. */
 const singleSchemaKeywords = [
@@ -57,7 +59,7 @@ function canonicalSchema(input: unknown): unknown {
 
   if (typeof schema.$ref === "string" && Object.keys(schema).length > 1) {
     const { $ref, allOf, ...siblings } = schema;
-    return canonicalSchema({ ...siblings, allOf: [{ $ref }, ...(Array.isArray(allOf) ? allOf : [])] });
+    return canonicalSchema({ ...siblings, allOf: [{ $ref }, ...listOf(allOf)] });
   }
   if (!Array.isArray(schema.allOf)) return schema;
   // A member that is a bare allOf adds nothing but nesting.
@@ -127,11 +129,11 @@ function lowerCaseHeaders(doc: Node): void {
 function flattenParameters(doc: Node): void {
   for (const pathItem of Object.values(isObject(doc.paths) ? doc.paths : {})) {
     if (!isObject(pathItem)) continue;
-    const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+    const shared = listOf(pathItem.parameters);
     delete pathItem.parameters;
     for (const [method, operation] of Object.entries(pathItem)) {
       if (!httpMethods.has(method) || !isObject(operation)) continue;
-      const own = Array.isArray(operation.parameters) ? operation.parameters : [];
+      const own = listOf(operation.parameters);
       const ownKeys = new Set(own.map((parameter) => parameterKey(doc, parameter)));
       const merged = [...shared.filter((parameter) => !ownKeys.has(parameterKey(doc, parameter))), ...own];
       const sorted = merged
@@ -197,7 +199,7 @@ function mergeInto(into: Node, member: Node, resolve: (schema: unknown) => unkno
       }
       into.properties = properties;
     } else if (keyword === "required" && Array.isArray(value)) {
-      into.required = [...new Set([...(Array.isArray(into.required) ? into.required : []), ...value])];
+      into.required = [...new Set([...listOf(into.required), ...(value as unknown[])])];
     } else if (keyword === "additionalProperties") {
       const existing = into.additionalProperties;
       if (existing === undefined || existing === true || value === false) into.additionalProperties = value;
@@ -205,7 +207,7 @@ function mergeInto(into: Node, member: Node, resolve: (schema: unknown) => unkno
         into.additionalProperties = flattenSchema({ allOf: [existing, value] }, resolve);
     } else if (keyword === "allOf" && Array.isArray(value)) {
       // What the member could not merge itself stays beside it.
-      into.allOf = [...(Array.isArray(into.allOf) ? into.allOf : []), ...value];
+      into.allOf = [...listOf(into.allOf), ...(value as unknown[])];
     } else if (isAnnotation(keyword)) {
       if (!(keyword in into)) into[keyword] = value;
     } else if (keyword in leftover) {
@@ -243,7 +245,7 @@ function flattenSchema(input: unknown, resolve: (schema: unknown) => unknown): u
     const leftover = mergeInto(merged, structuredClone(resolved), resolve);
     if (leftover !== undefined) kept.push(leftover);
   }
-  const stillKept = [...(Array.isArray(merged.allOf) ? merged.allOf : []), ...kept];
+  const stillKept = [...listOf(merged.allOf), ...kept];
   delete merged.allOf;
   return stillKept.length > 0 ? { ...merged, allOf: stillKept } : merged;
 }

@@ -111,7 +111,9 @@ export function loadPolicy(path = defaultPolicyPath): DiffPolicy {
   try {
     value = parse(readFileSync(path, "utf8")) ?? {};
   } catch (error: unknown) {
-    throw new Error(`${shown} is not valid YAML: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    throw new Error(`${shown} is not valid YAML: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, {
+      cause: error,
+    });
   }
   if (!validatePolicy(value)) {
     const error = validatePolicy.errors![0]!;

@@ -51,7 +51,7 @@ export function startTrivialServer(bodies: Record<string, unknown> = {}): Promis
   };
   return new Promise((done, fail) => {
     let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const url = /^ready (\S+)$/m.exec(output)?.[1];
       if (url) done({ url, child, stop });

@@ -62,8 +62,8 @@ export function startServing(command: string, args: string[], cwd: string, env: 
         done({ child, ready: ready[0], output: () => output });
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
       fail(new Error(`exited with ${code} before it was ready:\n${output}`));

@@ -89,7 +89,7 @@ export class GatewayClient {
 export interface MerchantCall {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes
+
   body: any;
   text: string;
 }

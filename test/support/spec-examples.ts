@@ -50,7 +50,7 @@ export function gatewayRequest<Op extends keyof GatewayOperations>(
   operationId: Op,
   name: string,
 ): BodyOf<GatewayOperations[Op], "application/x-www-form-urlencoded"> {
-  return requestExample("gateway", operationId, name) as BodyOf<GatewayOperations[Op], "application/x-www-form-urlencoded">;
+  return requestExample<BodyOf<GatewayOperations[Op], "application/x-www-form-urlencoded">>("gateway", operationId, name);
 }
 
 /** A merchant request example, typed as the operation's JSON body. */
@@ -58,5 +58,5 @@ export function merchantRequest<Op extends keyof MerchantOperations>(
   operationId: Op,
   name: string,
 ): BodyOf<MerchantOperations[Op], "application/json"> {
-  return requestExample("merchant", operationId, name) as BodyOf<MerchantOperations[Op], "application/json">;
+  return requestExample<BodyOf<MerchantOperations[Op], "application/json">>("merchant", operationId, name);
 }

@@ -34,7 +34,7 @@ export interface CompileResult {
 }
 
 /** Type-checks `include` (globs relative to `dir`) as `tsc -p` would with the tsconfig written into `dir`. */
-export async function typeCheck(dir: string, include: string[], extra: { paths?: Record<string, string[]> } = {}): Promise<CompileResult> {
+export function typeCheck(dir: string, include: string[], extra: { paths?: Record<string, string[]> } = {}): Promise<CompileResult> {
   const tsconfigPath = join(dir, "tsconfig.codegen-check.json");
   const compilerOptions = {
     ...strictCompilerOptions,
@@ -59,7 +59,11 @@ export async function typeCheck(dir: string, include: string[], extra: { paths?:
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, count]) => `${count} × ${code}`)
     .join(", ");
-  return { compiles: diagnostics.length === 0, errorSummary, report: report ? `${relative(projectRoot, dir)}:\n${report}` : "" };
+  return Promise.resolve({
+    compiles: diagnostics.length === 0,
+    errorSummary,
+    report: report ? `${relative(projectRoot, dir)}:\n${report}` : "",
+  });
 }
 
 /** Where compileExamples writes: the project's layout below it, so relative imports still hold. */

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../apis";
 import { bin, toolEnv } from "../exec";
+import { stripVTControlCharacters } from "node:util";
 
 export const codegenRoot = join(projectRoot, "dist", "codegen");
 export const apis = ["gateway", "merchant"] as const;
@@ -56,7 +57,7 @@ function fresh(outDir: string): void {
 function warningsIn(output: string): string[] {
   return output
     .split("\n")
-    .map((line) => line.replace(/\x1b\[[0-9;]*m/g, "").trim())
+    .map((line) => stripVTControlCharacters(line).trim())
     .filter((line) => /warn|⚠|🛑|error|must NOT|unevaluated/i.test(line) || /^#\//.test(line))
     .filter((line) => !/^at /.test(line))
     .filter((line) => !/npm warn/.test(line));

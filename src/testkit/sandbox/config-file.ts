@@ -28,13 +28,13 @@ export function configFromFile(file: string | undefined): SandboxConfig {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new Error(`sandbox config ${path} cannot be read: ${messageOf(error)}`);
+    throw new Error(`sandbox config ${path} cannot be read: ${messageOf(error)}`, { cause: error });
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`sandbox config ${path} is not valid JSON: ${messageOf(error)}`);
+    throw new Error(`sandbox config ${path} is not valid JSON: ${messageOf(error)}`, { cause: error });
   }
   const directory = resolve(path, "..");
   const problems = configFileProblems(parsed, directory);
@@ -100,7 +100,8 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
     problems.push({ path, rule });
   };
   for (const error of errors) {
-    const parent = error.parentSchema as ConfigSchemaNode | undefined;
+    // The schema is ours (config-schema.ts), so its nodes have that shape.
+    const parent: ConfigSchemaNode | undefined = error.parentSchema;
     switch (error.keyword) {
       case "additionalProperties": {
         const key = String((error.params as { additionalProperty: string }).additionalProperty);

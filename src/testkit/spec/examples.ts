@@ -77,7 +77,7 @@ function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method] as Record<string, unknown> | undefined;
       if (!operation) continue;
-      const operationId = String(operation.operationId ?? `${method} ${path}`);
+      const operationId = typeof operation.operationId === "string" ? operation.operationId : `${method} ${path}`;
       const where = `${method.toUpperCase()} ${path}`;
       const opPointer = ["paths", path, method];
 

@@ -16,5 +16,5 @@ export function decodeForm(text: string): Record<string, unknown> {
     parameterLimit: FORM_PARAMETER_LIMIT,
     throwOnLimitExceeded: true,
     arrayLimit: 50,
-  }) as Record<string, unknown>;
+  });
 }

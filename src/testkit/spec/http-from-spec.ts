@@ -13,11 +13,11 @@ type SchemaLike = { example?: unknown; examples?: unknown[]; enum?: unknown[]; f
 /** A value for a path parameter: its example, else the schema's example/enum/default, else by format. */
 function parameterValue(doc: OpenApiDocument, parameter: Record<string, unknown>): string {
   const named = Object.values((parameter.examples ?? {}) as Record<string, unknown>)[0];
-  if (named !== undefined) return String(deref<{ value: unknown }>(doc, named).value);
-  if (parameter.example !== undefined) return String(parameter.example);
+  if (named !== undefined) return asText(deref<{ value: unknown }>(doc, named).value);
+  if (parameter.example !== undefined) return asText(parameter.example);
   const schema = deref<SchemaLike>(doc, parameter.schema ?? {});
   const candidate = schema.example ?? schema.examples?.[0] ?? schema.enum?.[0] ?? schema.default;
-  if (candidate !== undefined) return String(candidate);
+  if (candidate !== undefined) return asText(candidate);
   return schema.format === "uuid" ? randomUUID() : "example";
 }
 
@@ -62,5 +62,10 @@ export function encodeBody(mediaType: string, value: unknown): string {
     return stringify(value, { encodeValuesOnly: true, arrayFormat: "brackets" });
   }
   if (/[/+]json$/.test(mediaType)) return JSON.stringify(value);
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** An example as the text of a parameter: a string as it is, anything else as JSON. */
+function asText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }

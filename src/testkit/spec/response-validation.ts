@@ -115,7 +115,7 @@ export class ResponseValidator {
   /** The plan of an operation's status: documented response, header and body validators (built on first use). */
   private plan(route: RoutedOperation, status: number): StatusPlan | null {
     let byStatus = this.plans.get(route);
-    if (!byStatus) this.plans.set(route, (byStatus = new Map()));
+    if (!byStatus) this.plans.set(route, (byStatus = new Map<number, StatusPlan | null>()));
     let plan = byStatus.get(status);
     if (plan === undefined) {
       plan = this.buildPlan(route, status);
@@ -150,7 +150,7 @@ export class ResponseValidator {
 
   /** Resolves and compiles every documented status of an operation now rather than on its first response. */
   prepare(route: RoutedOperation): void {
-    for (const key of Object.keys((route.operation.responses ?? {}) as Record<string, unknown>)) {
+    for (const key of Object.keys(route.operation.responses ?? {})) {
       const status = /^\d{3}$/.test(key) ? Number(key) : undefined;
       const plan = status === undefined ? undefined : this.plan(route, status);
       for (const type of plan?.keys ?? []) if (!type.includes("*")) this.bodyPlan(plan!, type.split(";")[0]!.trim().toLowerCase());

@@ -76,7 +76,7 @@ export class SpecRouter {
         // An operation-level parameter overrides a path-level one of the same name and location.
         const byKey = new Map(parameters.map((p) => [`${p.in}:${p.name}`, p]));
         const route: RoutedOperation = {
-          operationId: String(operation.operationId ?? `${method} ${template}`),
+          operationId: typeof operation.operationId === "string" ? operation.operationId : `${method} ${template}`,
           method: method.toUpperCase(),
           template,
           operation,

@@ -30,7 +30,8 @@ function suiteEnvironment(command: Command, env: NodeJS.ProcessEnv): NodeJS.Proc
   const values = command.opts<Record<string, unknown>>();
   for (const option of command.options) {
     const value = values[option.attributeName()];
-    if (option.envVar !== undefined && value !== undefined) merged[option.envVar] = String(value);
+    if (option.envVar !== undefined && value !== undefined)
+      merged[option.envVar] = typeof value === "string" ? value : JSON.stringify(value);
   }
   return merged;
 }

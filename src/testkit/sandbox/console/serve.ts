@@ -66,10 +66,11 @@ export function exchangeStream(record: ExchangeRecord, lastEventId: number | und
   return {
     stream(req, res) {
       let lastSent = lastEventId ?? 0;
-      let heartbeat: NodeJS.Timeout | undefined;
+      // Unref'd: an open stream never keeps the process alive; stopping the sandbox closes its socket.
+      const heartbeat = setInterval(() => res.write(": still here\n\n"), HEARTBEAT_MS).unref();
       const end = () => {
         unfollow();
-        if (heartbeat) clearInterval(heartbeat);
+        clearInterval(heartbeat);
       };
       res.on("close", end);
       const send = (exchange: Exchange) => {
@@ -89,8 +90,6 @@ export function exchangeStream(record: ExchangeRecord, lastEventId: number | und
       if (lastEventId !== undefined) for (const exchange of record.list({ since: lastEventId, limit: MAX_REPLAY }).items) send(exchange);
       for (const exchange of early.splice(0)) send(exchange);
       deliver = send;
-      // Unref'd: an open stream never keeps the process alive; stopping the sandbox closes its socket.
-      heartbeat = setInterval(() => res.write(": still here\n\n"), HEARTBEAT_MS).unref();
       if (req.socket.destroyed) end();
     },
   };

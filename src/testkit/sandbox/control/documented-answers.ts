@@ -41,7 +41,7 @@ export function documentedAnswers(apis: ReadonlyArray<{ doc: OpenApiDocument; ro
     for (const [name, raw] of Object.entries(documented.response.headers ?? {})) {
       const header = deref<ExampleHolder & { required?: boolean }>(api.doc, raw);
       const example = firstExample(api.doc, header);
-      if (example.found) headers[name.toLowerCase()] = String(example.value as string | number);
+      if (example.found) headers[name.toLowerCase()] = String(example.value);
       else if (header.required)
         return { ok: false, reason: `the ${status} answer of ${operationId} gives no example of its required header ${name}` };
     }

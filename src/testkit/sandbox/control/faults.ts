@@ -47,7 +47,7 @@ function bodyFields(request: FaultRequest): { amount?: string; pan?: string } {
         : {};
     const card = decoded.card && typeof decoded.card === "object" ? (decoded.card as Record<string, unknown>) : {};
     return {
-      ...(decoded.amount !== undefined ? { amount: String(decoded.amount as string | number) } : {}),
+      ...(typeof decoded.amount === "string" || typeof decoded.amount === "number" ? { amount: String(decoded.amount) } : {}),
       ...(typeof card.pan === "string" ? { pan: card.pan } : {}),
     };
   } catch {

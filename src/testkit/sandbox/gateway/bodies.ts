@@ -63,7 +63,7 @@ export function paymentBody(answer: PaymentAnswer): Schemas["Authorization"] & S
   body.liable_for_fraud_disputes = liable;
   if (answer.series) body.series = answer.series;
   body._links = answer.links as (Schemas["Authorization"] & Schemas["Debit"])["_links"];
-  return body as Schemas["Authorization"] & Schemas["Debit"];
+  return body;
 }
 
 /** The body of a capture or a capture refund: the amount booked (none when nothing was), the text, the links. */
@@ -78,7 +78,7 @@ export function amountBody(
   if (amount > 0) body.amount = amount;
   if (text) body.text_on_statement = text;
   body._links = links as (Schemas["Capture"] & Schemas["Refund"])["_links"];
-  return body as Schemas["Capture"] & Schemas["Refund"];
+  return body;
 }
 
 /** The body of a void: the released amount when approved. */

@@ -117,7 +117,7 @@ function checkInput({ requests, http }: GatewayParts, { request, route, params }
   if (decoded.kind === "malformed") return refusal(http, `malformed request body: ${decoded.reason}`);
   if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors) };
   // Valid against the operation's schema, so it has the type generated from that schema.
-  return { ok: true, value: decoded.value as RequestBodyOf<OperationId> };
+  return { ok: true, value: decoded.value };
 }
 
 /** The path's one parameter (the transaction id), or "" for a path without one. */

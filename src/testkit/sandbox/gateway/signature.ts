@@ -19,12 +19,12 @@ const KEY_ID = /^\S+$/;
 const SCHEME = ` ${signatureFormat.schemeToken} `;
 
 /**
- * The key id and the signature's hex text of a header value, as HEADER_VALUE reads it; "odd" for
- * hex of odd length (a signature that cannot match), "upper-case" for hex with upper-case digits. The hex is checked by decoding it: Node
+ * The key id and the signature's hex text of a header value, as HEADER_VALUE reads it (`odd`:
+ * hex of odd length, a signature that cannot match); "upper-case" for hex with upper-case digits. The hex is checked by decoding it: Node
  * stops at the first character that is not hex, so a decoded length short of half the text means
  * one was there (a regular expression over 512 characters cost more than the decoding).
  */
-function parseHeader(header: string): { keyId: string; hex: string | "odd" } | "upper-case" | undefined {
+function parseHeader(header: string): { keyId: string; hex: string; odd: boolean } | "upper-case" | undefined {
   const value = header.trim();
   const space = value.indexOf(" ");
   if (space <= 0 || !value.startsWith(SCHEME, space)) return undefined;
@@ -32,8 +32,8 @@ function parseHeader(header: string): { keyId: string; hex: string | "odd" } | "
   const hex = value.slice(space + SCHEME.length);
   if (!KEY_ID.test(keyId) || hex.length === 0) return undefined;
   if (UPPER_CASE_HEX.test(hex) && Buffer.from(hex, "hex").length === hex.length >> 1) return "upper-case";
-  if (hex.length % 2 === 1) return HEADER_VALUE.test(value) ? { keyId, hex: "odd" } : undefined;
-  return Buffer.from(hex, "hex").length * 2 === hex.length ? { keyId, hex } : undefined;
+  if (hex.length % 2 === 1) return HEADER_VALUE.test(value) ? { keyId, hex, odd: true } : undefined;
+  return Buffer.from(hex, "hex").length * 2 === hex.length ? { keyId, hex, odd: false } : undefined;
 }
 
 interface SigningKey {
@@ -156,13 +156,13 @@ export class SignatureVerifier {
     if (merchant.partner !== undefined && merchant.partner !== key.partner) {
       return { ok: false, reason: "wrong-partner", message: "invalid signing api-key" };
     }
-    const { hex } = parsed;
-    if (hex !== "odd" && verify("sha256", rawBody, key.publicKey, Buffer.from(hex, "hex"))) return { ok: true, keyId: key.id };
+    const { hex, odd } = parsed;
+    if (!odd && verify("sha256", rawBody, key.publicKey, Buffer.from(hex, "hex"))) return { ok: true, keyId: key.id };
     return {
       ok: false,
       reason: "mismatch",
       message: "invalid signature",
-      causes: () => (hex === "odd" ? ["the hex has an odd number of digits"] : mismatchCauses(key.publicKey, rawBody, hex)),
+      causes: () => (odd ? ["the hex has an odd number of digits"] : mismatchCauses(key.publicKey, rawBody, hex)),
     };
   }
 }

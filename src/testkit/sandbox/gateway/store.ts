@@ -101,7 +101,7 @@ export class TransactionStore {
     this.makeRoom(account.id);
     this.records.set(record.id, record);
     let own = this.recordsByAccount.get(account.id);
-    if (!own) this.recordsByAccount.set(account.id, (own = new Map()));
+    if (!own) this.recordsByAccount.set(account.id, (own = new Map<string, PaymentRecord>()));
     own.set(record.id, record);
     return series;
   }

@@ -38,7 +38,7 @@ export interface CardData {
 export function cardDataOf(method: unknown, depth = 0): CardData {
   if (!method || typeof method !== "object" || depth > 3) return {};
   const m = method as Record<string, unknown>;
-  const text = (name: string) => (typeof m[name] === "string" ? (m[name] as string) : undefined);
+  const text = (name: string) => (typeof m[name] === "string" ? m[name] : undefined);
   const pan = text("pan") ?? text("tan");
   if (pan) return { pan, expireMonth: text("expire_month"), expireYear: text("expire_year"), csc: text("csc") };
   for (const value of Object.values(m)) {

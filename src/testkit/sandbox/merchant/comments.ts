@@ -35,7 +35,7 @@ export function commentableProperties(
     if (typeof property === "boolean" || name.startsWith("_")) continue;
     const path = prefix + name;
     const target = deref<Record<string, unknown>>(doc, property);
-    if ((property as Record<string, unknown>)["x-commentable"] === true || target["x-commentable"] === true) found.add(path);
+    if (property["x-commentable"] === true || target["x-commentable"] === true) found.add(path);
     commentableProperties(doc, property, `${path}.`, depth + 1, found);
   }
   for (const key of ["allOf", "anyOf", "oneOf"] as const) {

@@ -244,6 +244,6 @@ export class FileStore {
 /** The map of `key` in an index of maps, made on first use. */
 function indexed<V>(index: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let map = index.get(key);
-  if (!map) index.set(key, (map = new Map()));
+  if (!map) index.set(key, (map = new Map<string, V>()));
   return map;
 }

@@ -101,7 +101,7 @@ function checkParameters(sandbox: MerchantState, call: Admission): Checked<Colle
     const errors = Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name))));
     return { ok: false, refusal: problems.validation(call.problem, errors) };
   }
-  return { ok: true, value: parameters.values as CollectionQuery };
+  return { ok: true, value: parameters.values };
 }
 
 /** OPTIONS: the methods of the address; DELETE on an application stamp only where the stamp can be removed. */

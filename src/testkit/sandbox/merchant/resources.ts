@@ -244,7 +244,7 @@ export class MerchantResources {
     this.evictApplications(idsToEvict(this.applications, this.retention.maxApplications, () => this.finishedApplicationTest()));
     this.applications.set(app.id, app);
     let mine = this.applicationsByMerchant.get(merchant);
-    if (!mine) this.applicationsByMerchant.set(merchant, (mine = new Map()));
+    if (!mine) this.applicationsByMerchant.set(merchant, (mine = new Map<string, Application>()));
     mine.set(app.id, app);
     return app;
   }

@@ -22,7 +22,7 @@ export function requiredPersonFileLabels(doc: OpenApiDocument): string[] {
   if (!Array.isArray(labels) || labels.length === 0 || !labels.every((label) => typeof label === "string")) {
     throw new Error("merchant spec: PersonCreate has no x-required-file-labels");
   }
-  return labels as string[];
+  return labels;
 }
 
 /** The base URLs of the spec's `servers` (audiences a token may be issued for, besides the sandbox's own). */

@@ -147,7 +147,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
       ),
     uploadContent: async (file, content) => uploadContent(put, file, await toBytes(content)),
     downloadFile: async (file) => calls.download(addressOf(file, dataRel, { name: downloadName })),
-    request: request as MerchantClient["request"],
+    request: request,
     async allowed(target: HalResource | Link, rel?: string, o?: FollowOptions) {
       const { headers } = await request("OPTIONS", target, rel, o);
       return (headers.get("Allow") ?? "")

@@ -32,7 +32,7 @@ export async function toBytes(content: FileContent): Promise<Uint8Array<ArrayBuf
 export interface FileDeps {
   create(owner: HalResource, rel: string, body: S["FileCreate"]): Promise<S["File"]>;
   /** PUT without credentials (to the storage host). */
-  put(url: string, init: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }): Promise<Response>;
+  put: (url: string, init: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }) => Promise<Response>;
 }
 
 /** Creates the file's metadata at `owner`'s `ch:files` and uploads `content`; returns the file. */

@@ -36,7 +36,7 @@ export const peopleHandlers: Operations = {
     const { answers, reps, resources } = sandbox;
     const person = resources.people.get(ctx.params.person_id)!;
     // PersonUpdate has the properties of PersonProperties, so the merge is one too.
-    person.properties = mergePatch(person.properties, declaredOnly(sandbox, ctx)) as Person["properties"];
+    person.properties = mergePatch(person.properties, declaredOnly(sandbox, ctx));
     return answers.success(ctx, reps.person(person));
   },
 
