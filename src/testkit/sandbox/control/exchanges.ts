@@ -6,7 +6,8 @@
  * An exchange is masked when it is first read (or written to the log file, or streamed), not
  * when it is recorded: most exchanges are never read, and masking a page of 20 transactions cost
  * about as much again as answering it. Paired run (bench:paired, lazy-masking, docs/benchmarks.md):
- * one client's merchant page +71% requests/s, a signed authorization +35%, ten clients +29%.
+ * one client's merchant page +45% requests/s, ten clients' gateway mix +22% (a signed
+ * authorization within the run's noise).
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
