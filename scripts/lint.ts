@@ -122,7 +122,10 @@ async function codeLint(): Promise<boolean> {
 /** Prettier's check of the code's layout (.prettierrc.json, .prettierignore); `npx prettier --write .` fixes it. */
 async function formatLint(): Promise<boolean> {
   const result = await runBinCollected("prettier", [".", "--check", "--log-level", "warn"]);
-  const files = result.stdout.split("\n").filter((line) => line.startsWith("[warn] ") && !line.includes("Code style issues")).length;
+  // Prettier names each file to format on its own `[warn]` line (on stderr).
+  const files = `${result.stdout}\n${result.stderr}`
+    .split("\n")
+    .filter((line) => line.startsWith("[warn] ") && !line.includes("Code style issues")).length;
   console.log(`prettier: ${files} files to format.`);
   if (result.status !== 0) process.stdout.write(`${result.stdout}${result.stderr}run \`npx prettier --write .\` to format them.\n`);
   return result.status === 0;
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
   const [redoclyOk, owaspOk, codeOk, formatOk] = await Promise.all([redoclyLint(), owaspLint(), codeLint(), formatLint()]);
   if (!redoclyOk || !owaspOk || !codeOk || !formatOk) {
     console.error(
-      "lint failed: the bar is zero errors and zero warnings (Redocly), zero OWASP findings (Spectral) zero ESLint findings and no file Prettier would change.",
+      "lint failed: the bar is zero errors and zero warnings (Redocly), zero OWASP findings (Spectral), zero ESLint findings and no file Prettier would change.",
     );
     process.exit(1);
   }

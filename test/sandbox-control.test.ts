@@ -183,6 +183,30 @@ describe("fault rules", () => {
     expect(exchange.duration_ms).toBeGreaterThanOrEqual(250);
   });
 
+  it("decline with a gateway status code: an ordinary answer of the gateway, and a declined capture captures nothing", async () => {
+    const refusals = await Promise.all([
+      control("POST", "/faults", { operation: "createCapture", action: { gateway_status_code: 20000 } }),
+      control("POST", "/faults", { operation: "listApplications", action: { gateway_status_code: 50000 } }),
+      control("POST", "/faults", { operation: "createVoid", action: { gateway_status_code: 40110 } }),
+    ]);
+    expect(refusals.map((r) => [r.status, r.body.error])).toEqual([
+      [400, expect.stringMatching(/^action\.gateway_status_code: 20000 is the approval/)],
+      [400, expect.stringMatching(/^action\.gateway_status_code: listApplications makes no gateway transaction/)],
+      [400, expect.stringMatching(/^action\.gateway_status_code: 40110 is not a status code of a void/)],
+    ]);
+    const gateway = new GatewayClient(sandbox.gatewayUrl);
+    const authorization = await gateway.post("/authorizations", { amount: 1000, currency: "EUR", card });
+    expect(authorization.status).toBe(201);
+    expect(
+      (await control("POST", "/faults", { operation: "createCapture", action: { gateway_status_code: 50000 }, count: 1 })).status,
+    ).toBe(201);
+    const declined = await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 600 });
+    expect(declined.status).toBe(400);
+    expect(declined.body.status?.code).toBe(50000);
+    // Nothing was captured: all of it still can be.
+    expect((await gateway.post(`/authorizations/${authorization.body.id}/captures`, { amount: 1000 })).status).toBe(201);
+  });
+
   it("close before processing: nothing is booked", async () => {
     const before = sandbox.gateway.store.size;
     await control("POST", "/faults", { operation: "createAuthorization", action: { close: "before-processing" }, count: 1 });

@@ -361,6 +361,8 @@ export interface components {
         } | {
             status: number;
         } | {
+            gateway_status_code: number;
+        } | {
             /** @enum {string} */
             close: "before-processing" | "after-processing";
         };

@@ -36,6 +36,8 @@ export interface SandboxRequest {
   remoteAddress: string;
   /** How the gateway judged the request's signature, for the exchange record (set by the gateway's pipeline). */
   signature?: SignatureVerdict;
+  /** A gateway status code a fault rule makes this transaction decline with. */
+  declineWith?: number;
 }
 
 export type Handler = (request: SandboxRequest) => SandboxResponse;
@@ -203,6 +205,7 @@ class ListenerRequest implements SandboxRequest {
   rawBody: Buffer = NO_BODY;
   tooLarge = false;
   signature?: SignatureVerdict;
+  declineWith?: number;
 
   constructor(
     readonly method: string,
@@ -320,6 +323,10 @@ function afterBody(
   const { action } = fault;
   if ("latency_ms" in action) return new Promise((done) => setTimeout(() => done(handle(options, log, sent, res)), action.latency_ms));
   if ("status" in action) return finish(options, log, sent, res, structuredClone(fault.answer));
+  if ("gateway_status_code" in action) {
+    request.declineWith = action.gateway_status_code;
+    return handle(options, log, sent, res);
+  }
   if (action.close === "before-processing") return closeUnanswered(options, sent, req, undefined);
   // Processed (a payment booked), and the client never hears of it.
   return closeUnanswered(options, sent, req, runHandler(options, log, sent));

@@ -22,6 +22,7 @@ import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 import { RequestValidator } from "../spec/request-validation";
 import type { ResponseValidator } from "../spec/response-validation";
 import type { SpecRouter } from "../spec/router";
+import { declineRefusal } from "./gateway/operations";
 
 export interface SandboxOptions {
   config?: SandboxConfig;
@@ -107,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = new FaultRules(
     new Set([...gateway.router.operations.keys(), ...merchant.router.operations.keys()]),
     documentedAnswers([gateway, merchant]),
+    declineRefusal,
   );
   const exchanges = new ExchangeRecord(options.exchanges, options.logFile);
   const accounts = new IsolatedAccounts();

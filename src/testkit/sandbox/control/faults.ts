@@ -63,6 +63,8 @@ export class FaultRules {
     /** Every operationId of the gateway and merchant APIs. */
     private readonly operations: ReadonlySet<string>,
     private readonly documentedAnswer: DocumentedAnswer,
+    /** Why an operation may not decline with a gateway status code, or undefined when it may. */
+    private readonly declineRefusal: (operationId: string, code: number) => string | undefined,
   ) {}
 
   /** Adds a rule (valid against FaultCreate), or says in one line why it cannot be. */
@@ -71,6 +73,10 @@ export class FaultRules {
       return { ok: false, error: `operation: no operation ${create.operation} in the gateway or merchant API` };
     if (this.rules.length >= MAX_FAULTS) return { ok: false, error: `at most ${MAX_FAULTS} fault rules are held: remove one first` };
     let answer: SandboxResponse | undefined;
+    if ("gateway_status_code" in create.action) {
+      const refused = this.declineRefusal(create.operation, create.action.gateway_status_code);
+      if (refused !== undefined) return { ok: false, error: `action.gateway_status_code: ${refused}` };
+    }
     if ("status" in create.action) {
       const documented = this.documentedAnswer(create.operation, create.action.status);
       if (!documented.ok) return { ok: false, error: `action.status: ${documented.reason}` };

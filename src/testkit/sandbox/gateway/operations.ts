@@ -10,6 +10,7 @@ import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";
 import type { Outcome } from "./records";
 import type { GatewayTransactions } from "./transactions";
+import { approved, statusCodeFor, type StatusCode, type TransactionType } from "./status-codes";
 
 type OperationId = keyof operations;
 
@@ -22,6 +23,8 @@ export interface CheckedRequest<Op extends OperationId = OperationId> {
   /** The body, validated against the operation's schema by the pipeline. */
   body: RequestBodyOf<Op>;
   signed: boolean;
+  /** A decline a fault rule of the control API asks for (a status code of this transaction type). */
+  declineWith?: StatusCode;
 }
 
 type TransactionOperation<Op extends OperationId> = (transactions: GatewayTransactions, request: CheckedRequest<Op>) => Outcome;
@@ -40,5 +43,28 @@ const transactionOperations: { [Op in OperationId]?: TransactionOperation<Op> } 
 export function runTransaction(transactions: GatewayTransactions, http: GatewayResponses, request: CheckedRequest): SandboxResponse {
   // The operationId and the body belong together: the pipeline validated the body for this operation.
   const operation = transactionOperations[request.operationId] as TransactionOperation<OperationId> | undefined;
-  return operation ? http.transaction(operation(transactions, request)) : http.notFound();
+  return operation
+    ? http.transaction(transactions.declining(request.declineWith, () => operation(transactions, request)))
+    : http.notFound();
+}
+
+/** The transaction type each transaction operation makes (the status-code table's `x-returned-for`). */
+const transactionTypes: { [Op in OperationId]?: TransactionType } = {
+  createAuthorization: "authorization",
+  createCapture: "capture",
+  createRefund: "refund",
+  createVoid: "void",
+  createDebit: "debit",
+  createDebitRefund: "debit_refund",
+  createCredit: "credit",
+};
+
+/** Why a fault rule may not make this operation decline with this code, or undefined when it may. */
+export function declineRefusal(operationId: string, code: number): string | undefined {
+  const type = Object.hasOwn(transactionTypes, operationId) ? transactionTypes[operationId as OperationId] : undefined;
+  if (type === undefined) return `${operationId} makes no gateway transaction`;
+  if (code === approved) return `${code} is the approval: a fault rule makes a transaction decline`;
+  return statusCodeFor(code, type) === undefined
+    ? `${code} is not a status code of a ${type.replace("_", " ")} (the spec's status codes, x-returned-for)`
+    : undefined;
 }

@@ -16,7 +16,7 @@ import { runTransaction } from "./operations";
 import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";
 import { signatureVerdict, type SignatureVerifier } from "./signature";
-import { invalidParameterStatus, status } from "./status-codes";
+import { invalidParameterStatus, status, type StatusCode } from "./status-codes";
 import type { GatewayTransactions } from "./transactions";
 
 type OperationId = keyof operations;
@@ -146,6 +146,8 @@ export function gatewayPipeline(parts: GatewayParts): Handler {
       id,
       body: body.value,
       signed: signed.value,
+      // A fault rule's decline, checked against the transaction type when the rule was added.
+      ...(request.declineWith !== undefined ? { declineWith: request.declineWith as StatusCode } : {}),
     });
   };
 }

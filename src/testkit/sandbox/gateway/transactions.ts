@@ -25,7 +25,7 @@ import {
   type PaymentRequest,
   type RefundRequest,
 } from "./requests";
-import { approved, codes, status, type Status } from "./status-codes";
+import { approved, codes, status, type Status, type StatusCode } from "./status-codes";
 import type { TransactionStore } from "./store";
 import { cardDataOf, type TestCards } from "./test-cards";
 
@@ -44,9 +44,28 @@ export interface TransactionParts {
 
 export class GatewayTransactions {
   private readonly faults: Faults;
+  /** A decline a fault rule of the control API asks for, for the one call `declining` runs. */
+  private forcedDecline: StatusCode | undefined;
 
   constructor(private readonly parts: TransactionParts) {
     this.faults = parts.faults ?? noFaults;
+  }
+
+  /**
+   * Runs one transaction call answering with `code` (a decline) as its outcome, as the gateway
+   * would: the transaction is made and declined, and a declined follow-up changes nothing.
+   */
+  declining<T>(code: StatusCode | undefined, call: () => T): T {
+    this.forcedDecline = code;
+    try {
+      return call();
+    } finally {
+      this.forcedDecline = undefined;
+    }
+  }
+
+  private forced(): Status | undefined {
+    return this.forcedDecline === undefined ? undefined : status(this.forcedDecline);
   }
 
   private timestamp(): string {
@@ -61,7 +80,7 @@ export class GatewayTransactions {
   authorize(account: GatewayAccount, body: AuthorizationRequest, signed: boolean): Outcome {
     const checked = this.parts.payments.evaluate(account, body, "authorization", signed);
     if (!checked.ok) return inputErrorOutcome(checked.inputError);
-    const { evaluation } = checked;
+    const evaluation = this.withForced(checked.evaluation);
     const id = randomUUID();
     const text = this.textOf(account, body.text_on_statement);
     const { clock, links } = this.parts;
@@ -88,7 +107,7 @@ export class GatewayTransactions {
   debit(account: GatewayAccount, body: DebitRequest, signed: boolean): Outcome {
     const checked = this.parts.payments.evaluate(account, body, "debit", signed);
     if (!checked.ok) return inputErrorOutcome(checked.inputError);
-    const { evaluation } = checked;
+    const evaluation = this.withForced(checked.evaluation);
     const id = randomUUID();
     const { clock } = this.parts;
     const record: DebitRecord = {
@@ -105,6 +124,11 @@ export class GatewayTransactions {
       text: this.textOf(account, body.text_on_statement),
       links: { refunds: { href: this.parts.links.debitRefunds(id) } },
     });
+  }
+
+  private withForced(evaluation: PaymentEvaluation): PaymentEvaluation {
+    const forced = this.forced();
+    return forced ? { ...evaluation, status: forced, storeCredential: false } : evaluation;
   }
 
   /** Books an evaluated authorization or debit and answers it. */
@@ -139,7 +163,9 @@ export class GatewayTransactions {
     const forced = cards.cardStatus(card, body.amount, "credit");
     const expiry = cards.expiryStatus(card, clock.now());
     let decided: Status;
-    if (forced && forced.code !== approved) decided = forced.forced ? status(forced.code) : status(forced.code, "invalid card number");
+    const declined = this.forced();
+    if (declined) decided = declined;
+    else if (forced && forced.code !== approved) decided = forced.forced ? status(forced.code) : status(forced.code, "invalid card number");
     else if (expiry) decided = status(expiry);
     // A credit is implicitly merchant-initiated: a merchant block stops it too.
     else if (cardKey && store.isBlocked(account, cardKey)) {
@@ -157,7 +183,7 @@ export class GatewayTransactions {
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
     const now = this.parts.clock.now();
     const requested = body?.amount ?? (auth.amount - auth.captured) / (this.faults.has("capture-default-amount-halved") ? 2 : 1);
-    const decided = this.parts.followUps.captureRefusal(auth, now, requested) ?? status(approved);
+    const decided = this.forced() ?? this.parts.followUps.captureRefusal(auth, now, requested) ?? status(approved);
     if (decided.code === approved) {
       // Check and update in one synchronous step.
       auth.captured += requested;
@@ -178,7 +204,7 @@ export class GatewayTransactions {
     const auth = this.parts.store.find(account, authorizationId, "authorization");
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
     const requested = body?.amount ?? auth.captured - auth.refunded;
-    const decided = this.parts.followUps.refundRefusal(auth, this.parts.clock.now(), requested) ?? status(approved);
+    const decided = this.forced() ?? this.parts.followUps.refundRefusal(auth, this.parts.clock.now(), requested) ?? status(approved);
     if (decided.code === approved) auth.refunded += requested; // never frees captured amount
     if (decided.code === approved && this.faults.has("refund-frees-captured-amount")) auth.captured -= requested;
     const text = body?.text_on_statement ?? auth.textOnStatement;
@@ -190,7 +216,7 @@ export class GatewayTransactions {
   void(account: GatewayAccount, authorizationId: string): Outcome {
     const auth = this.parts.store.find(account, authorizationId, "authorization");
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
-    const decided = this.parts.followUps.voidRefusal(auth, this.parts.clock.now()) ?? status(approved);
+    const decided = this.forced() ?? this.parts.followUps.voidRefusal(auth, this.parts.clock.now()) ?? status(approved);
     const released = auth.status === approved ? auth.amount - auth.captured : 0;
     if (decided.code === approved) auth.voided = true;
     return outcomeOf(voidBody(this.timestamp(), decided, released));
@@ -199,7 +225,7 @@ export class GatewayTransactions {
   debitRefund(account: GatewayAccount, debitId: string): Outcome {
     const debit = this.parts.store.find(account, debitId, "debit");
     if (!debit) return inputErrorOutcome(INVALID_TRANSACTION_ID);
-    const decided = this.parts.followUps.debitRefundRefusal(debit) ?? status(approved);
+    const decided = this.forced() ?? this.parts.followUps.debitRefundRefusal(debit) ?? status(approved);
     if (decided.code === approved) debit.refunded = true;
     return outcomeOf(debitRefundBody(this.timestamp(), decided, debit.amount, { debit: { href: this.parts.links.debit(debit.id) } }));
   }
