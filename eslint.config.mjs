@@ -1,14 +1,15 @@
 // The code linter: typescript-eslint with type information over every TypeScript file of the
-// project, the ReDoS rules over src/ (request data reaches every file there), and Prettier's
+// project (and without it over the console's page script), the ReDoS rules over src/ (request data reaches every file there), and Prettier's
 // rule set last so that no style rule fights the formatter. `npm run lint` allows no finding.
 import eslint from "@eslint/js";
+import globals from "globals";
 import prettier from "eslint-config-prettier";
 import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  // JavaScript (this file, the console's page script) is not in the TypeScript project; the code
-  // generators' examples are type-checked in projects of their own (test/codegen.test.ts).
+  // This file is not in the TypeScript project; the code generators' examples are type-checked in
+  // projects of their own (test/codegen.test.ts).
   {
     ignores: [
       "generated/**",
@@ -16,7 +17,6 @@ export default tseslint.config(
       "node_modules/**",
       "test-artifacts/**",
       "packages/**",
-      "**/*.js",
       "**/*.cjs",
       "**/*.mjs",
       "docs/examples/codegen/**",
@@ -34,6 +34,10 @@ export default tseslint.config(
       "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
     },
   },
+  // The console's page script: browser JavaScript, outside the TypeScript project, so linted
+  // without type information.
+  { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },
+  { files: ["**/*.js"], languageOptions: { sourceType: "script", globals: globals.browser } },
   {
     // Tests and the contract suite read answers of unknown shape (JSON from a server under test)
     // and assert on them: there `any` is the unknown answer, and the assertions are its checks.

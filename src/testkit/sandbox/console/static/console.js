@@ -105,7 +105,7 @@
       try {
         const problem = JSON.parse(exchange.response.body);
         return problem.title || problem.type || "";
-      } catch (error) {
+      } catch {
         return "";
       }
     }
@@ -185,7 +185,7 @@
     if (type.includes("json")) {
       try {
         return JSON.stringify(JSON.parse(text), null, 2);
-      } catch (error) {
+      } catch {
         return text;
       }
     }
@@ -242,8 +242,8 @@
       try {
         await navigator.clipboard.writeText(detail.curl);
         notice("Copied: the secrets are shell variables to set first.");
-      } catch (error) {
-        getSelection().selectAllChildren(curl);
+      } catch {
+        window.getSelection()?.selectAllChildren(curl);
         notice("Selected: copy it with the keyboard (the browser refused the clipboard).");
       }
     });
@@ -275,8 +275,9 @@
     source.addEventListener("error", () => (live.textContent = "reconnecting…"));
     source.addEventListener("exchange", (event) => {
       const exchange = JSON.parse(event.data);
-      if (!loaded) buffered.length < MAX_KEPT && buffered.push(exchange);
-      else keep(exchange);
+      if (!loaded) {
+        if (buffered.length < MAX_KEPT) buffered.push(exchange);
+      } else keep(exchange);
       scheduleStateRefresh();
     });
     loadExchanges()
@@ -456,7 +457,7 @@
       try {
         fixture = JSON.parse($("fixture-text").value);
       } catch (error) {
-        throw new Error("the fixture is not JSON: " + error.message);
+        throw new Error("the fixture is not JSON: " + error.message, { cause: error });
       }
       const built = await call("POST", "/fixtures", fixture);
       await refreshFixtures();
