@@ -9,13 +9,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sirv from "sirv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTROL_API, listApis, projectRoot } from "../scripts/lib/apis";
 import { buildDocs, docsOutDir, guidesSourceDir, samplesDir } from "../scripts/build-docs";
-import { chromiumPath } from "../scripts/ensure-browser";
 import { deref, isHttpMethod, loadBundledSpec } from "../src/testkit/spec/document";
+import { launchTestBrowser } from "./support/browser";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "docs");
 
@@ -29,18 +29,7 @@ beforeAll(async () => {
   server = createServer(sirv(docsOutDir, { dev: true }));
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
+  browser = await launchTestBrowser();
 }, 120_000);
 
 afterAll(async () => {

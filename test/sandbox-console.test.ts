@@ -7,14 +7,14 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { chromiumPath } from "../scripts/ensure-browser";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { readyUrls, startServing } from "./support/processes";
 import { GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
+import { launchTestBrowser } from "./support/browser";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "console");
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -30,18 +30,7 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true });
   sandbox = await startTestSandbox();
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
+  browser = await launchTestBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on("request", (request) => {
     const url = request.url();

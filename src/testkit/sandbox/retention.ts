@@ -1,5 +1,10 @@
 /** Retention: what the bounds of `gateway.retention` and `merchant.retention` mean to a store. */
 
+/** One holder's equal share of a bound held by `holders` (at least one record). */
+export function shareOf(bound: number, holders: number): number {
+  return Math.max(1, Math.floor(bound / Math.max(1, holders)));
+}
+
 /**
  * The ids a bounded store evicts before it adds one record, so that it never holds more than
  * `max`: finished records (nothing can change them any more) first, oldest first, and only when

@@ -15,7 +15,7 @@ import { randomInt } from "node:crypto";
 import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../clock";
 import { noFaults, type Faults } from "../faults";
-import { idsToEvict, KeysPerAccount } from "../retention";
+import { idsToEvict, KeysPerAccount, shareOf } from "../retention";
 import type { GatewayAccount } from "./auth";
 import type { FollowUpRules } from "./follow-up-rules";
 import type { PaymentEvaluation, PaymentRecord, SeriesState } from "./records";
@@ -49,7 +49,7 @@ export class TransactionStore {
     merchantAccounts: number,
     private readonly faults: Faults = noFaults,
   ) {
-    this.maxPerAccount = Math.max(1, Math.floor(maxTransactions / Math.max(1, merchantAccounts)));
+    this.maxPerAccount = shareOf(maxTransactions, merchantAccounts);
     this.storedCredentials = new KeysPerAccount(this.maxPerAccount);
     this.blocks = new KeysPerAccount(this.maxPerAccount);
   }

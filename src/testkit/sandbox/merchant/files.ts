@@ -12,9 +12,9 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../clock";
-import { idsToEvict } from "../retention";
+import { idsToEvict, shareOf } from "../retention";
 import type { OperationId } from "./operation";
-import { sharePerMerchant, type Owned } from "./tenancy";
+import type { Owned } from "./tenancy";
 
 export interface FileOwner {
   /** The operation that reads the owner (`getPerson`, `getApplication`, `getDispute`). */
@@ -110,7 +110,7 @@ export class FileStore {
     const retention = this.retention;
     if (!retention) return;
     const own = this.byMerchant.get(merchant);
-    const share = sharePerMerchant(retention.maxFiles, retention.merchants);
+    const share = shareOf(retention.maxFiles, retention.merchants);
     const finished = () => retention.finishedTest();
     this.evict([...(own ? idsToEvict(own, share, finished) : []), ...idsToEvict(this.files, retention.maxFiles, finished)]);
   }
@@ -210,7 +210,7 @@ export class FileStore {
     const retention = this.retention;
     const previous = file.content?.length ?? 0;
     if (retention) {
-      const share = sharePerMerchant(retention.maxFileBytes, retention.merchants);
+      const share = shareOf(retention.maxFileBytes, retention.merchants);
       const needed = () => (this.bytesOf.get(file.merchant) ?? 0) - previous + content.length - share;
       if (needed() > 0) this.evict(this.finishedWithContent(file, needed()));
       if (needed() > 0) {

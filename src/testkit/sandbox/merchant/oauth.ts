@@ -9,7 +9,8 @@ import type { SandboxClock } from "../clock";
 import type { OAuthClientConfig } from "../config";
 import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
 import type { Schemas } from "./operation";
-import { merchantOfConfigured, merchantsOf, sharePerMerchant } from "./tenancy";
+import { shareOf } from "../retention";
+import { merchantOfConfigured, merchantsOf } from "./tenancy";
 
 /** The one grant the token endpoint supports (the const of `TokenRequest.grant_type`). */
 const CLIENT_CREDENTIALS: Schemas["TokenRequest"]["grant_type"] = "client_credentials";
@@ -67,7 +68,7 @@ export class OAuthServer {
   ) {
     for (const seed of seeds)
       this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(seed) });
-    this.registeredPerMerchant = sharePerMerchant(MAX_REGISTERED_CLIENTS, merchantsOf(seeds).length);
+    this.registeredPerMerchant = shareOf(MAX_REGISTERED_CLIENTS, merchantsOf(seeds).length);
   }
 
   /** The client named by HTTP Basic credentials, if the secret matches. */

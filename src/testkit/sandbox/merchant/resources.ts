@@ -13,11 +13,11 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { SandboxClock } from "../clock";
 import { seeded, type MerchantRetention } from "../config";
-import { idsToEvict } from "../retention";
+import { idsToEvict, shareOf } from "../retention";
 import type { FileOwner, FileStore, StoredFile } from "./files";
 import type { OperationId, Schemas } from "./operation";
 import { disputeStampsOffered } from "./stamps";
-import { sharePerMerchant, type Owned } from "./tenancy";
+import type { Owned } from "./tenancy";
 import { approvedStatusCode } from "../../../../generated/gateway/constants";
 
 /** The gateway's status code of an approved transaction (the seeded transactions are approved or declined). */
@@ -131,8 +131,8 @@ export class MerchantResources {
     /** How many merchants share the bounds (those of the configured clients). */
     merchants: number,
   ) {
-    this.applicationShare = sharePerMerchant(retention.maxApplications, merchants);
-    this.commentShare = sharePerMerchant(MAX_COMMENTS, merchants);
+    this.applicationShare = shareOf(retention.maxApplications, merchants);
+    this.commentShare = shareOf(MAX_COMMENTS, merchants);
     files.retain({
       maxFiles: retention.maxFiles,
       maxFileBytes: retention.maxFileBytes,

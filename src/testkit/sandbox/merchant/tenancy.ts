@@ -6,7 +6,7 @@
  * transactions and disputes belong to the seeded merchant; gateways are the acquirer's catalogue,
  * the same for every merchant.
  *
- * The merchants are those of the configured clients, known at start, so bounds can be shared
+ * The merchants are those of the configured clients, known at start, so bounds can be shared (`shareOf` in retention.ts)
  * among them: one merchant's traffic never evicts another merchant's records.
  */
 import { seeded, type OAuthClientConfig } from "../config";
@@ -24,11 +24,6 @@ export function merchantOfConfigured(client: OAuthClientConfig): string {
 /** The merchants of the configured clients, each once. */
 export function merchantsOf(clients: readonly OAuthClientConfig[]): string[] {
   return [...new Set(clients.map(merchantOfConfigured))];
-}
-
-/** One merchant's share of a bound held by `merchants` merchants (at least one record). */
-export function sharePerMerchant(bound: number, merchants: number): number {
-  return Math.max(1, Math.floor(bound / Math.max(1, merchants)));
 }
 
 /** Whether `record` is visible to a client of `merchant`. */
