@@ -16,9 +16,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
-import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { projectRoot } from "./lib/apis";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { bin } from "./lib/exec";

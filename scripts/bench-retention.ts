@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createGatewayClient, type GatewayClient } from "../src/toolkit/clients/gateway/client";
-import { defaultConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { defaultConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { startSandbox } from "../src/testkit/sandbox/server";
 
 const records = Number(process.env.BENCH_RECORDS ?? 20_000);

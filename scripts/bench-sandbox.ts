@@ -26,11 +26,11 @@ import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process";
 import { startTrivialServer, type TrivialServer } from "./lib/trivial-server";
 import { breakdown, RSA_STAGE, type BreakdownCase, type Stage } from "./lib/sandbox-breakdown";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { startSandbox } from "../src/testkit/sandbox/server";
-import { mergeConfig, defaultConfig } from "../src/testkit/sandbox/config";
-import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { mergeConfig, defaultConfig } from "../src/testkit/sandbox/configuration/config";
+import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 
 const duration = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

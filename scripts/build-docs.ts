@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { stringify } from "yaml";
 import { listApis, projectRoot } from "./lib/apis";
 import { runBinAsync } from "./lib/exec";
-import { loadBundledSpec } from "../src/testkit/spec/document";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import {
   addClientNotes,
   addCodeSamples,

@@ -1,13 +1,13 @@
 /**
  * `ts-node scripts/sandbox-config-docs.ts [--write]`: the Markdown table of every key of the
- * sandbox config file, generated from its schema (src/testkit/sandbox/config-schema.ts) with the defaults
+ * sandbox config file, generated from its schema (src/testkit/sandbox/configuration/config-schema.ts) with the defaults
  * of `defaultConfig()`. Prints the table; `--write` puts it into docs/sandbox.md between the
  * `config-keys` markers. test/sandbox-config.test.ts fails when the docs and the schema differ.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/config-schema";
-import { defaultConfig } from "../src/testkit/sandbox/config";
+import { sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/configuration/config-schema";
+import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
 
 export const sandboxDocPath = resolve(__dirname, "..", "docs", "sandbox.md");
 export const tableMarkers = { start: "<!-- config-keys:start -->", end: "<!-- config-keys:end -->" } as const;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaType, paymentMethodsRequiringSigning } from "../generated/gateway/constants";
 import { ClientOptionsError, createGatewayClient, GatewaySigningRequiredError } from "../src/toolkit/gateway";
 import { createSigner } from "../src/toolkit/clients/gateway/signing";
-import { loadBundledSpec } from "../src/testkit/spec/document";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
 import { gatewayRequest, requestExamples, responseExample } from "./support/spec-examples";
 

@@ -13,7 +13,7 @@ import {
   GatewayInvalidRequestError,
   serializeForm,
 } from "../src/toolkit/gateway";
-import { loadBundledSpec } from "../src/testkit/spec/document";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { sendJson, startLocalServer, type Handler, type LocalServer } from "./support/local-server";
 import { parse } from "qs";
 import { gatewayRequest, requestExamples, responseExample } from "./support/spec-examples";

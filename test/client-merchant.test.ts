@@ -22,8 +22,8 @@ import {
 import { hal, problem, startFakeMerchantApi, type FakeMerchantApi } from "./support/fake-merchant-api";
 import { startLocalServer, type LocalServer } from "./support/local-server";
 import { responseExample } from "./support/spec-examples";
-import { loadBundledSpec } from "../src/testkit/spec/document";
-import { listOperationExamples } from "../src/testkit/spec/examples";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 
 type S = components["schemas"];
 

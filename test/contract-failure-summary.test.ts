@@ -15,7 +15,7 @@ import { failureSummary, oneLine } from "../contract-tests/support/reporter";
 import { reproduction } from "../contract-tests/support/reproduction";
 import { contractSandboxConfig, sandboxTarget } from "../contract-tests/targets/sandbox";
 import { colourEnvironment } from "../src/testkit/cli/commands/contract";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { createSigner } from "../src/toolkit/clients/gateway/signing";
 import { startLocalServer, type LocalServer } from "./support/local-server";

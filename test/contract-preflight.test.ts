@@ -8,7 +8,7 @@ import { join } from "node:path";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { startTestSandbox } from "./support/sandbox";
 

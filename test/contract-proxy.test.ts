@@ -13,15 +13,15 @@ import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, form, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
-import { seeded } from "../src/testkit/sandbox/config";
+import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { createGatewayClient } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchant";
 import { merchantRequest } from "./support/spec-examples";
 import { rebaser, retargetedAudience } from "../src/testkit/proxy/rewrites";
 import { linksOf } from "../src/toolkit/clients/merchant/hal";
 import { dataRel } from "../src/toolkit/clients/merchant/files";
-import { loadBundledSpec } from "../src/testkit/spec/document";
-import { listOperationExamples } from "../src/testkit/spec/examples";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import { rateLimitHeaders } from "../generated/merchant/constants";
 
 /** What a promise was rejected with (undefined when it was fulfilled). */

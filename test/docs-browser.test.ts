@@ -14,7 +14,7 @@ import sirv from "sirv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTROL_API, listApis, projectRoot } from "../scripts/lib/apis";
 import { buildDocs, docsOutDir, guidesSourceDir, samplesDir } from "../scripts/build-docs";
-import { deref, isHttpMethod, loadBundledSpec } from "../src/testkit/spec/document";
+import { deref, isHttpMethod, loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { launchTestBrowser } from "./support/browser";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "docs");

@@ -13,10 +13,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/testkit/spec/document";
+import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { createGatewayClient, type GatewayClient, type Outcome, type TransactionOperation } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantProblemError, type MerchantClient, type MerchantSchemas } from "../src/toolkit/merchant";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { MerchantClient as RawMerchantClient, privateKeyPem, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
 

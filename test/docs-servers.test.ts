@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { listServiceApis } from "../scripts/lib/apis";
 import { markSourceNotes } from "../scripts/lib/docs-decorations";
 import { MOCK_PORTS } from "../src/testkit/cli/commands/mock";
-import { defaultPorts } from "../src/testkit/sandbox/config";
-import { loadBundledSpec } from "../src/testkit/spec/document";
+import { defaultPorts } from "../src/testkit/sandbox/configuration/config";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 
 interface Server {
   url: string;

@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { paymentMethods } from "../generated/gateway/constants";
-import { getAtPointer, loadBundledSpec, requestBodySchemaPointer } from "../src/testkit/spec/document";
-import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
-import { listOperationExamples } from "../src/testkit/spec/examples";
-import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { getAtPointer, loadBundledSpec, requestBodySchemaPointer } from "../src/testkit/openapi-model/document";
+import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
+import { listOperationExamples } from "../src/testkit/openapi-model/examples";
+import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 
 type Body = Record<string, any>;
 

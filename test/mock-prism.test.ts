@@ -7,10 +7,10 @@ import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listServiceApis } from "../scripts/lib/apis";
 import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
-import { deref, findOperation, HTTP_METHODS, loadBundledSpec } from "../src/testkit/spec/document";
-import { listOperationExamples } from "../src/testkit/spec/examples";
-import { concretePath, credentialHeaders, encodeBody } from "../src/testkit/spec/http-from-spec";
-import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { deref, findOperation, HTTP_METHODS, loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { listOperationExamples } from "../src/testkit/openapi-model/examples";
+import { concretePath, credentialHeaders, encodeBody } from "../src/testkit/openapi-model/http-from-spec";
+import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 
 /** The methods this test can send: fetch refuses TRACE (a forbidden method), so a `trace` operation could not be exercised here. */
 const SENDABLE_METHODS: readonly string[] = HTTP_METHODS.filter((method) => method !== "trace");

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { seeded } from "../src/testkit/sandbox/config";
+import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { consumerResolutions, type ConsumerResolution } from "./support/consumer-type-checks";
 import { portIsFree, processesMentioning, startServing, until } from "./support/processes";
 

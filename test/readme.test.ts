@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { startTestSandbox } from "./support/sandbox";
 

@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { configKeysTable, documentedTable, sandboxDocPath } from "../scripts/sandbox-config-docs";
-import { configBounds, sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/config-schema";
-import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from "../src/testkit/sandbox/config";
-import { configFileProblems, configFromEnvironment, MAX_REPORTED_PROBLEMS } from "../src/testkit/sandbox/config-file";
+import { configBounds, sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/configuration/config-schema";
+import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from "../src/testkit/sandbox/configuration/config";
+import { configFileProblems, configFromEnvironment, MAX_REPORTED_PROBLEMS } from "../src/testkit/sandbox/configuration/config-file";
 import { startSandbox } from "../src/testkit/sandbox/server";
-import { loadBundledSpec } from "../src/testkit/spec/document";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { GatewayClient } from "./support/sandbox";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-config-"));

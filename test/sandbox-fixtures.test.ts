@@ -13,7 +13,7 @@ import { testEnvironment } from "../generated/gateway/constants";
 import { applyFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/fixtures";
 import { sandboxFixtureSchema } from "../src/testkit/sandbox/fixtures/schema";
 import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/fixtures/write-schema";
-import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/config";
+import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { readyUrls, startServing } from "./support/processes";

@@ -14,8 +14,8 @@ import {
   paymentMethodsRequiringSigning,
   statusCodeByKey,
 } from "../generated/gateway/constants";
-import { loadBundledSpec } from "../src/testkit/spec/document";
-import { listOperationExamples } from "../src/testkit/spec/examples";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";

@@ -7,7 +7,7 @@
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mergeConfig, defaultConfig } from "../src/testkit/sandbox/config";
+import { mergeConfig, defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, GatewayClient, keys, sandboxLog } from "./support/sandbox";
 

@@ -8,12 +8,12 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_MESSAGE_LENGTH } from "../src/testkit/sandbox/card-numbers";
-import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from "../src/testkit/sandbox/clock";
+import { MAX_MESSAGE_LENGTH } from "../src/testkit/sandbox/cross-api/card-numbers";
+import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from "../src/testkit/sandbox/cross-api/clock";
 import { GatewayResponses } from "../src/testkit/sandbox/gateway/responses";
-import { loadBundledSpec } from "../src/testkit/spec/document";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
-import { defaultConfig } from "../src/testkit/sandbox/config";
+import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { basic, expand, GatewayClient, keys, MerchantClient, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
 
 let sandbox: RunningSandbox;

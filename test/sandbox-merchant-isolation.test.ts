@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import merchantSpec from "../generated/merchant/openapi.json";
-import { seeded } from "../src/testkit/sandbox/config";
+import { seeded } from "../src/testkit/sandbox/configuration/config";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { pagination, problemMediaType } from "../generated/merchant/constants";
-import { defaultConfig } from "../src/testkit/sandbox/config";
+import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { advanceSandboxClock, expectProblem, useMerchantSandbox } from "./support/merchant-sandbox";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
 

@@ -6,7 +6,7 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultConfig, mergeConfig } from "../src/testkit/sandbox/config";
+import { defaultConfig, mergeConfig } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, GatewayClient, keys, privateKeyPem, sandboxLog } from "./support/sandbox";

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { listServiceApis, projectRoot } from "../scripts/lib/apis";
 import { coverageRows, unmappedSourceRows } from "../scripts/lib/markdown-tables";
-import { getAtPointer } from "../src/testkit/spec/document";
+import { getAtPointer } from "../src/testkit/openapi-model/document";
 
 describe.each(listServiceApis().map((api) => api.name))("%s source coverage map", (api) => {
   const coveragePath = join(projectRoot, "docs", `coverage-${api}.md`);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { listServiceApis, projectRoot } from "../scripts/lib/apis";
 import { DEPARTURES_HEADING, markdownTableRows } from "../scripts/lib/markdown-tables";
-import { toPointer } from "../src/testkit/spec/document";
+import { toPointer } from "../src/testkit/openapi-model/document";
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { listApis } from "../scripts/lib/apis";
-import { loadBundledSpec, deref, isHttpMethod } from "../src/testkit/spec/document";
-import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
-import { listOperationExamples, listSchemaExamples } from "../src/testkit/spec/examples";
+import { loadBundledSpec, deref, isHttpMethod } from "../src/testkit/openapi-model/document";
+import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
+import { listOperationExamples, listSchemaExamples } from "../src/testkit/openapi-model/examples";
 
 describe.each(listApis().map((api) => api.name))("%s spec examples", (api) => {
   const doc = loadBundledSpec(api);

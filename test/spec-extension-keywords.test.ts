@@ -1,8 +1,8 @@
-// The validating `x-` keywords, on the bundles' own schemas (src/testkit/spec/extension-keywords.ts).
+// The validating `x-` keywords, on the bundles' own schemas (src/testkit/openapi-model/extension-keywords.ts).
 import { describe, expect, it } from "vitest";
-import { SpecValidator } from "../src/testkit/spec/ajv";
-import { loadBundledSpec } from "../src/testkit/spec/document";
-import { decimalScale } from "../src/testkit/spec/extension-keywords";
+import { SpecValidator } from "../src/testkit/openapi-model/ajv";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { decimalScale } from "../src/testkit/openapi-model/extension-keywords";
 
 describe("x-decimal", () => {
   const decimal = new SpecValidator(loadBundledSpec("merchant")).validatorAt("/components/schemas/Decimal");

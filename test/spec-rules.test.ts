@@ -3,8 +3,8 @@
  * that a spec change cannot drop them silently.
  */
 import { describe, expect, it } from "vitest";
-import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
-import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
+import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
+import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import {
   deref,
   findOperation,
@@ -14,7 +14,7 @@ import {
   requestBodySchemaPointer,
   toPointer,
   type OpenApiDocument,
-} from "../src/testkit/spec/document";
+} from "../src/testkit/openapi-model/document";
 
 type Operation = Record<string, any> & { operationId: string };
 interface Located {

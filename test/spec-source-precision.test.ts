@@ -10,11 +10,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { conformanceProblems } from "../contract-tests/support/conformance";
 import { ApiSpec } from "../contract-tests/support/spec";
-import { describeErrors, SpecValidator } from "../src/testkit/spec/ajv";
-import { deref, findOperation, getAtPointer, loadBundledSpec, requestBodySchemaPointer, toPointer } from "../src/testkit/spec/document";
-import { isSequential } from "../src/testkit/spec/extension-keywords";
-import { FORM_MEDIA_TYPE } from "../src/testkit/spec/media-types";
-import { coerceToSchema } from "../src/testkit/spec/schema-walk";
+import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
+import {
+  deref,
+  findOperation,
+  getAtPointer,
+  loadBundledSpec,
+  requestBodySchemaPointer,
+  toPointer,
+} from "../src/testkit/openapi-model/document";
+import { isSequential } from "../src/testkit/openapi-model/extension-keywords";
+import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
+import { coerceToSchema } from "../src/testkit/openapi-model/schema-walk";
 
 const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
 

@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
-import { parseMediaType } from "../../src/testkit/spec/media-types";
+import { parseMediaType } from "../../src/testkit/openapi-model/media-types";
 import { invalidParameterStatusCodes } from "../../generated/gateway/constants";
 import { ruleInventory } from "../rules/inventory";
 import { apiSpec } from "../support/spec";
-import { propertySchemas } from "../../src/testkit/spec/schema-walk";
+import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import { scenario, session, target } from "../support/context";
 import { card, expectApproved, expectDeclined, Gateway, statusForcingPans } from "../support/gateway";
 import type { Exchange } from "../support/http";

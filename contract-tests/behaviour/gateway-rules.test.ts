@@ -8,11 +8,11 @@ import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { paymentMethodsRequiringSigning, statusCodes, testEnvironment } from "../../generated/gateway/constants";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
-import { listOperationExamples } from "../../src/testkit/spec/examples";
+import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, matchingCsc, statusCode, statusForcingPans } from "../support/gateway";
 import { apiSpec } from "../support/spec";
-import { propertySchemas } from "../../src/testkit/spec/schema-walk";
+import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import { ruleIds } from "../rules/inventory";
 
 const gateway = () => new Gateway(session("gateway"));

@@ -8,7 +8,7 @@ import { describe, expect } from "vitest";
 import { curieName } from "../../generated/merchant/constants";
 import { MerchantProblemError } from "../../src/toolkit/clients/merchant/errors";
 import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
-import { mediaTypeOf } from "../../src/testkit/spec/media-types";
+import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { expandHref, type Exchange } from "../support/http";
 import { evaluations, unevaluated } from "../support/invariants";

@@ -9,10 +9,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, type TestContext } from "vitest";
-import { SpecValidator } from "../../src/testkit/spec/ajv";
-import { loadBundledSpec } from "../../src/testkit/spec/document";
-import { ResponseValidator } from "../../src/testkit/spec/response-validation";
-import { SpecRouter } from "../../src/testkit/spec/router";
+import { SpecValidator } from "../../src/testkit/openapi-model/ajv";
+import { loadBundledSpec } from "../../src/testkit/openapi-model/document";
+import { ResponseValidator } from "../../src/testkit/openapi-model/response-validation";
+import { SpecRouter } from "../../src/testkit/openapi-model/router";
 import { startSandbox } from "../../src/testkit/sandbox/server";
 import { suiteFetch } from "../support/connections";
 import { contractTest, target } from "../support/context";

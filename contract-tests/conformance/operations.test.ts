@@ -6,7 +6,7 @@
  * documented 401. A new operation in the spec is covered here without new test code.
  */
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { concretePath } from "../../src/testkit/spec/http-from-spec";
+import { concretePath } from "../../src/testkit/openapi-model/http-from-spec";
 import { contractTest, session, target, unmet } from "../support/context";
 import { Explorer, requestExamplesOf, type ExplorationResult } from "../support/explore";
 import { bodyExcerpt, describeExchange } from "../support/http";

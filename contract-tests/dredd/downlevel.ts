@@ -8,7 +8,7 @@
  * Dredd's YAML parser away from strings it chokes on. This copy is for Dredd's smoke test only:
  * the vitest suite validates against the real 3.1 schemas.
  */
-import type { OpenApiDocument } from "../../src/testkit/spec/document";
+import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
 
 const DROPPED_SCHEMA_KEYWORDS = new Set([
   "if",

@@ -19,10 +19,10 @@
 import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
 import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
-import { listOperationExamples } from "../../src/testkit/spec/examples";
-import { deref, loadBundledSpec } from "../../src/testkit/spec/document";
-import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/spec/media-types";
-import { hasOwnServers, SpecRouter } from "../../src/testkit/spec/router";
+import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
+import { deref, loadBundledSpec } from "../../src/testkit/openapi-model/document";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
+import { hasOwnServers, SpecRouter } from "../../src/testkit/openapi-model/router";
 import { flatten } from "../support/arbitraries";
 import { suiteFetch } from "../support/connections";
 import { apiSpec } from "../support/spec";

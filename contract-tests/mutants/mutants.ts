@@ -11,9 +11,9 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { windows } from "../../generated/gateway/constants";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
-import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/config";
-import { sandboxFaults, type SandboxFault } from "../../src/testkit/sandbox/faults";
-import { listOperationExamples } from "../../src/testkit/spec/examples";
+import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/configuration/config";
+import { sandboxFaults, type SandboxFault } from "../../src/testkit/sandbox/cross-api/faults";
+import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { suiteFetch } from "../support/connections";
 import { apiSpec } from "../support/spec";
 import { jsonOf, setJson, type Mutation, type ProxiedRequest, type ProxiedResponse } from "./proxy";
@@ -47,7 +47,7 @@ export interface Mutant {
    * reason (a crash answered 500, a plumbing error) is a wrong catch, and fails the mutation run.
    */
   catcher: RegExp;
-  /** A rule switched off inside the sandbox, through its fault-injection seam (src/testkit/sandbox/faults.ts). */
+  /** A rule switched off inside the sandbox, through its fault-injection seam (src/testkit/sandbox/cross-api/faults.ts). */
   sandboxFault?: SandboxFault;
   /** Faults on the wire. */
   mutation?: Mutation;

@@ -32,7 +32,7 @@
  * Scenarios declare the ids they prove (`rules` of `scenario()`, the test's meta); waivers
  * (./waivers.ts) excuse a rule with a reason; `npm run contract:rules` writes docs/contract-rules.md.
  */
-import { HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/spec/document";
+import { HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import { echoedMembers } from "../support/echo";
 import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
 

@@ -13,8 +13,8 @@
  * must be a 4xx that names that parameter.
  */
 import fc from "fast-check";
-import { deref, type OpenApiDocument } from "../../src/testkit/spec/document";
-import type { SpecValidator } from "../../src/testkit/spec/ajv";
+import { deref, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import type { SpecValidator } from "../../src/testkit/openapi-model/ajv";
 import type { Schema } from "./spec";
 
 type Node = Record<string, unknown>;

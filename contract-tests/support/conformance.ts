@@ -13,16 +13,16 @@
  * be one the spec lists for that transaction type (`x-returned-for` of the StatusCode schema).
  *
  * Reading the spec (the documented response, its headers, media types, schema pointers, schema
- * types) is src/testkit/spec/'s, shared with the sandbox's ResponseValidator. What is here is the
+ * types) is src/testkit/openapi-model/'s, shared with the sandbox's ResponseValidator. What is here is the
  * contract suite's own reading of a received response: its messages, 204 and HEAD without a
  * body, a well-formed Content-Type with a UTF-8 charset and a semantic `version`, header values
  * read leniently as numbers, and the `x-returned-for` rule.
  */
 import type { ErrorObject } from "ajv/dist/2020";
-import { getAtPointer } from "../../src/testkit/spec/document";
-import { isJsonMediaType, mediaTypeMatches, parseMediaType } from "../../src/testkit/spec/media-types";
-import { documentedHeaders, responseSchemaPointer } from "../../src/testkit/spec/response-validation";
-import { schemaTypes } from "../../src/testkit/spec/schema-walk";
+import { getAtPointer } from "../../src/testkit/openapi-model/document";
+import { isJsonMediaType, mediaTypeMatches, parseMediaType } from "../../src/testkit/openapi-model/media-types";
+import { documentedHeaders, responseSchemaPointer } from "../../src/testkit/openapi-model/response-validation";
+import { schemaTypes } from "../../src/testkit/openapi-model/schema-walk";
 import type { ApiSpec, ContractOperation, Schema } from "./spec";
 
 export interface ReceivedResponse {

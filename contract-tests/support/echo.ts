@@ -17,8 +17,8 @@
  * Messages name members and paths, never the values sent (a PAN or CSC never reaches a log).
  */
 import { parse as parseForm } from "qs";
-import { deref } from "../../src/testkit/spec/document";
-import { propertySchemas, type Schema } from "../../src/testkit/spec/schema-walk";
+import { deref } from "../../src/testkit/openapi-model/document";
+import { propertySchemas, type Schema } from "../../src/testkit/openapi-model/schema-walk";
 import type { ApiSpec, ContractOperation } from "./spec";
 
 type Json = Record<string, unknown>;

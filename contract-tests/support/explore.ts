@@ -7,8 +7,8 @@
  * `self`), round after round; DELETEs come last so nothing is removed before it was used.
  * What no answer links to is sent to the path filled with the spec's parameter examples.
  */
-import { listOperationExamples, type SpecExample } from "../../src/testkit/spec/examples";
-import { concretePath } from "../../src/testkit/spec/http-from-spec";
+import { listOperationExamples, type SpecExample } from "../../src/testkit/openapi-model/examples";
+import { concretePath } from "../../src/testkit/openapi-model/http-from-spec";
 import { expandHref, type ApiSession, type Exchange } from "./http";
 import type { ContractOperation } from "./spec";
 

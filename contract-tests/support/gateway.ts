@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { approvedStatusCode, testEnvironment } from "../../generated/gateway/constants";
-import { listOperationExamples } from "../../src/testkit/spec/examples";
+import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { bodyExcerpt, describeExchange, type ApiSession, type CallOptions, type Exchange } from "./http";
 import { apiSpec } from "./spec";
 

@@ -11,10 +11,10 @@
 import { parseTemplate } from "url-template";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
 import { createSigner, type Signer } from "../../src/toolkit/clients/gateway/signing";
-import { encodeBody } from "../../src/testkit/spec/http-from-spec";
+import { encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
 import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
-import { isJsonMediaType, parseMediaType } from "../../src/testkit/spec/media-types";
+import { isJsonMediaType, parseMediaType } from "../../src/testkit/openapi-model/media-types";
 import { conformanceProblems } from "./conformance";
 import { suiteFetch } from "./connections";
 import { echoProblems } from "./echo";

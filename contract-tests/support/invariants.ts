@@ -28,7 +28,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { parseTemplate } from "url-template";
-import { deref } from "../../src/testkit/spec/document";
+import { deref } from "../../src/testkit/openapi-model/document";
 import { linksSchemaNames } from "../rules/inventory";
 import type { ApiSpec, ContractOperation, Schema } from "./spec";
 

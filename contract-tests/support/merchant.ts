@@ -6,12 +6,12 @@
 import { expect } from "vitest";
 import { createMerchantClient, type MerchantClient } from "../../src/toolkit/clients/merchant/client";
 import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
-import { deref } from "../../src/testkit/spec/document";
-import { mediaTypeOf } from "../../src/testkit/spec/media-types";
-import { listOperationExamples } from "../../src/testkit/spec/examples";
+import { deref } from "../../src/testkit/openapi-model/document";
+import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
+import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { target } from "./context";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
-import { propertySchemas } from "../../src/testkit/spec/schema-walk";
+import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import { apiSpec, type Schema } from "./spec";
 
 type Body = Record<string, unknown>;

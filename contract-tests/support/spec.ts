@@ -4,15 +4,15 @@
  * the bundle, and routers that tell which operation a URL belongs to. Nothing here names an
  * operation: adding one to the spec adds it to the suite.
  */
-import { SpecValidator } from "../../src/testkit/spec/ajv";
-import { deref, loadBundledSpec, toPointer, type OpenApiDocument } from "../../src/testkit/spec/document";
-import { documentedResponse, type DocumentedResponse } from "../../src/testkit/spec/response-validation";
-import { hasOwnServers, SpecRouter, type RoutedOperation } from "../../src/testkit/spec/router";
+import { SpecValidator } from "../../src/testkit/openapi-model/ajv";
+import { deref, loadBundledSpec, toPointer, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import { documentedResponse, type DocumentedResponse } from "../../src/testkit/openapi-model/response-validation";
+import { hasOwnServers, SpecRouter, type RoutedOperation } from "../../src/testkit/openapi-model/router";
 
 export type ApiName = "gateway" | "merchant";
 export const API_NAMES: readonly ApiName[] = ["gateway", "merchant"];
 
-export type { Schema } from "../../src/testkit/spec/schema-walk";
+export type { Schema } from "../../src/testkit/openapi-model/schema-walk";
 export type { DocumentedResponse };
 
 export interface SecurityScheme {

@@ -7,7 +7,7 @@
  */
 import getPort from "get-port";
 import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
-import { seeded } from "../../src/testkit/sandbox/config";
+import { seeded } from "../../src/testkit/sandbox/configuration/config";
 import { startPrismMock, type RunningMock } from "../../src/testkit/mock/prism";
 import { generateKeyPairSync } from "node:crypto";
 import { commonSettings, type ContractTarget } from "./target";

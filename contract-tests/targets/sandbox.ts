@@ -5,7 +5,13 @@
  * seeded ones unless the environment names others.
  */
 import { readFileSync } from "node:fs";
-import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfig } from "../../src/testkit/sandbox/config";
+import {
+  defaultConfig,
+  mergeConfig,
+  seeded,
+  seededPrivateKeyPath,
+  type SandboxConfig,
+} from "../../src/testkit/sandbox/configuration/config";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { commonSettings, type ContractTarget } from "./target";

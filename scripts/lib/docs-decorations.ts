@@ -9,10 +9,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { deref, findOperation, isHttpMethod, type OpenApiDocument } from "../../src/testkit/spec/document";
-import { concretePath, encodeBody } from "../../src/testkit/spec/http-from-spec";
-import { listOperationExamples } from "../../src/testkit/spec/examples";
-import { FORM_MEDIA_TYPE } from "../../src/testkit/spec/media-types";
+import { deref, findOperation, isHttpMethod, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import { concretePath, encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
+import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
+import { FORM_MEDIA_TYPE } from "../../src/testkit/openapi-model/media-types";
 
 /** Objects whose `description` Redoc renders; a mark elsewhere (on the licence, the contact) is left as is. */
 function canCarryDescription(parentKey: string | undefined): boolean {

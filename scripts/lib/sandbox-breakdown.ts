@@ -7,14 +7,14 @@
  */
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/http";
-import { loopbackRefusal } from "../../src/testkit/sandbox/loopback-policy";
-import { parseRequestTarget } from "../../src/testkit/sandbox/request-target";
+import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/listener/http";
+import { loopbackRefusal } from "../../src/testkit/sandbox/listener/loopback-policy";
+import { parseRequestTarget } from "../../src/testkit/sandbox/listener/request-target";
 import type { RunningSandbox } from "../../src/testkit/sandbox/server";
-import { seededPublicKeyPath } from "../../src/testkit/sandbox/config";
-import { RequestValidator } from "../../src/testkit/spec/request-validation";
-import type { ResponseValidator } from "../../src/testkit/spec/response-validation";
-import type { SpecRouter } from "../../src/testkit/spec/router";
+import { seededPublicKeyPath } from "../../src/testkit/sandbox/configuration/config";
+import { RequestValidator } from "../../src/testkit/openapi-model/request-validation";
+import type { ResponseValidator } from "../../src/testkit/openapi-model/response-validation";
+import type { SpecRouter } from "../../src/testkit/openapi-model/router";
 
 export interface BreakdownCase {
   label: string;

@@ -5,8 +5,8 @@
  * Each extractor reads the spec by component name and fails loudly if the shape it expects
  * is gone, so a spec refactoring cannot silently empty a constant.
  */
-import { deref, getAtPointer, HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/spec/document";
-import { hasOwnServers, SpecRouter } from "../../src/testkit/spec/router";
+import { deref, getAtPointer, HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import { hasOwnServers, SpecRouter } from "../../src/testkit/openapi-model/router";
 
 type Extractor = (doc: OpenApiDocument) => Record<string, unknown>;
 

@@ -8,7 +8,7 @@
  * matches keeps redocly's rating: "major" is breaking under the id `redocly:<its rule id>`,
  * anything else informational.
  */
-import { HTTP_METHODS } from "../../src/testkit/spec/document";
+import { HTTP_METHODS } from "../../src/testkit/openapi-model/document";
 
 /** Which side of the exchange a change is on: what the client sends, or what it receives. */
 export type ChangeSide = "request" | "response" | "operation" | "component" | "document";

@@ -12,13 +12,13 @@
  */
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "../../generated/sandbox-control/schema";
-import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "./sandbox/config";
-import { configFromFile } from "./sandbox/config-file";
+import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "./sandbox/configuration/config";
+import { configFromFile } from "./sandbox/configuration/config-file";
 import { CONTROL_PREFIX } from "./sandbox/control/plane";
 import { applyFixture, loadFixtureFile, type FixtureResult } from "./sandbox/fixtures";
 import { startSandbox as startListeners, type RunningSandbox } from "./sandbox/server";
 
-export type { SandboxConfigFile } from "./sandbox/config";
+export type { SandboxConfigFile } from "./sandbox/configuration/config";
 export type ControlPaths = paths;
 export type ControlSchemas = components["schemas"];
 export type IsolatedAccount = components["schemas"]["Account"];

@@ -1,2 +1,2 @@
-// Moved to src/testkit/spec/http-from-spec.ts (the docs build uses it too); kept until every import is updated.
-export * from "../../src/testkit/spec/http-from-spec";
+// Moved to src/testkit/openapi-model/http-from-spec.ts (the docs build uses it too); kept until every import is updated.
+export * from "../../src/testkit/openapi-model/http-from-spec";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect } from "vitest";
 import { problemKinds, problemMediaType } from "../../generated/merchant/constants";
-import type { SandboxConfigFile } from "../../src/testkit/sandbox/config";
+import type { SandboxConfigFile } from "../../src/testkit/sandbox/configuration/config";
 import type { RunningSandbox } from "../../src/testkit/sandbox/server";
 import { MerchantClient, startTestSandbox, type MerchantCall } from "./sandbox";
 

@@ -5,7 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { stringify } from "qs";
-import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "../../src/testkit/sandbox/config";
+import {
+  defaultConfig,
+  mergeConfig,
+  seeded,
+  seededPrivateKeyPath,
+  type SandboxConfigFile,
+} from "../../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 

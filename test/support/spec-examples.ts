@@ -4,8 +4,8 @@
  */
 import type { operations as GatewayOperations } from "../../generated/gateway/schema";
 import type { operations as MerchantOperations } from "../../generated/merchant/schema";
-import { loadBundledSpec } from "../../src/testkit/spec/document";
-import { listOperationExamples, type SpecExample } from "../../src/testkit/spec/examples";
+import { loadBundledSpec } from "../../src/testkit/openapi-model/document";
+import { listOperationExamples, type SpecExample } from "../../src/testkit/openapi-model/examples";
 
 const cache = new Map<string, SpecExample[]>();
 

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { sharedCompilerHost } from "../typescript-host";
-import { isHttpMethod } from "../../../src/testkit/spec/document";
+import { isHttpMethod } from "../../../src/testkit/openapi-model/document";
 import { strictCompilerOptions } from "./compile";
 import type { Generator } from "./generators";
 

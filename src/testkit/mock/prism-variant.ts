@@ -22,8 +22,8 @@
  * give) gets the example `{}`. Prism sends no Content-Type for a response it has nothing to
  * build from, and the media type is what such a response documents.
  */
-import { FORM_MEDIA_TYPE, isJsonMediaType } from "../spec/media-types";
-import { deref, type OpenApiDocument } from "../spec/document";
+import { FORM_MEDIA_TYPE, isJsonMediaType } from "../openapi-model/media-types";
+import { deref, type OpenApiDocument } from "../openapi-model/document";
 
 type Schema = Record<string, unknown> | boolean;
 

@@ -3,14 +3,14 @@ import getPort from "get-port";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadBundledSpec } from "../spec/document";
+import { loadBundledSpec } from "../openapi-model/document";
 import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { waitUntilChildAnswers, type StartBounds } from "../serve/ready";
 import { startFront } from "../proxy/front";
 import { SuffixBlindPairing } from "../proxy/pairing";
 import { deriveProxyVariant, derivePrismVariant } from "./prism-variant";
-import type { OpenApiDocument } from "../spec/document";
+import type { OpenApiDocument } from "../openapi-model/document";
 
 export interface RunningMock {
   api: string;

@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as forward } from "undici";
-import { close, listen } from "../sandbox/http";
+import { close, listen } from "../sandbox/listener/http";
 import { describeListenError, LOOPBACK } from "../serve/ports";
 import type { SuffixBlindPairing } from "./pairing";
 import { jsonBody, rebasedBody, rebaser, retargetedAudience } from "./rewrites";

@@ -7,11 +7,11 @@
  * other answer is Prism's alone.
  */
 import { asPrismSeesIt } from "../mock/prism-variant";
-import { describeErrors, SpecValidator } from "../spec/ajv";
-import type { OpenApiDocument } from "../spec/document";
-import { mediaTypeMatches, mediaTypeOf } from "../spec/media-types";
-import { documentedResponse, responseSchemaPointer } from "../spec/response-validation";
-import { SpecRouter } from "../spec/router";
+import { describeErrors, SpecValidator } from "../openapi-model/ajv";
+import type { OpenApiDocument } from "../openapi-model/document";
+import { mediaTypeMatches, mediaTypeOf } from "../openapi-model/media-types";
+import { documentedResponse, responseSchemaPointer } from "../openapi-model/response-validation";
+import { SpecRouter } from "../openapi-model/router";
 
 export class SuffixBlindPairing {
   private readonly router: SpecRouter;

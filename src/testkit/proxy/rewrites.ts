@@ -7,7 +7,7 @@
  */
 import type { components } from "../../../generated/merchant/schema";
 import { withoutTrailingSlashes } from "../../toolkit/clients/common/urls";
-import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from "../spec/media-types";
+import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from "../openapi-model/media-types";
 
 type S = components["schemas"];
 

@@ -3,11 +3,11 @@
  * each on its own loopback port, sharing one test clock. In-memory state; nothing persists.
  */
 import type { Server } from "node:http";
-import { SandboxClock } from "./clock";
-import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./config";
+import { SandboxClock } from "./cross-api/clock";
+import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./configuration/config";
 import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
-import { Faults, type SandboxFault } from "./faults";
-import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./http";
+import { Faults, type SandboxFault } from "./cross-api/faults";
+import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./listener/http";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/files";
 import { storageHandler, storageScreen } from "./merchant/storage";
@@ -18,10 +18,10 @@ import { FaultRules } from "./control/faults";
 import { FixturesLoaded } from "./control/fixtures-loaded";
 import type { FixtureResult } from "./fixtures/types";
 import { ControlPlane } from "./control/plane";
-import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
-import { RequestValidator } from "../spec/request-validation";
-import type { ResponseValidator } from "../spec/response-validation";
-import type { SpecRouter } from "../spec/router";
+import { gatewayRefusal, merchantRefusal, storageRefusal } from "./listener/refusals";
+import { RequestValidator } from "../openapi-model/request-validation";
+import type { ResponseValidator } from "../openapi-model/response-validation";
+import type { SpecRouter } from "../openapi-model/router";
 import { declineRefusal } from "./gateway/operations";
 
 export interface SandboxOptions {

@@ -1,8 +1,8 @@
 /** `payment-apis mock`: Prism mocks of both bundled specs on loopback, until stopped. */
 import { Command } from "commander";
 import { startPrismMock, type RunningMock } from "../../mock/prism";
-import { findOperation, loadBundledSpec } from "../../spec/document";
-import { listOperationExamples } from "../../spec/examples";
+import { findOperation, loadBundledSpec } from "../../openapi-model/document";
+import { listOperationExamples } from "../../openapi-model/examples";
 import { portSetting } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";

@@ -1,8 +1,8 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
 import { relative, resolve } from "node:path";
 import { Command, Option } from "commander";
-import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/config";
-import { configFromFile } from "../../sandbox/config-file";
+import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/configuration/config";
+import { configFromFile } from "../../sandbox/configuration/config-file";
 import { applyFixture, loadFixtureFile } from "../../sandbox/fixtures";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";

@@ -8,7 +8,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import type { components } from "../../../../generated/sandbox-control/schema";
-import type { SandboxConfig } from "../config";
+import type { SandboxConfig } from "../configuration/config";
 import type { GatewaySandbox } from "../gateway/app";
 import type { MerchantSandbox } from "../merchant/app";
 

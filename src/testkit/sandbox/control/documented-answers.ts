@@ -3,10 +3,10 @@
  * first named example as the body and each header's example, so that an injected answer is one a
  * client may really get (and passes the sandbox's response check like any other).
  */
-import { deref, type OpenApiDocument } from "../../spec/document";
-import { documentedResponse } from "../../spec/response-validation";
-import type { SpecRouter } from "../../spec/router";
-import type { SandboxResponse } from "../http";
+import { deref, type OpenApiDocument } from "../../openapi-model/document";
+import { documentedResponse } from "../../openapi-model/response-validation";
+import type { SpecRouter } from "../../openapi-model/router";
+import type { SandboxResponse } from "../listener/http";
 import type { DocumentedAnswer } from "./faults";
 
 interface ExampleHolder {

@@ -11,7 +11,7 @@
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
-import { maskCardNumbers } from "../card-numbers";
+import { maskCardNumbers } from "../cross-api/card-numbers";
 
 export type Exchange = components["schemas"]["Exchange"];
 export type SignatureVerdict = components["schemas"]["SignatureVerdict"];

@@ -5,9 +5,9 @@
  * matching requests or until removed. The listener asks `take` once a request has fully arrived.
  */
 import type { components } from "../../../../generated/sandbox-control/schema";
-import type { SandboxResponse } from "../http";
-import { decodeForm } from "../../spec/form-decoding";
-import type { RoutedOperation } from "../../spec/router";
+import type { SandboxResponse } from "../listener/http";
+import { decodeForm } from "../../openapi-model/form-decoding";
+import type { RoutedOperation } from "../../openapi-model/router";
 
 type FaultCreate = components["schemas"]["FaultCreate"];
 export type Fault = components["schemas"]["Fault"];

@@ -6,15 +6,15 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { components, operations } from "../../../../generated/sandbox-control/schema";
-import { SpecValidator } from "../../spec/ajv";
-import { loadBundledSpec } from "../../spec/document";
-import { dottedName, RequestValidator } from "../../spec/request-validation";
-import { ResponseValidator } from "../../spec/response-validation";
-import { SpecRouter, type RoutedOperation } from "../../spec/router";
-import type { SandboxClock } from "../clock";
+import { SpecValidator } from "../../openapi-model/ajv";
+import { loadBundledSpec } from "../../openapi-model/document";
+import { dottedName, RequestValidator } from "../../openapi-model/request-validation";
+import { ResponseValidator } from "../../openapi-model/response-validation";
+import { SpecRouter, type RoutedOperation } from "../../openapi-model/router";
+import type { SandboxClock } from "../cross-api/clock";
 import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
 import type { GatewaySandbox } from "../gateway/app";
-import type { SandboxResponse } from "../http";
+import type { SandboxResponse } from "../listener/http";
 import type { MerchantSandbox } from "../merchant/app";
 import { curlOf, refusalOf } from "./explain";
 import type { ExchangeRecord } from "./exchanges";

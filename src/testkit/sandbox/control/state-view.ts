@@ -5,8 +5,8 @@
  * each window closes; the merchant sandbox's applications and rate-limit windows. Read only.
  */
 import type { components } from "../../../../generated/sandbox-control/schema";
-import { DAY_MS, type SandboxClock } from "../clock";
-import { noFaults } from "../faults";
+import { DAY_MS, type SandboxClock } from "../cross-api/clock";
+import { noFaults } from "../cross-api/faults";
 import { FollowUpRules } from "../gateway/follow-up-rules";
 import type { AuthorizationRecord, PaymentRecord } from "../gateway/records";
 import { readGatewayFacts, type GatewayFacts } from "../gateway/spec-facts";
@@ -15,7 +15,7 @@ import { approved, type Status } from "../gateway/status-codes";
 import type { StoredFile } from "../merchant/files";
 import type { RateLimiter } from "../merchant/rate-limit";
 import type { MerchantResources } from "../merchant/resources";
-import type { OpenApiDocument } from "../../spec/document";
+import type { OpenApiDocument } from "../../openapi-model/document";
 
 type Schemas = components["schemas"];
 

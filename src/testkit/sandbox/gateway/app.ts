@@ -6,15 +6,15 @@
  * `transactions.ts`, their rules in `payment-rules.ts` and `follow-up-rules.ts`, the state in
  * `store.ts`, the answers in `bodies.ts`, the links in `links.ts`.
  */
-import { noFaults, type Faults } from "../faults";
-import { loadBundledSpec, type OpenApiDocument } from "../../spec/document";
-import { SpecValidator } from "../../spec/ajv";
-import type { SandboxClock } from "../clock";
-import type { SandboxConfig } from "../config";
-import type { Handler } from "../http";
-import { SpecRouter } from "../../spec/router";
-import { RequestValidator } from "../../spec/request-validation";
-import { ResponseValidator } from "../../spec/response-validation";
+import { noFaults, type Faults } from "../cross-api/faults";
+import { loadBundledSpec, type OpenApiDocument } from "../../openapi-model/document";
+import { SpecValidator } from "../../openapi-model/ajv";
+import type { SandboxClock } from "../cross-api/clock";
+import type { SandboxConfig } from "../configuration/config";
+import type { Handler } from "../listener/http";
+import { SpecRouter } from "../../openapi-model/router";
+import { RequestValidator } from "../../openapi-model/request-validation";
+import { ResponseValidator } from "../../openapi-model/response-validation";
 import { ApiKeys } from "./auth";
 import { GatewayResponses } from "./responses";
 import { SignatureVerifier } from "./signature";

@@ -4,8 +4,8 @@
  * Merchant accounts transact; partner accounts own signing keys and cannot transact.
  */
 import type { components } from "../../../../generated/gateway/schema";
-import type { SandboxClock } from "../clock";
-import type { GatewayAccountConfig } from "../config";
+import type { SandboxClock } from "../cross-api/clock";
+import type { GatewayAccountConfig } from "../configuration/config";
 
 export interface GatewayAccount {
   id: string;

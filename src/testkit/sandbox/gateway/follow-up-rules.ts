@@ -4,8 +4,8 @@
  * capture, refund and void windows (`x-windows`) on the sandbox clock, one refund per debit.
  * The operations and the retention's finished test share them.
  */
-import { DAY_MS } from "../clock";
-import type { Faults } from "../faults";
+import { DAY_MS } from "../cross-api/clock";
+import type { Faults } from "../cross-api/faults";
 import type { AuthorizationRecord, DebitRecord } from "./records";
 import type { GatewayFacts } from "./spec-facts";
 import { approved, codes, status, type Status } from "./status-codes";

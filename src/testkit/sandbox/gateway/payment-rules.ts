@@ -5,8 +5,8 @@
  * merchant-initiated transactions (a stored credential, no merchant block).
  */
 import { paymentMethodFieldsRequiringSigningWhenOmitted, paymentMethodsRequiringSigning } from "../../../../generated/gateway/constants";
-import type { SandboxClock } from "../clock";
-import type { SandboxConfig } from "../config";
+import type { SandboxClock } from "../cross-api/clock";
+import type { SandboxConfig } from "../configuration/config";
 import type { GatewayAccount } from "./auth";
 import type { PaymentEvaluation, SeriesLink } from "./records";
 import { credentialOnFileOf, initiatorOf, paymentMethodOf, type PaymentMethodName, type PaymentRequest } from "./requests";

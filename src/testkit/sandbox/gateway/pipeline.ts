@@ -4,11 +4,11 @@
  * against the spec's schema, and dispatch to the transaction operation.
  */
 import type { operations } from "../../../../generated/gateway/schema";
-import type { OpenApiDocument } from "../../spec/document";
-import { bracketName, type ParameterError, type RequestValidator } from "../../spec/request-validation";
-import type { RoutedOperation, SpecRouter } from "../../spec/router";
-import type { SandboxConfig } from "../config";
-import type { Handler, SandboxRequest, SandboxResponse } from "../http";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import { bracketName, type ParameterError, type RequestValidator } from "../../openapi-model/request-validation";
+import type { RoutedOperation, SpecRouter } from "../../openapi-model/router";
+import type { SandboxConfig } from "../configuration/config";
+import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
 import type { ApiKeys, GatewayAccount } from "./auth";
 import { inputErrorOutcome } from "./bodies";
 import { rootDocument } from "./links";

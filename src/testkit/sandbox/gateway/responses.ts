@@ -5,9 +5,9 @@
  * 404 have no body, as documented.
  */
 import { mediaType } from "../../../../generated/gateway/constants";
-import type { OpenApiDocument } from "../../spec/document";
-import { sendableMessage } from "../card-numbers";
-import type { SandboxResponse } from "../http";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import { sendableMessage } from "../cross-api/card-numbers";
+import type { SandboxResponse } from "../listener/http";
 import type { Outcome, TransactionBody } from "./records";
 
 /**

@@ -6,7 +6,7 @@
  */
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { SigningKeyConfig } from "../config";
+import type { SigningKeyConfig } from "../configuration/config";
 import type { GatewayAccount } from "./auth";
 import { signatureHeader as signatureFormat } from "../../../../generated/gateway/constants";
 import type { SignatureVerdict } from "../control/exchanges";

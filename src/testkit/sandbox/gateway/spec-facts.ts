@@ -6,7 +6,7 @@
  */
 import { testEnvironment, windows } from "../../../../generated/gateway/constants";
 import type { components } from "../../../../generated/gateway/schema";
-import { getAtPointer, type OpenApiDocument } from "../../spec/document";
+import { getAtPointer, type OpenApiDocument } from "../../openapi-model/document";
 import type { StatusCode } from "./status-codes";
 
 export interface GatewayFacts {

@@ -13,9 +13,9 @@
  */
 import { randomInt } from "node:crypto";
 import type { components } from "../../../../generated/gateway/schema";
-import type { SandboxClock } from "../clock";
-import { noFaults, type Faults } from "../faults";
-import { idsToEvict, KeysPerAccount, shareOf } from "../retention";
+import type { SandboxClock } from "../cross-api/clock";
+import { noFaults, type Faults } from "../cross-api/faults";
+import { idsToEvict, KeysPerAccount, shareOf } from "../cross-api/retention";
 import type { GatewayAccount } from "./auth";
 import type { FollowUpRules } from "./follow-up-rules";
 import type { PaymentEvaluation, PaymentRecord, SeriesState } from "./records";

@@ -5,7 +5,7 @@
  * and merchant blocks).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { noFaults, type Faults } from "../faults";
+import { noFaults, type Faults } from "../cross-api/faults";
 import type { GatewayFacts } from "./spec-facts";
 import { codes, statusCodeFor, type StatusCode, type TransactionType } from "./status-codes";
 

@@ -9,8 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { paymentMethodsStronglyAuthenticated } from "../../../../generated/gateway/constants";
-import { gatewayTimestamp, type SandboxClock } from "../clock";
-import { noFaults, type Faults } from "../faults";
+import { gatewayTimestamp, type SandboxClock } from "../cross-api/clock";
+import { noFaults, type Faults } from "../cross-api/faults";
 import type { GatewayAccount } from "./auth";
 import { amountBody, creditBody, debitRefundBody, inputErrorOutcome, outcomeOf, paymentBody, voidBody } from "./bodies";
 import type { FollowUpRules } from "./follow-up-rules";

@@ -4,11 +4,11 @@
  * token endpoint, which answers in the RFC 6749 form ({error, error_description}), the form the
  * live service uses; `inputRefusal` and `authenticationRefusal` pick the form in one place.
  */
-import type { OpenApiDocument } from "../../spec/document";
-import { dottedName, type ParameterError } from "../../spec/request-validation";
-import type { RoutedOperation, SpecRouter } from "../../spec/router";
-import { maskCardNumbers } from "../card-numbers";
-import type { SandboxResponse } from "../http";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import { dottedName, type ParameterError } from "../../openapi-model/request-validation";
+import type { RoutedOperation, SpecRouter } from "../../openapi-model/router";
+import { maskCardNumbers } from "../cross-api/card-numbers";
+import type { SandboxResponse } from "../listener/http";
 import type { MerchantLinks } from "./links";
 import type { CollectionQuery, OperationId } from "./operation";
 import { pageOf } from "./pagination";

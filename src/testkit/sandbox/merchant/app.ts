@@ -8,15 +8,15 @@
  * representations (representations.ts), the answers (answers.ts), the handlers of each
  * resource family (handlers/, keyed by operationId) and the request pipeline (pipeline.ts).
  */
-import { noFaults, type Faults } from "../faults";
-import { loadBundledSpec, type OpenApiDocument } from "../../spec/document";
-import { SpecValidator } from "../../spec/ajv";
-import type { SandboxClock } from "../clock";
-import type { SandboxConfig } from "../config";
-import type { Handler } from "../http";
-import { hasOwnServers, SpecRouter } from "../../spec/router";
-import { RequestValidator } from "../../spec/request-validation";
-import { ResponseValidator } from "../../spec/response-validation";
+import { noFaults, type Faults } from "../cross-api/faults";
+import { loadBundledSpec, type OpenApiDocument } from "../../openapi-model/document";
+import { SpecValidator } from "../../openapi-model/ajv";
+import type { SandboxClock } from "../cross-api/clock";
+import type { SandboxConfig } from "../configuration/config";
+import type { Handler } from "../listener/http";
+import { hasOwnServers, SpecRouter } from "../../openapi-model/router";
+import { RequestValidator } from "../../openapi-model/request-validation";
+import { ResponseValidator } from "../../openapi-model/response-validation";
 import { Answers } from "./answers";
 import { fieldTagPrefix } from "./comments";
 import { commentContexts, resourceLookups, resourceReaders } from "./contexts";

@@ -6,8 +6,8 @@
  * application and a gateway); the comment contexts are the `context` values the spec lists that
  * the sandbox can read. All are looked up by names from the request, so they are Maps.
  */
-import type { OpenApiDocument } from "../../spec/document";
-import type { RoutedOperation, SpecRouter } from "../../spec/router";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import type { RoutedOperation, SpecRouter } from "../../openapi-model/router";
 import { commentableProperties } from "./comments";
 import type { FileStore } from "./files";
 import type { OperationId, PathOf } from "./operation";

@@ -1,8 +1,28 @@
 /** A request body kept to what its schema declares, still of its operation's generated type. */
-import { pickDeclared } from "../validation";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import { propertySchemas, type Schema } from "../../openapi-model/schema-walk";
 import type { BodyOf, OperationContext, OperationId } from "./operation";
 import { requestSchema } from "./spec-facts";
 import type { MerchantState } from "./state";
+
+/** Keys that must never be copied from client data into sandbox objects. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Keeps only the properties a schema declares (recursively for nested objects): unknown
+ * parameters are accepted by the APIs but not stored or echoed by the sandbox.
+ */
+function pickDeclared(doc: OpenApiDocument, schema: Schema, value: unknown, depth = 0): unknown {
+  if (depth > 16 || !value || typeof value !== "object" || Array.isArray(value)) return value;
+  const properties = propertySchemas(doc, schema);
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const childSchema = properties.get(key);
+    if (childSchema === undefined || UNSAFE_KEYS.has(key)) continue;
+    out[key] = pickDeclared(doc, childSchema, child, depth + 1);
+  }
+  return out;
+}
 
 /**
  * The body without the properties its schema does not declare (the APIs ignore unknown

@@ -11,8 +11,8 @@
  * knowledge, handed in with `retain`.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { SandboxClock } from "../clock";
-import { idsToEvict, shareOf } from "../retention";
+import type { SandboxClock } from "../cross-api/clock";
+import { idsToEvict, shareOf } from "../cross-api/retention";
 import type { OperationId } from "./operation";
 import type { Owned } from "./tenancy";
 

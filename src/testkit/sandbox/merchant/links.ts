@@ -5,8 +5,8 @@
  * goes under the relation the spec ties to it (`x-link-relation`).
  */
 import { curieHref, curieName } from "../../../../generated/merchant/constants";
-import type { OpenApiDocument } from "../../spec/document";
-import type { SpecRouter } from "../../spec/router";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import type { SpecRouter } from "../../openapi-model/router";
 import type { OperationId, PathOf } from "./operation";
 import { linkRelation } from "./spec-facts";
 

@@ -6,8 +6,8 @@
  * validated them against the same schemas the types were generated from.
  */
 import type { components, operations } from "../../../../generated/merchant/schema";
-import type { RoutedOperation } from "../../spec/router";
-import type { SandboxRequest, SandboxResponse } from "../http";
+import type { RoutedOperation } from "../../openapi-model/router";
+import type { SandboxRequest, SandboxResponse } from "../listener/http";
 import type { OAuthClient } from "./oauth";
 import type { ProblemContext } from "./problems";
 import type { MerchantState } from "./state";

@@ -4,9 +4,9 @@
  * resources they name must exist), OPTIONS with its `Allow`, the body checked against the
  * spec's schema, and dispatch to the handler of the operation.
  */
-import { dottedName } from "../../spec/request-validation";
-import type { RoutedOperation } from "../../spec/router";
-import type { Handler, SandboxRequest, SandboxResponse } from "../http";
+import { dottedName } from "../../openapi-model/request-validation";
+import type { RoutedOperation } from "../../openapi-model/router";
+import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
 import { errorsOf, type Refusing } from "./answers";
 import type { OAuthClient } from "./oauth";
 import { templateSegments } from "./contexts";

@@ -8,9 +8,9 @@
  * credentials create windows of their own.
  */
 import { rateLimitHeaders } from "../../../../generated/merchant/constants";
-import type { SandboxClock } from "../clock";
-import type { RateLimitConfig } from "../config";
-import { noFaults, type Faults } from "../faults";
+import type { SandboxClock } from "../cross-api/clock";
+import type { RateLimitConfig } from "../configuration/config";
+import { noFaults, type Faults } from "../cross-api/faults";
 
 const [LIMIT, REMAINING, RESET] = rateLimitHeaders;
 

@@ -11,9 +11,9 @@
  * parent's children only.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import type { SandboxClock } from "../clock";
-import { seeded, type MerchantRetention } from "../config";
-import { idsToEvict, shareOf } from "../retention";
+import type { SandboxClock } from "../cross-api/clock";
+import { seeded, type MerchantRetention } from "../configuration/config";
+import { idsToEvict, shareOf } from "../cross-api/retention";
 import type { FileOwner, FileStore, StoredFile } from "./files";
 import type { OperationId, Schemas } from "./operation";
 import { disputeStampsOffered } from "./stamps";

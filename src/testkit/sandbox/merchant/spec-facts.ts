@@ -5,9 +5,9 @@
  * (`x-merged-must-satisfy`), and the documented request and response media types, statuses
  * and schemas. Each reader fails loudly when the shape it expects is gone.
  */
-import { deref, type OpenApiDocument } from "../../spec/document";
-import type { RoutedOperation } from "../../spec/router";
-import { propertySchemas } from "../../spec/schema-walk";
+import { deref, type OpenApiDocument } from "../../openapi-model/document";
+import type { RoutedOperation } from "../../openapi-model/router";
+import { propertySchemas } from "../../openapi-model/schema-walk";
 
 type Json = Record<string, unknown>;
 type Content = Record<string, { schema?: unknown }>;

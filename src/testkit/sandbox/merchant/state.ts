@@ -2,11 +2,11 @@
  * The merchant sandbox's shared state: what app.ts creates once and hands to the pipeline and
  * to every handler (the spec, the stores, the links, the representations and the answers).
  */
-import type { OpenApiDocument } from "../../spec/document";
-import type { RequestValidator } from "../../spec/request-validation";
-import type { SpecRouter } from "../../spec/router";
-import type { SandboxClock } from "../clock";
-import type { SandboxConfig } from "../config";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import type { RequestValidator } from "../../openapi-model/request-validation";
+import type { SpecRouter } from "../../openapi-model/router";
+import type { SandboxClock } from "../cross-api/clock";
+import type { SandboxConfig } from "../configuration/config";
 import type { Answers } from "./answers";
 import type { CommentContext, CommentContextName, Lookups, Reader } from "./contexts";
 import type { FileStore } from "./files";

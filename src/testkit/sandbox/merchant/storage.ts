@@ -3,8 +3,8 @@
  * merchant spec's operations that name their own `servers` (the upload), answers like S3 (200
  * with an ETag, 403 with an XML error), and never carries rate-limit headers.
  */
-import { deref, findOperation, loadBundledSpec } from "../../spec/document";
-import type { Handler, ListenerOptions, SandboxResponse } from "../http";
+import { deref, findOperation, loadBundledSpec } from "../../openapi-model/document";
+import type { Handler, ListenerOptions, SandboxResponse } from "../listener/http";
 import type { FileStore } from "./files";
 
 interface UploadAnswers {

@@ -2,7 +2,7 @@
  * Applications: the collection, creation, reading and PATCH (which must keep the create rules),
  * and the stamps, `submitted` only once the application holds all necessary data.
  */
-import type { SandboxResponse } from "../../http";
+import type { SandboxResponse } from "../../listener/http";
 import { errorsOf } from "../answers";
 import { declaredOnly } from "../declared";
 import { mergePatch } from "../merge-patch";

@@ -3,7 +3,7 @@
  * application or a dispute), content on the storage host (uploaded there through the file's
  * pre-signed link), downloaded here.
  */
-import type { SandboxResponse } from "../../http";
+import type { SandboxResponse } from "../../listener/http";
 import { ownerOf } from "../contexts";
 import { declaredOnly } from "../declared";
 import type { OperationContext, Operations } from "../operation";

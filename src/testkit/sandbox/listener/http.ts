@@ -8,14 +8,14 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { ControlPlane } from "./control/plane";
-import type { ExchangeRecord, SignatureVerdict } from "./control/exchanges";
-import type { FaultRules } from "./control/faults";
+import { ControlPlane } from "../control/plane";
+import type { ExchangeRecord, SignatureVerdict } from "../control/exchanges";
+import type { FaultRules } from "../control/faults";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
-import type { ResponseValidationMode } from "./config";
-import type { RouteResult, SpecRouter } from "../spec/router";
-import type { OutgoingResponse, ResponseValidator } from "../spec/response-validation";
+import type { ResponseValidationMode } from "../configuration/config";
+import type { RouteResult, SpecRouter } from "../../openapi-model/router";
+import type { OutgoingResponse, ResponseValidator } from "../../openapi-model/response-validation";
 
 export interface SandboxResponse {
   status: number;

@@ -4,7 +4,7 @@
  * 13 to 19 digits, also when written in groups separated by spaces or dashes, are masked with
  * the clients' redaction helper before anything is echoed.
  */
-import { maskPans } from "../../toolkit/clients/common/redact";
+import { maskPans } from "../../../toolkit/clients/common/redact";
 
 /** 13 to 19 digits, at most one space or dash between two of them (`4111 1111 1111 1111`). */
 const WRITTEN_CARD_NUMBER = /\d(?:[ -]?\d){12,18}/g;

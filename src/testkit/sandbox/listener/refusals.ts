@@ -4,8 +4,8 @@
  * problem+json with a request id, and the storage host's S3-style XML error.
  */
 import type { RefusalStatus, SandboxResponse } from "./http";
-import { codes } from "./gateway/status-codes";
-import { problems } from "./merchant/problems";
+import { codes } from "../gateway/status-codes";
+import { problems } from "../merchant/problems";
 
 export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
   return (status, reason) =>

@@ -9,8 +9,8 @@
  * Facts of the APIs come from the bundled specs, never copied here: the operationIds that take a
  * per-operation quota and the shape of a gateway account resource.
  */
-import { deref, findOperation, HTTP_METHODS, loadBundledSpec, type OpenApiDocument } from "../spec/document";
-import { hasOwnServers } from "../spec/router";
+import { deref, findOperation, HTTP_METHODS, loadBundledSpec, type OpenApiDocument } from "../../openapi-model/document";
+import { hasOwnServers } from "../../openapi-model/router";
 
 /** A node of the schema: the keywords this file and the docs generator use, plus any other. */
 export interface ConfigSchemaNode {

@@ -5,9 +5,9 @@
  * environment. Every seeded secret here is TEST-ONLY.
  */
 import { isAbsolute, resolve } from "node:path";
-import { portSetting } from "../serve/ports";
+import { portSetting } from "../../serve/ports";
 
-export const seedDir = resolve(__dirname, "seed");
+export const seedDir = resolve(__dirname, "..", "seed");
 export const seededPrivateKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.private.pem");
 export const seededPublicKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.public.pem");
 
