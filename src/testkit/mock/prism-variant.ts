@@ -24,8 +24,17 @@
  */
 import { FORM_MEDIA_TYPE, isJsonMediaType } from "../openapi-model/media-types";
 import { deref, type OpenApiDocument } from "../openapi-model/document";
-
-type Schema = Record<string, unknown> | boolean;
+import {
+  isJsonObject,
+  isJsonSchema,
+  objectMapOf,
+  objectOf,
+  schemaMapOf,
+  schemasOf,
+  stringsOf,
+  type JsonObject,
+  type JsonSchema as Schema,
+} from "../json-values";
 
 /** The fields Prism must decode at one level: each with its schema and, for objects, its own fields. */
 type View = Map<string, { schema: Schema; children?: View }>;
@@ -33,13 +42,12 @@ type View = Map<string, { schema: Schema; children?: View }>;
 export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = structuredClone(spec);
   for (const pathItem of Object.values(doc.paths)) {
-    for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
-      const body = (operation as { requestBody?: unknown }).requestBody;
+    for (const operation of Object.values(deref(doc, pathItem))) {
+      const body = objectOf(operation).requestBody;
       if (!body) continue;
-      const media = deref<{ content?: Record<string, { schema?: Schema; encoding?: Record<string, { style?: string }> }> }>(doc, body)
-        .content?.[FORM_MEDIA_TYPE];
-      if (!media?.schema) continue;
-      const hasDeepObject = Object.values(media.encoding ?? {}).some((encoding) => encoding.style === "deepObject");
+      const media = objectOf(objectOf(deref(doc, body).content)[FORM_MEDIA_TYPE]);
+      if (!isJsonSchema(media.schema) || media.schema === false) continue;
+      const hasDeepObject = Object.values(objectMapOf(media.encoding)).some((encoding) => encoding.style === "deepObject");
       if (!hasDeepObject) continue;
       const transformer = new PhantomTolerantSchemas(doc);
       const view = transformer.viewOf(media.schema);
@@ -47,7 +55,7 @@ export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
     }
   }
   for (const response of allResponses(doc)) {
-    for (const [mediaType, media] of Object.entries((response.content ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [mediaType, media] of Object.entries(objectMapOf(response.content))) {
       if (isJsonMediaType(mediaType) && !("schema" in media) && !("example" in media) && !("examples" in media)) media.example = {};
     }
   }
@@ -55,12 +63,11 @@ export function derivePrismVariant(spec: OpenApiDocument): OpenApiDocument {
 }
 
 /** Every response object of the document: the components' and the operations' own. */
-function allResponses(doc: OpenApiDocument): Array<{ content?: unknown }> {
-  const found = new Set<{ content?: unknown }>(Object.values((doc.components?.responses ?? {}) as Record<string, { content?: unknown }>));
+function allResponses(doc: OpenApiDocument): JsonObject[] {
+  const found = new Set<JsonObject>(Object.values(objectMapOf(doc.components?.responses)));
   for (const pathItem of Object.values(doc.paths)) {
-    for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
-      const responses = (operation as { responses?: Record<string, { $ref?: string; content?: unknown }> } | null)?.responses;
-      for (const response of Object.values(responses ?? {})) if (!response.$ref) found.add(response);
+    for (const operation of Object.values(deref(doc, pathItem))) {
+      for (const response of Object.values(objectMapOf(objectOf(operation).responses))) if (!response.$ref) found.add(response);
     }
   }
   return [...found];
@@ -84,15 +91,13 @@ function allResponses(doc: OpenApiDocument): Array<{ content?: unknown }> {
  */
 export function deriveProxyVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = derivePrismVariant(spec);
-  delete (doc as { security?: unknown }).security;
-  const responses = new Set<Record<string, unknown>>(
-    Object.values((doc.components?.responses ?? {}) as Record<string, Record<string, unknown>>),
-  );
+  delete doc.security;
+  const responses = new Set<JsonObject>(Object.values(objectMapOf(doc.components?.responses)));
   for (const pathItem of Object.values(doc.paths)) {
-    for (const operation of Object.values(deref<Record<string, unknown>>(doc, pathItem))) {
-      if (typeof operation !== "object" || operation === null || !("responses" in operation)) continue;
-      (operation as { security?: unknown[] }).security = [];
-      for (const response of Object.values((operation as { responses: Record<string, Record<string, unknown>> }).responses)) {
+    for (const operation of Object.values(deref(doc, pathItem))) {
+      if (!isJsonObject(operation) || !("responses" in operation)) continue;
+      operation.security = [];
+      for (const response of Object.values(objectMapOf(operation.responses))) {
         if (!("$ref" in response)) responses.add(response);
       }
     }
@@ -107,10 +112,9 @@ export function asPrismSeesIt(mediaType: string): string {
   return `${type}/${subtype.slice(subtype.lastIndexOf("+") + 1)}`;
 }
 
-function mergeSuffixBlindContents(response: Record<string, unknown>): void {
-  const content = response.content as Record<string, { schema?: Schema }> | undefined;
-  const groups = new Map<string, Array<{ schema?: Schema }>>();
-  for (const [mediaType, media] of Object.entries(content ?? {})) {
+function mergeSuffixBlindContents(response: JsonObject): void {
+  const groups = new Map<string, JsonObject[]>();
+  for (const [mediaType, media] of Object.entries(objectMapOf(response.content))) {
     const key = asPrismSeesIt(mediaType);
     groups.set(key, [...(groups.get(key) ?? []), media]);
   }
@@ -130,14 +134,14 @@ class PhantomTolerantSchemas {
     const visit = (node: Schema) => {
       if (typeof node === "boolean" || seen.has(node)) return;
       seen.add(node);
-      const resolved = deref<Record<string, unknown>>(this.doc, node);
-      for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Schema>)) {
+      const resolved = deref(this.doc, node);
+      for (const [name, property] of Object.entries(schemaMapOf(resolved.properties))) {
         if (typeof property === "boolean" || view.has(name)) continue;
         const children = this.viewOf(property, seen);
         view.set(name, children.size > 0 ? { schema: property, children } : { schema: property });
       }
       for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-        for (const branch of (resolved[key] ?? []) as Schema[]) visit(branch);
+        for (const branch of schemasOf(resolved[key])) visit(branch);
       }
       // `seen` guards against cycles only: a component shared by sibling fields (ThreeDSecure
       // under every payment method) must be viewed again under each of them.
@@ -154,23 +158,24 @@ class PhantomTolerantSchemas {
   transformLevel(input: Schema, view: View): Schema {
     if (typeof input === "boolean") return input;
     // `$ref`s are inlined: a shared component may need different rewriting in different places.
-    const node = deref<Record<string, unknown>>(this.doc, input);
-    const out: Record<string, unknown> = { ...node };
+    const node = deref(this.doc, input);
+    const out: JsonObject = { ...node };
     const isObjectField = (name: string) => view.get(name)?.children !== undefined;
 
     for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-      if (Array.isArray(node[key])) out[key] = (node[key] as Schema[]).map((branch) => this.transformLevel(branch, view));
+      if (Array.isArray(node[key])) out[key] = schemasOf(node[key]).map((branch) => this.transformLevel(branch, view));
     }
     for (const key of ["not", "if", "then", "else"] as const) {
-      if (node[key] !== undefined) out[key] = this.transformLevel(node[key] as Schema, view);
+      const subschema = node[key];
+      if (isJsonSchema(subschema)) out[key] = this.transformLevel(subschema, view);
     }
 
     const properties: Record<string, Schema> = {};
-    for (const [name, schema] of Object.entries((node.properties ?? {}) as Record<string, Schema>)) {
+    for (const [name, schema] of Object.entries(schemaMapOf(node.properties))) {
       const field = view.get(name);
       properties[name] = field?.children ? this.rewriteObjectField(schema, field.children) : schema;
     }
-    const required = (node.required ?? []) as string[];
+    const required = stringsOf(node.required);
     for (const name of required.filter(isObjectField)) {
       const real = { not: phantom(view.get(name)!.children!) };
       properties[name] = name in properties ? { allOf: [real, properties[name]] } : real;
@@ -182,7 +187,7 @@ class PhantomTolerantSchemas {
 
     // A dependency on an object field applies only when the field is real.
     const conditions: Schema[] = [];
-    const dependentSchemas = { ...((node.dependentSchemas ?? {}) as Record<string, Schema>) };
+    const dependentSchemas = schemaMapOf(node.dependentSchemas);
     for (const [name, dependent] of Object.entries(dependentSchemas)) {
       const then = this.transformLevel(dependent, view);
       if (isObjectField(name)) {
@@ -190,7 +195,9 @@ class PhantomTolerantSchemas {
         delete dependentSchemas[name];
       } else dependentSchemas[name] = then;
     }
-    const dependentRequired = { ...((node.dependentRequired ?? {}) as Record<string, string[]>) };
+    const dependentRequired = Object.fromEntries(
+      Object.entries(objectOf(node.dependentRequired)).map(([name, needed]) => [name, stringsOf(needed)]),
+    );
     for (const [name, needed] of Object.entries(dependentRequired)) {
       if (!isObjectField(name) && !needed.some(isObjectField)) continue;
       conditions.push({ if: presence(name, view), then: this.transformLevel({ required: needed }, view) });
@@ -198,7 +205,7 @@ class PhantomTolerantSchemas {
     }
     setOrDelete(out, "dependentSchemas", dependentSchemas);
     setOrDelete(out, "dependentRequired", dependentRequired);
-    if (conditions.length > 0) out.allOf = [...((out.allOf as Schema[] | undefined) ?? []), ...conditions];
+    if (conditions.length > 0) out.allOf = [...schemasOf(out.allOf), ...conditions];
     return out;
   }
 
@@ -236,7 +243,7 @@ function presence(name: string, view: View): Schema {
  */
 function withDecodingProperties(schema: Schema, view: View): Schema {
   if (typeof schema === "boolean") return schema;
-  const own = (schema.properties ?? {}) as Record<string, Schema>;
+  const own = schemaMapOf(schema.properties);
   const decoding: Record<string, Schema> = {};
   for (const [name, field] of view) {
     if (name in own) continue;
@@ -245,7 +252,7 @@ function withDecodingProperties(schema: Schema, view: View): Schema {
   return { type: "object", ...schema, properties: { ...decoding, ...own } };
 }
 
-function setOrDelete(target: Record<string, unknown>, key: string, value: Record<string, unknown>): void {
+function setOrDelete(target: JsonObject, key: string, value: JsonObject): void {
   if (Object.keys(value).length > 0) target[key] = value;
   else delete target[key];
 }
