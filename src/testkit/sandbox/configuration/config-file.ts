@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { arrayOf } from "../../json-values";
 import { defaultConfig, mergeConfig, type GatewayAccountConfig, type SandboxConfig, type SandboxConfigFile } from "./config";
 import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
 
@@ -37,9 +38,9 @@ export function configFromFile(file: string | undefined): SandboxConfig {
     throw new Error(`sandbox config ${path} is not valid JSON: ${messageOf(error)}`, { cause: error });
   }
   const directory = resolve(path, "..");
-  const problems = configFileProblems(parsed, directory);
-  if (problems.length > 0) throw new Error(describeConfigProblems(path, problems));
-  return mergeConfig(defaultConfig(), parsed as SandboxConfigFile, directory);
+  const { file: checked, problems } = checkConfigFile(parsed, directory);
+  if (checked === undefined) throw new Error(describeConfigProblems(path, problems));
+  return mergeConfig(defaultConfig(), checked, directory);
 }
 
 function messageOf(error: unknown): string {
@@ -69,20 +70,27 @@ function describeConfigProblems(file: string, problems: readonly ConfigProblem[]
 
 /** Every problem of a parsed config file; `relativeTo` is the folder `public_key_file` paths start from. */
 export function configFileProblems(value: unknown, relativeTo: string): ConfigProblem[] {
-  const validate = configValidator();
-  if (!validate(value)) return schemaProblems(validate.errors ?? []);
-  // Only a file the schema accepts is looked into: the checks below rely on its types.
-  return referenceProblems(value as SandboxConfigFile, relativeTo);
+  return checkConfigFile(value, relativeTo).problems;
 }
 
-let compiledSchema: ValidateFunction | undefined;
+/** The parsed file when it has no problem (`file` undefined when it has some), and its problems. */
+function checkConfigFile(value: unknown, relativeTo: string): { file: SandboxConfigFile | undefined; problems: ConfigProblem[] } {
+  const validate = configValidator();
+  if (!validate(value)) return { file: undefined, problems: schemaProblems(validate.errors ?? []) };
+  // Only a file the schema accepts is looked into: the checks below rely on its types.
+  const problems = referenceProblems(value, relativeTo);
+  return { file: problems.length === 0 ? value : undefined, problems };
+}
 
-function configValidator(): ValidateFunction {
+let compiledSchema: ValidateFunction<SandboxConfigFile> | undefined;
+
+/** The config schema's validator: a value it accepts has the shape SandboxConfigFile gives a config file. */
+function configValidator(): ValidateFunction<SandboxConfigFile> {
   if (!compiledSchema) {
     // verbose: the errors carry their schema, so an unknown key can be answered with the known ones.
     const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
     addFormats(ajv);
-    compiledSchema = ajv.compile(sandboxConfigSchema);
+    compiledSchema = ajv.compile<SandboxConfigFile>(sandboxConfigSchema);
   }
   return compiledSchema;
 }
@@ -102,9 +110,10 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
   for (const error of errors) {
     // The schema is ours (config-schema.ts), so its nodes have that shape.
     const parent: ConfigSchemaNode | undefined = error.parentSchema;
+    const params: Record<string, unknown> = error.params;
     switch (error.keyword) {
       case "additionalProperties": {
-        const key = String((error.params as { additionalProperty: string }).additionalProperty);
+        const key = String(params.additionalProperty);
         const known = Object.keys(parent?.properties ?? {});
         add(
           `${error.instancePath}/${pointerSegment(key)}`,
@@ -113,7 +122,7 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
         break;
       }
       case "propertyNames": {
-        const key = String((error.params as { propertyName: string }).propertyName);
+        const key = String(params.propertyName);
         const names = parent?.propertyNames;
         add(
           `${error.instancePath}/${pointerSegment(key)}`,
@@ -123,11 +132,11 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
       }
       case "enum":
         // The name check inside propertyNames is reported once, by its propertyNames error.
-        if ((error as ErrorObject & { propertyName?: string }).propertyName !== undefined) break;
-        add(error.instancePath, `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(", ")}`);
+        if (error.propertyName !== undefined) break;
+        add(error.instancePath, `must be one of ${arrayOf(params.allowedValues).join(", ")}`);
         break;
       case "required":
-        add(error.instancePath, `missing required key "${(error.params as { missingProperty: string }).missingProperty}"`);
+        add(error.instancePath, `missing required key "${String(params.missingProperty)}"`);
         break;
       default:
         add(error.instancePath, error.message ?? error.keyword);
@@ -216,7 +225,7 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
       try {
         pem = readFileSync(keyFile, "utf8");
       } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : messageOf(error);
+        const reason = error instanceof Error && "code" in error && error.code === "ENOENT" ? "no such file" : messageOf(error);
         problems.push({ path: `${at}/public_key_file`, rule: `cannot read ${keyFile}: ${reason}` });
       }
       const problem = pem === undefined ? undefined : publicKeyProblem(pem);
