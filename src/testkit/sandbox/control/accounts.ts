@@ -37,7 +37,12 @@ export class IsolatedAccounts {
     const signingKeyId = randomUUID();
     const clientId = `${id}-client`;
     const clientSecret = randomBytes(16).toString("hex");
-    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    // PEM text straight from the generator: the signing key as the gateway registers it, the private half as the test signs with it.
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: "spki", format: "pem" },
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    });
     // The account resource of GET /account: the first configured merchant's, named for this one.
     const template = gatewayConfig.accounts.find((account) => account.type === "merchant" && account.account)?.account;
     gateway.keys.addAccount({ id: partner, type: "partner", keys: [] });
@@ -50,7 +55,7 @@ export class IsolatedAccounts {
         ? { account: { ...template, merchant_id: String(9_000_000_000 + n).padStart(15, "0"), name: `Isolated ${n}`.slice(0, 20) } }
         : {}),
     });
-    gateway.signatures.addKey({ id: signingKeyId, partner, public_key_pem: publicKey.export({ type: "spki", format: "pem" }) as string });
+    gateway.signatures.addKey({ id: signingKeyId, partner, public_key_pem: publicKey });
     merchant.oauth.addClient({ client_id: clientId, client_secret: clientSecret, client_name: `Isolated account ${n}`, merchant: id });
     this.held.push({ id, partner, signingKeyId, clientId, gateway, merchant });
     while (this.held.length > MAX_ISOLATED_ACCOUNTS) this.forget(this.held.shift()!);
@@ -59,7 +64,7 @@ export class IsolatedAccounts {
         account_id: id,
         api_key: apiKey,
         signing_api_key: signingKeyId,
-        signing_private_key_pem: privateKey.export({ type: "pkcs8", format: "pem" }) as string,
+        signing_private_key_pem: privateKey,
       },
       merchant: { merchant: id, client_id: clientId, client_secret: clientSecret },
     };

@@ -11,6 +11,7 @@
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
+import { objectOf } from "../../json-values";
 import { maskCardNumbers } from "../cross-api/card-numbers";
 
 export type Exchange = components["schemas"]["Exchange"];
@@ -158,7 +159,7 @@ function gatewayStatusCode(raw: RawExchange): number | undefined {
   const text = raw.responseBody.toString();
   if (!text.includes('"status"')) return undefined;
   try {
-    const code = (JSON.parse(text) as { status?: { code?: unknown } }).status?.code;
+    const code = objectOf(objectOf(JSON.parse(text)).status).code;
     return typeof code === "number" ? code : undefined;
   } catch {
     return undefined;

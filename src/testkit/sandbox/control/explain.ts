@@ -8,6 +8,7 @@ import { STATUS_CODES } from "node:http";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../shell-words";
 import type { SpecRouter } from "../../openapi-model/router";
+import { isJsonObject, objectOf } from "../../json-values";
 import type { Exchange } from "./exchanges";
 
 type Schemas = components["schemas"];
@@ -30,7 +31,8 @@ const SETTING = "the value of your test (the sandbox's seeded ones are in docs/s
 function parsed(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return undefined;
   }
@@ -42,18 +44,19 @@ export function refusalOf(
   routers: { gateway: SpecRouter; merchant: SpecRouter },
 ): Schemas["ExchangeDetail"]["refusal"] {
   if (exchange.status > 0 && exchange.status < 400) return undefined;
-  const body = parsed(exchange.response.body) as Record<string, unknown> | undefined;
+  const body = parsed(exchange.response.body);
   const messages: string[] = [];
   let problemType: string | undefined;
   if (body && typeof body === "object") {
-    const status = body.status as { message?: unknown } | undefined;
-    if (typeof status?.message === "string") messages.push(status.message);
-    if (typeof body.title === "string") messages.push(body.title);
-    if (typeof body.detail === "string") messages.push(body.detail);
-    if (typeof body.type === "string") problemType = body.type;
-    const errors = body.errors;
-    if (errors && typeof errors === "object" && !Array.isArray(errors)) {
-      for (const [field, said] of Object.entries(errors as Record<string, unknown>)) {
+    // A list answered holds none of these members: it is named by its status alone.
+    const { status, title, detail, type, errors } = objectOf(body);
+    const message = objectOf(status).message;
+    if (typeof message === "string") messages.push(message);
+    if (typeof title === "string") messages.push(title);
+    if (typeof detail === "string") messages.push(detail);
+    if (typeof type === "string") problemType = type;
+    if (isJsonObject(errors)) {
+      for (const [field, said] of Object.entries(errors)) {
         for (const text of Array.isArray(said) ? said : [said])
           if (typeof text === "string" && messages.length < 50) messages.push(`${field}: ${text}`);
       }

@@ -7,6 +7,7 @@
 import type { components } from "../../../../generated/sandbox-control/schema";
 import type { SandboxResponse } from "../listener/http";
 import { decodeForm } from "../../openapi-model/form-decoding";
+import { objectOf } from "../../json-values";
 import type { RoutedOperation } from "../../openapi-model/router";
 
 type FaultCreate = components["schemas"]["FaultCreate"];
@@ -40,12 +41,14 @@ function bodyFields(request: FaultRequest): { amount?: string; pan?: string } {
   if (request.rawBody.length === 0) return {};
   const type = (request.contentType ?? "").toLowerCase();
   try {
-    const decoded = type.includes("json")
-      ? (JSON.parse(request.rawBody.toString("utf8")) as Record<string, unknown>)
-      : type.includes("x-www-form-urlencoded")
-        ? decodeForm(request.rawBody.toString("utf8"))
-        : {};
-    const card = decoded.card && typeof decoded.card === "object" ? (decoded.card as Record<string, unknown>) : {};
+    const decoded = objectOf(
+      type.includes("json")
+        ? JSON.parse(request.rawBody.toString("utf8"))
+        : type.includes("x-www-form-urlencoded")
+          ? decodeForm(request.rawBody.toString("utf8"))
+          : {},
+    );
+    const card = objectOf(decoded.card);
     return {
       ...(typeof decoded.amount === "string" || typeof decoded.amount === "number" ? { amount: String(decoded.amount) } : {}),
       ...(typeof card.pan === "string" ? { pan: card.pan } : {}),
