@@ -16,6 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as forward } from "undici";
+import { objectOf } from "../json-values";
 import { close, listen } from "../sandbox/listener/http";
 import { describeListenError, LOOPBACK } from "../serve/ports";
 import type { SuffixBlindPairing } from "./pairing";
@@ -129,11 +130,12 @@ const PRISM_PROBLEM_TYPES = "https://stoplight.io/prism/errors#";
  * the offending value), and so does the front, so that every violation is printed in both modes.
  */
 function refusedFor(json: unknown): string[] {
-  const problem = json as { type?: unknown; validation?: unknown } | undefined;
-  if (typeof problem?.type !== "string" || !problem.type.startsWith(PRISM_PROBLEM_TYPES) || !Array.isArray(problem.validation)) return [];
-  return (problem.validation as Array<{ location?: unknown; message?: unknown }>).map(
-    (entry) => `${Array.isArray(entry.location) ? entry.location.join(".") : ""} ${String(entry.message)}`,
-  );
+  const { type, validation } = objectOf(json);
+  if (typeof type !== "string" || !type.startsWith(PRISM_PROBLEM_TYPES) || !Array.isArray(validation)) return [];
+  return validation.map((entry) => {
+    const { location, message } = objectOf(entry);
+    return `${Array.isArray(location) ? location.join(".") : ""} ${String(message)}`;
+  });
 }
 
 /** With errors on, an answer whose body is not the form its Content-Type names is replaced, as Prism replaces the answers it finds broken. */

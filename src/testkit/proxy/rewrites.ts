@@ -8,6 +8,7 @@
 import type { components } from "../../../generated/merchant/schema";
 import { withoutTrailingSlashes } from "../../toolkit/clients/common/urls";
 import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from "../openapi-model/media-types";
+import { isJsonObject } from "../json-values";
 
 type S = components["schemas"];
 
@@ -38,21 +39,20 @@ export function rebaser(upstream: string): (href: string, to: string) => string 
 /** Rebases, in place, every link `href` under `_links` (embedded resources included) and a problem's `oauth2-token`; whether anything changed. */
 export function rebaseAnswer(value: unknown, rebase: (href: string) => string): boolean {
   if (Array.isArray(value)) return value.map((item) => rebaseAnswer(item, rebase)).includes(true);
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return false;
   let changed = false;
-  for (const [name, member] of Object.entries(record)) {
+  for (const [name, member] of Object.entries(value)) {
     if (name === tokenHintMember && typeof member === "string") {
-      record[name] = rebase(member);
-      changed ||= record[name] !== member;
+      value[name] = rebase(member);
+      changed ||= value[name] !== member;
     } else if (name === linksMember && typeof member === "object" && member !== null) {
-      for (const links of Object.values(member as Record<string, unknown>)) {
+      const relations: unknown[] = Object.values(member);
+      for (const links of relations) {
         for (const link of Array.isArray(links) ? links : [links]) {
-          const target = link as { href?: unknown } | null;
-          if (typeof target?.href !== "string") continue;
-          const rebased = rebase(target.href);
-          changed ||= rebased !== target.href;
-          target.href = rebased;
+          if (!isJsonObject(link) || typeof link.href !== "string") continue;
+          const rebased = rebase(link.href);
+          changed ||= rebased !== link.href;
+          link.href = rebased;
         }
       }
     } else changed = rebaseAnswer(member, rebase) || changed;
@@ -65,7 +65,8 @@ export function jsonBody(contentType: string | undefined, body: Buffer): unknown
   const type = mediaTypeOf(contentType);
   if (type === undefined || !isJsonMediaType(type) || body.length === 0) return undefined;
   try {
-    return JSON.parse(body.toString("utf8")) as unknown;
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    return parsed;
   } catch {
     return undefined;
   }
