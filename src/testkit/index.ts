@@ -64,9 +64,9 @@ export interface Sandbox {
 }
 
 /** A control call's data, or an error naming the call and the sandbox's reason. */
-function dataOf<T>(call: string, result: { data?: T; error?: unknown; response: Response }): T {
+function dataOf<T>(call: string, result: { data?: T; error?: components["schemas"]["ControlError"]; response: Response }): T {
   if (result.data !== undefined) return result.data;
-  const reason = (result.error as { error?: string } | undefined)?.error ?? `HTTP ${result.response.status}`;
+  const reason = result.error?.error ?? `HTTP ${result.response.status}`;
   throw new Error(`sandbox control ${call}: ${reason}`);
 }
 

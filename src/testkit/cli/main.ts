@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Command } from "commander";
+import { objectOf, stringOf } from "../json-values";
 import { contractCommand } from "./commands/contract";
 import { mockCommand } from "./commands/mock";
 import { proxyCommand } from "./commands/proxy";
@@ -19,8 +20,8 @@ function packageVersion(from: string = __dirname): string {
   for (let dir = from; dirname(dir) !== dir; dir = dirname(dir)) {
     const file = join(dir, "package.json");
     if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
-    return `${manifest.name ?? "payment-apis"} ${manifest.version ?? "(no version)"}`;
+    const manifest = objectOf(JSON.parse(readFileSync(file, "utf8")));
+    return `${stringOf(manifest.name) ?? "payment-apis"} ${stringOf(manifest.version) ?? "(no version)"}`;
   }
   return "payment-apis (no package.json found)";
 }
