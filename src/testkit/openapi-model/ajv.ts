@@ -3,6 +3,7 @@ import addFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats";
 import type { OpenApiDocument } from "./document";
 import { extensionKeywordNames, extensionKeywords } from "./extension-keywords";
+import { describeValidationErrors, violationLines } from "./validation-errors";
 
 const SPEC_ID = "openapi.json";
 
@@ -13,7 +14,7 @@ const DOCUMENT_FIELDS = ["openapi", "info", "jsonSchemaDialect", "servers", "pat
 
 /** Formats OpenAPI defines beyond JSON Schema's own; ajv-formats knows the rest. */
 const OPENAPI_FORMATS: Record<string, (value: unknown) => boolean> = {
-  int32: (v) => Number.isInteger(v) && (v as number) >= -(2 ** 31) && (v as number) < 2 ** 31,
+  int32: (v) => typeof v === "number" && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31,
   int64: (v) => Number.isInteger(v),
   float: (v) => typeof v === "number",
   double: (v) => typeof v === "number",
@@ -99,6 +100,11 @@ export class SpecValidator {
   validate(pointer: string, value: unknown): ErrorObject[] {
     const validate = this.validatorAt(pointer);
     return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
+  /** Where `value` breaks the schema at `pointer`, one line per rule ("" when valid): for messages and assertions. */
+  describe(pointer: string, value: unknown): string {
+    return violationLines(describeValidationErrors(this.doc, this.validate(pointer, value))).join("\n");
   }
 }
 

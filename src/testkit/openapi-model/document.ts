@@ -22,14 +22,69 @@ function findGeneratedDir(from: string): string {
 
 export const generatedDir = findGeneratedDir(__dirname);
 
-/** Loads the committed bundle of one API; the bundle, not the split sources, is what clients see. */
+const bundles = new Map<string, OpenApiDocument>();
+const parses = new Map<string, number>();
+
+/** Whether parsed JSON has the top-level shape of an OpenAPI document (checked, not assumed). */
+function isOpenApiDocument(value: unknown): value is OpenApiDocument {
+  if (!isPlainObject(value) || typeof value.openapi !== "string" || !isPlainObject(value.paths)) return false;
+  if (!Object.values(value.paths).every(isPlainObject)) return false;
+  return value.components === undefined || (isPlainObject(value.components) && Object.values(value.components).every(isPlainObject));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Freezes every object and array of parsed JSON (iteratively: a bundle is deep). */
+function deepFreeze<T>(root: T): T {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null || Object.isFrozen(node)) continue;
+    Object.freeze(node);
+    for (const child of Object.values(node)) pending.push(child);
+  }
+  return root;
+}
+
+/**
+ * The committed bundle of one API (the bundle, not the split sources, is what clients see): read
+ * and parsed once per process and shared by every reader, so it is frozen. A caller that derives
+ * a changed document (the Prism variant, Dredd's downlevel, the docs' decorations) changes a
+ * `structuredClone` of it.
+ */
 export function loadBundledSpec(api: string): OpenApiDocument {
-  return JSON.parse(readFileSync(join(generatedDir, api, "openapi.json"), "utf8")) as OpenApiDocument;
+  const known = bundles.get(api);
+  if (known) return known;
+  const file = join(generatedDir, api, "openapi.json");
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (!isOpenApiDocument(parsed)) throw new Error(`${file} is not an OpenAPI document (no openapi version or paths): run npm run build`);
+  parses.set(api, (parses.get(api) ?? 0) + 1);
+  bundles.set(api, deepFreeze(parsed));
+  return parsed;
+}
+
+/** How many times this process has parsed an API's bundle (one at most: tests hold the memo to it). */
+export function bundleParseCount(api: string): number {
+  return parses.get(api) ?? 0;
 }
 
 /** The methods a path item can hold operations for (OpenAPI 3.1 Path Item Object), in its order. */
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Each method as it appears on the wire. */
+export const WIRE_METHODS: { readonly [M in HttpMethod]: Uppercase<M> } = {
+  get: "GET",
+  put: "PUT",
+  post: "POST",
+  delete: "DELETE",
+  options: "OPTIONS",
+  head: "HEAD",
+  patch: "PATCH",
+  trace: "TRACE",
+};
 
 /** Whether a key of a path item names an operation (rather than `parameters`, `servers`, `summary`...). */
 export function isHttpMethod(key: string): key is HttpMethod {

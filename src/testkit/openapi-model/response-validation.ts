@@ -9,7 +9,7 @@ import { SpecValidator } from "./ajv";
 import { mediaTypeMatches, mediaTypeOf } from "./media-types";
 import type { RoutedOperation } from "./router";
 import { coerceToSchema, type Schema } from "./schema-walk";
-import { describeValidationErrors } from "./request-validation";
+import { describeValidationErrors } from "./validation-errors";
 
 /** A response object of the spec, as `responses` of an operation holds it. */
 export interface ResponseObject {

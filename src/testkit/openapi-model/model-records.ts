@@ -1,0 +1,144 @@
+/**
+ * The records of the operation model: one per operation of a bundle, with what the sandbox, the
+ * contract suite, the docs and the rule inventory read of it, resolved and checked once at load.
+ * Every member is readonly and every record frozen: the model is shared by everything in the
+ * process that reads the API.
+ */
+import type { HttpMethod } from "./document";
+import type { ModelSchema } from "./model-schema";
+
+/** The APIs whose bundles the testkit reads. */
+export type ApiName = "gateway" | "merchant" | "sandbox-control";
+
+/** A method as it appears on the wire (`POST`). */
+export type WireMethod = Uppercase<HttpMethod>;
+
+/** A segment of a path template: literal text or a parameter's name. */
+export type PathSegment = { readonly literal: string } | { readonly param: string };
+
+/** Where a parameter is read from (cookie parameters are refused at load). */
+export type ParameterLocation = "path" | "query" | "header";
+
+export interface ParameterRecord {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  /** The parameter's schema (coercion of the string value, the validator on first use). */
+  readonly schema: ModelSchema;
+  /** The component it is (`Page` for `#/components/parameters/Page`), when the operation refers to one. */
+  readonly component: string | undefined;
+  readonly description: string | undefined;
+  /** The parameter's `x-` facts (`x-query-modifiers`, `x-from-link`). */
+  readonly extensions: Readonly<Record<string, unknown>>;
+}
+
+/** How a request body of a media type is read before it is validated. */
+export type BodyDecoder = "form" | "json" | "binary";
+
+export interface RequestMediaRecord {
+  /** The key of the `content` map (`application/json`, `*\/*`). */
+  readonly mediaType: string;
+  readonly decoder: BodyDecoder;
+  /** Undefined when the media type documents no schema. */
+  readonly schema: ModelSchema | undefined;
+}
+
+export interface RequestBodyRecord {
+  readonly required: boolean;
+  /** JSON Pointer of the request body object (after a `$ref`). */
+  readonly pointer: string;
+  /** In the spec's order. */
+  readonly media: readonly RequestMediaRecord[];
+}
+
+/** The first example a media type, a header or its schema gives. */
+export type FirstExample = { readonly found: true; readonly value: unknown } | { readonly found: false };
+
+export interface HeaderRecord {
+  /** As the spec writes it (`Location`). */
+  readonly name: string;
+  /** Lower-cased, as Node and fetch give header names. */
+  readonly lower: string;
+  readonly required: boolean;
+  readonly schema: ModelSchema | undefined;
+  readonly example: FirstExample;
+}
+
+export interface ResponseMediaRecord {
+  /** The key of the `content` map. */
+  readonly mediaType: string;
+  readonly schema: ModelSchema | undefined;
+  readonly example: FirstExample;
+}
+
+export interface ResponseRecord {
+  /** The key it is documented under (`201`, `5XX`, `default`). */
+  readonly key: string;
+  /** JSON Pointer of the response object (after a `$ref`). */
+  readonly pointer: string;
+  /** The component it is (`NotFound`), when the operation refers to one. */
+  readonly component: string | undefined;
+  readonly description: string | undefined;
+  readonly headers: readonly HeaderRecord[];
+  /** In the spec's order. */
+  readonly media: readonly ResponseMediaRecord[];
+  /**
+   * The range this listed code stands for (`5XX`), when the spec lists a range code by code for
+   * code generators only (`x-tooling-workaround: {range: 5XX}`): every status of the range is then
+   * documented by it.
+   */
+  readonly standsForRange: string | undefined;
+}
+
+/** Security scheme types the testkit can satisfy and check (any other is refused at load). */
+export type SecuritySchemeType = "http" | "apiKey" | "oauth2";
+
+export interface SecuritySchemeRecord {
+  /** Its name under `components.securitySchemes`. */
+  readonly name: string;
+  readonly type: SecuritySchemeType;
+  /** The HTTP authentication scheme, lower-cased (`basic`, `bearer`), for `http`. */
+  readonly scheme: string | undefined;
+  /** Where an `apiKey` is sent (a header: the testkit sends and checks no other), and under which name. */
+  readonly in: "header" | undefined;
+  readonly parameterName: string | undefined;
+  /**
+   * A request signature rather than a key: the spec marks it with the token its header value
+   * carries (`x-scheme-token`, the gateway's `Signature: <key id> RS256-hex <hex>`).
+   */
+  readonly signature: { readonly schemeToken: string } | undefined;
+  readonly description: string | undefined;
+}
+
+export interface OperationRecord {
+  readonly api: ApiName;
+  readonly operationId: string;
+  readonly method: WireMethod;
+  /** The path template (`/authorizations/{authorization_id}/captures`). */
+  readonly template: string;
+  readonly segments: readonly PathSegment[];
+  /** JSON Pointer segments of the operation object (`["paths", "/debits", "post"]`). */
+  readonly at: readonly string[];
+  readonly summary: string | undefined;
+  readonly tags: readonly string[];
+  /** Path-level and operation-level parameters (the operation's win), in that order. */
+  readonly parameters: readonly ParameterRecord[];
+  readonly requestBody: RequestBodyRecord | undefined;
+  /** By key, in the spec's order. */
+  readonly responses: ReadonlyMap<string, ResponseRecord>;
+  /** The alternatives of the security requirement, each the schemes it needs (an empty one: no credentials). */
+  readonly security: readonly (readonly SecuritySchemeRecord[])[];
+  /** The operation is served on a host of its own (`servers` on it or its path item), such as a storage host. */
+  readonly external: boolean;
+  /** The relation whose link leads to the operation (`x-link-relation`). */
+  readonly linkRelation: string | undefined;
+  /**
+   * The transaction types whose status codes (`x-returned-for` of the status-code table) its
+   * answers may carry, found from the codes its declined answer lists; several when the table
+   * gives them the same codes. Empty for an API without such a table and for operations without
+   * such an answer.
+   */
+  readonly transactionTypes: readonly string[];
+  /** The operation's other `x-` facts, by name. */
+  readonly extensions: Readonly<Record<string, unknown>>;
+}
