@@ -73,7 +73,8 @@ export async function buildDocs(): Promise<void> {
   // One Redocly process per page, side by side.
   const pages = await Promise.all(
     listApis().map(async (api) => {
-      const doc = loadBundledSpec(api.name);
+      // The decorations change the document: a copy of the shared, frozen bundle.
+      const doc = structuredClone(loadBundledSpec(api.name));
       const info = doc.info as { title: string; version: string };
       const notes = markSourceNotes(doc);
       const samples = addCodeSamples(doc, api.name, samplesDir);

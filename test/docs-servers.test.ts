@@ -33,7 +33,7 @@ describe.each(listServiceApis().map((api) => api.name as "gateway" | "merchant")
 
   it("are described in plain text, in the spec and in the docs copy with its notes", () => {
     for (const server of servers) expect(server.description, server.url).not.toMatch(MARKDOWN);
-    const docsCopy = loadBundledSpec(api);
+    const docsCopy = structuredClone(loadBundledSpec(api));
     markSourceNotes(docsCopy);
     const described = docsCopy.servers as Server[];
     for (const server of described) expect(server.description, server.url).not.toMatch(MARKDOWN);

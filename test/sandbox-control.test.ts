@@ -8,12 +8,9 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import controlSpec from "../generated/sandbox-control/openapi.json";
 import { ClientNetworkError, createGatewayClient } from "../src/toolkit/gateway";
-import { SpecValidator } from "../src/testkit/openapi-model/ajv";
-import type { OpenApiDocument } from "../src/testkit/openapi-model/document";
-import { ResponseValidator } from "../src/testkit/openapi-model/response-validation";
-import { SpecRouter } from "../src/testkit/openapi-model/router";
+import { checkResponse } from "../src/testkit/openapi-model/check-response";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { exchangeStream } from "../src/testkit/sandbox/console/serve";
 import { ExchangeRecord } from "../src/testkit/sandbox/control/exchanges";
@@ -30,9 +27,8 @@ import {
   validPerson,
 } from "./support/sandbox";
 
-const doc = controlSpec as unknown as OpenApiDocument;
-const router = new SpecRouter(doc);
-const responses = new ResponseValidator(doc, new SpecValidator(doc));
+const model = apiModel("sandbox-control");
+const router = model.router;
 const called = new Set<string>();
 
 let sandbox: RunningSandbox;
@@ -59,8 +55,8 @@ async function control(
   const routed = router.match(method, path.split("?")[0]!);
   if (routed.kind === "match") {
     called.add(routed.route.operationId);
-    const outgoing = { status: response.status, headers: Object.fromEntries(response.headers), body: parsed };
-    expect(responses.violations(routed.route, outgoing), `${method} ${path} ${response.status}`).toEqual([]);
+    const outgoing = { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(text, "utf8") };
+    expect(checkResponse(model, routed.route, outgoing, { method }), `${method} ${path} ${response.status}`).toEqual([]);
   }
   return { status: response.status, body: parsed };
 }
@@ -568,7 +564,12 @@ describe("the exchange stream", () => {
       const route = router.operation("streamExchanges");
       called.add(route.operationId);
       expect(
-        responses.violations(route, { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") }),
+        checkResponse(
+          model,
+          route,
+          { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") },
+          { method: "GET" },
+        ),
       ).toEqual([]);
 
       await new GatewayClient(own.gatewayUrl).get("/account");

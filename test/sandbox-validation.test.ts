@@ -8,24 +8,22 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadBundledSpec } from "../src/testkit/openapi-model/document";
-import { SpecValidator } from "../src/testkit/openapi-model/ajv";
+import { checkBody } from "../src/testkit/openapi-model/check-request";
+import { checkResponse } from "../src/testkit/openapi-model/check-response";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import { defaultPorts, portsFromEnvironment, seeded, seededPublicKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { configFromEnvironment } from "../src/testkit/sandbox/configuration/config-file";
 import { close, createListener, listen, ViolationLog, type Handler } from "../src/testkit/sandbox/listener/http";
-import { SpecRouter, hasOwnServers } from "../src/testkit/openapi-model/router";
-import { RequestValidator } from "../src/testkit/openapi-model/request-validation";
-import { ResponseValidator } from "../src/testkit/openapi-model/response-validation";
 import { coerceToSchema } from "../src/testkit/openapi-model/schema-walk";
 import { startSandbox } from "../src/testkit/sandbox/server";
 import { basic, GatewayClient, MerchantClient } from "./support/sandbox";
 
-const gatewayDoc = loadBundledSpec("gateway");
-const merchantDoc = loadBundledSpec("merchant");
+const gatewayModel = apiModel("gateway");
+const gatewayDoc = gatewayModel.document;
 
 describe("Routing from the spec's paths", () => {
-  const gateway = new SpecRouter(gatewayDoc);
-  const merchant = new SpecRouter(merchantDoc, { select: (op, item) => !hasOwnServers(op, item) });
+  const gateway = gatewayModel.router;
+  const merchant = apiModel("merchant").router;
 
   it("every operation of both bundles is routable by its own path template", () => {
     for (const router of [gateway, merchant]) {
@@ -44,8 +42,7 @@ describe("Routing from the spec's paths", () => {
     const comments = merchant.match("GET", "/applications/a1/comments");
     expect(comments.kind === "match" && comments.route.operationId).toBe("listComments");
     expect(merchant.match("PUT", "/upload-x").kind).toBe("not-found");
-    const storage = new SpecRouter(merchantDoc, { select: hasOwnServers });
-    expect([...storage.operations.keys()]).toEqual(["uploadFileContent"]);
+    expect([...apiModel("merchant").externalRouter.operations.keys()]).toEqual(["uploadFileContent"]);
   });
 
   it("a known path with an undeclared method is told apart from an unknown path", () => {
@@ -55,8 +52,7 @@ describe("Routing from the spec's paths", () => {
 });
 
 describe("Request validation from the schemas", () => {
-  const requests = new RequestValidator(gatewayDoc, new SpecValidator(gatewayDoc));
-  const route = new SpecRouter(gatewayDoc).operation("createAuthorization");
+  const route = gatewayModel.operation("createAuthorization");
 
   it("form values are coerced to the schema's types, never beyond", () => {
     const schema = (gatewayDoc.components!.schemas as Record<string, unknown>).AuthorizationRequest as Record<string, unknown>;
@@ -69,7 +65,8 @@ describe("Request validation from the schemas", () => {
   });
 
   it("the rule reported is the spec's (pattern of card[pan] from the Pan schema)", () => {
-    const result = requests.body(
+    const result = checkBody(
+      gatewayModel,
       route,
       "application/x-www-form-urlencoded",
       Buffer.from("amount=1&currency=EUR&card[pan]=12&card[expire_month]=06&card[expire_year]=2035"),
@@ -81,8 +78,7 @@ describe("Request validation from the schemas", () => {
 });
 
 describe("Response validation in test mode", () => {
-  const router = new SpecRouter(gatewayDoc);
-  const responses = new ResponseValidator(gatewayDoc, new SpecValidator(gatewayDoc));
+  const router = gatewayModel.router;
 
   it("a response that breaks the spec becomes a 500 with a log line naming operation, status and rule, and is recorded", async () => {
     const violations = new ViolationLog();
@@ -99,7 +95,7 @@ describe("Response validation in test mode", () => {
       router,
       handler: broken,
       maxBodyBytes: 1024,
-      responses,
+      model: gatewayModel,
       validation: "strict",
       violations,
       refuse: (status) => ({ status }),
@@ -123,10 +119,19 @@ describe("Response validation in test mode", () => {
 
   it("an undocumented status and a body without the documented media type are violations too", () => {
     const route = router.operation("getAccount");
-    expect(responses.violations(route, { status: 418, headers: {}, body: undefined })).toEqual(["status 418 is not documented"]);
+    expect(checkResponse(gatewayModel, route, { status: 418, headers: {}, body: undefined }, { method: "GET" })).toEqual([
+      { rule: "status", where: "status", message: expect.stringMatching(/^418 is not documented/) },
+    ]);
     // Every gateway answer, a 401 included, has the gateway's media type (the spec documents no 401 body schema).
-    expect(responses.violations(router.operation("createVoid"), { status: 401, headers: {}, body: { x: 1 } })).toEqual([
-      "media type (none) is not documented (application/vnd.clearhaus-gateway.hal+json)",
+    expect(
+      checkResponse(
+        gatewayModel,
+        router.operation("createVoid"),
+        { status: 401, headers: {}, body: { json: { x: 1 } } },
+        { method: "POST" },
+      ),
+    ).toEqual([
+      { rule: "media-type", where: "Content-Type", message: "(none) is not documented (application/vnd.clearhaus-gateway.hal+json)" },
     ]);
   });
 });

@@ -7,14 +7,15 @@
  */
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { checkedResponseOf } from "../../src/testkit/sandbox/listener/checked-response";
 import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/listener/http";
 import { loopbackRefusal } from "../../src/testkit/sandbox/listener/loopback-policy";
 import { parseRequestTarget } from "../../src/testkit/sandbox/listener/request-target";
 import type { RunningSandbox } from "../../src/testkit/sandbox/server";
 import { seededPublicKeyPath } from "../../src/testkit/sandbox/configuration/config";
-import { RequestValidator } from "../../src/testkit/openapi-model/request-validation";
-import type { ResponseValidator } from "../../src/testkit/openapi-model/response-validation";
-import type { SpecRouter } from "../../src/testkit/openapi-model/router";
+import { checkBody, checkParameters } from "../../src/testkit/openapi-model/check-request";
+import { checkResponse, findingLines } from "../../src/testkit/openapi-model/check-response";
+import type { SpecRouter } from "../../src/testkit/openapi-model/model-router";
 
 export interface BreakdownCase {
   label: string;
@@ -78,16 +79,15 @@ function sandboxRequest(router: SpecRouter, c: BreakdownCase, host: string): San
 export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsigned: RunningSandbox): Promise<Stage[]> {
   const part = c.api === "gateway" ? sandbox.gateway : sandbox.merchant;
   const base = new URL(c.api === "gateway" ? sandbox.gatewayUrl : sandbox.merchantUrl);
-  const router: SpecRouter = part.router;
-  const responses: ResponseValidator = part.responses;
+  const { router, model } = part;
   const request = sandboxRequest(router, c, base.host);
   if (request.route.kind !== "match") throw new Error(`${c.method} ${c.path} does not route`);
   const route = request.route.route;
   const params = request.route.params;
-  const requests = new RequestValidator(responses.doc, responses.validator);
   const response: SandboxResponse = part.handler({ ...request });
-  const outgoing = { status: response.status, headers: response.headers ?? {}, body: response.body };
-  const problems = responses.violations(route, outgoing);
+  const outgoing = checkedResponseOf(response);
+  const check = () => checkResponse(model, route, outgoing, { method: c.method });
+  const problems = findingLines(check());
   if (problems.length > 0) throw new Error(`${c.label}: the sandbox's answer breaks the spec: ${problems.join("; ")}`);
 
   const port = Number(base.port);
@@ -101,13 +101,13 @@ export async function breakdown(sandbox: RunningSandbox, c: BreakdownCase, unsig
   const handler = signed ? await perCall(unsignedHandler(unsigned, c)) : await perCall(() => part.handler({ ...request }));
   const signature = signed ? await perCall(() => verify("sha256", signed.body, signed.key, Buffer.from(signed.hex, "hex"))) : 0;
   const validation = await perCall(() => [
-    requests.parameters(route, params, request.url.searchParams),
-    requests.body(route, request.headers["content-type"], request.rawBody),
+    checkParameters(model, route, params, request.url.searchParams),
+    checkBody(model, route, request.headers["content-type"], request.rawBody),
   ]);
   if (signature) stages.push({ name: RSA_STAGE, us: signature });
   stages.push({ name: "request validation (Ajv)", us: validation });
   stages.push({ name: "handler: authentication, rules, state, representation", us: Math.max(0, handler - validation) });
-  stages.push({ name: "response validation (Ajv, strict)", us: await perCall(() => responses.violations(route, outgoing)) });
+  stages.push({ name: "response validation (Ajv, strict)", us: await perCall(check) });
   stages.push({ name: "serialization (JSON)", us: await perCall(() => JSON.stringify(response.body)) });
   return stages;
 }

@@ -4,15 +4,8 @@
  * with one line naming its JSON Pointer (as stripe-mock refuses a spec it cannot serve), so that
  * nothing after the load reads the bundle through a cast.
  */
+import { isJsonObject, type JsonObject } from "../json-values";
 import { getAtPointer } from "./document";
-
-/** A JSON object of the bundle (frozen, as the bundle is). */
-export type JsonObject = Readonly<Record<string, unknown>>;
-
-/** Whether a JSON value is an object (not an array, not null). */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The operation model met a construct it cannot read: the message names the API, the pointer and the construct. */
 export class ModelLoadError extends Error {

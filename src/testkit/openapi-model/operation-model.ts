@@ -13,7 +13,8 @@
  * @redocly/openapi-core's types: a devDependency, not shipped with the testkit.
  */
 import { SpecValidator } from "./ajv";
-import { BundleReader, componentName, extensionsOf, isJsonObject, type JsonObject } from "./bundle-reading";
+import { isJsonObject, type JsonObject } from "../json-values";
+import { BundleReader, componentName, extensionsOf } from "./bundle-reading";
 import { HTTP_METHODS, loadBundledSpec, toPointer, WIRE_METHODS, type OpenApiDocument } from "./document";
 import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from "./media-types";
 import type {

@@ -5,7 +5,8 @@
  * where an answer carries the code is where its schema refers to the table, and an operation's
  * transaction types are the ones whose codes its declined answer lists (`enum` at that place).
  */
-import { BundleReader, isJsonObject } from "./bundle-reading";
+import { isJsonObject } from "../json-values";
+import type { BundleReader } from "./bundle-reading";
 import { toPointer } from "./document";
 
 export interface ReturnedForTable {

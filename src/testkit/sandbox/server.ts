@@ -19,9 +19,9 @@ import { FixturesLoaded } from "./control/fixtures-loaded";
 import type { FixtureResult } from "./fixtures/types";
 import { ControlPlane } from "./control/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./listener/refusals";
-import { RequestValidator } from "../openapi-model/request-validation";
-import type { ResponseValidator } from "../openapi-model/response-validation";
-import type { SpecRouter } from "../openapi-model/router";
+import { prepareRequestChecks } from "../openapi-model/check-request";
+import { prepareResponseChecks } from "../openapi-model/check-response";
+import type { SpecRouter } from "../openapi-model/model-router";
 import { declineRefusal } from "./gateway/operations";
 
 export interface SandboxOptions {
@@ -47,12 +47,11 @@ export interface SandboxOptions {
   logFile?: string;
 }
 
-/** Resolves and compiles the request and response validators of every operation a router serves. */
-function precompile(router: SpecRouter, responses: ResponseValidator): void {
-  const requests = new RequestValidator(responses.doc, responses.validator);
-  for (const route of router.operations.values()) {
-    requests.prepare(route);
-    responses.prepare(route);
+/** Compiles the request and response validators of every operation a router serves. */
+function precompile(router: SpecRouter): void {
+  for (const operation of router.operations.values()) {
+    prepareRequestChecks(operation);
+    prepareResponseChecks(operation);
   }
 }
 
@@ -101,9 +100,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let state = build();
   const { gateway, merchant } = state;
   if (options.precompile) {
-    precompile(gateway.router, gateway.responses);
-    precompile(merchant.router, merchant.responses);
-    precompile(merchant.storageRouter, merchant.responses);
+    precompile(gateway.router);
+    precompile(merchant.router);
+    precompile(merchant.storageRouter);
   }
   const faults = new FaultRules(
     new Set([...gateway.router.operations.keys(), ...merchant.router.operations.keys()]),
@@ -155,7 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     router: gateway.router,
     handler: (request) => state.gateway.handler(request),
     maxBodyBytes: config.gateway.maxBodyBytes,
-    responses: gateway.responses,
+    model: gateway.model,
     control,
     refuse: gatewayRefusal(gateway.contentType),
   });
@@ -165,7 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     router: merchant.router,
     handler: (request) => state.merchant.handler(request),
     maxBodyBytes: config.merchant.maxBodyBytes,
-    responses: merchant.responses,
+    model: merchant.model,
     control,
     refuse: merchantRefusal,
   });
@@ -176,7 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     handler: (request) => storageHandler(state.files, config.merchant.maxUploadBytes)(request),
     screen: (request) => storageScreen(state.files, config.merchant.maxUploadBytes)(request),
     maxBodyBytes: config.merchant.maxUploadBytes,
-    responses: merchant.responses,
+    model: merchant.model,
     refuse: storageRefusal,
   });
 

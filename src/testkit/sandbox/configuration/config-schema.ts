@@ -9,8 +9,8 @@
  * Facts of the APIs come from the bundled specs, never copied here: the operationIds that take a
  * per-operation quota and the shape of a gateway account resource.
  */
-import { deref, findOperation, HTTP_METHODS, loadBundledSpec, type OpenApiDocument } from "../../openapi-model/document";
-import { hasOwnServers } from "../../openapi-model/router";
+import { deref, type OpenApiDocument } from "../../openapi-model/document";
+import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 
 /** A node of the schema: the keywords this file and the docs generator use, plus any other. */
 export interface ConfigSchemaNode {
@@ -77,16 +77,8 @@ function list(description: string, items: ConfigSchemaNode, maxItems: number): C
  * operationIds the merchant API listener serves, from the bundled spec. Operations on a host of
  * their own (the storage host's upload) carry no quota, so a quota for them is refused.
  */
-export function quotaOperationIds(doc: OpenApiDocument = loadBundledSpec("merchant")): string[] {
-  const ids: string[] = [];
-  for (const rawItem of Object.values(doc.paths)) {
-    const pathItem = deref<Record<string, unknown>>(doc, rawItem);
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method] as Record<string, unknown> | undefined;
-      if (operation && typeof operation.operationId === "string" && !hasOwnServers(operation, pathItem)) ids.push(operation.operationId);
-    }
-  }
-  return ids.sort();
+export function quotaOperationIds(model: ApiModel = apiModel("merchant")): string[] {
+  return [...model.router.operations.keys()].sort();
 }
 
 /**
@@ -127,15 +119,11 @@ function boundedPattern(pattern: unknown): boolean {
 }
 
 /** The gateway's Account schema (the body of `GET /account`), from the getAccount operation. */
-function accountResourceSchema(doc: OpenApiDocument): ConfigSchemaNode {
-  const ok = deref<{ content?: Record<string, { schema?: unknown }> }>(
-    doc,
-    (findOperation(doc, "getAccount").operation.responses as Record<string, unknown>)["200"],
-  );
-  const schema = Object.values(ok.content ?? {})[0]?.schema;
+function accountResourceSchema(model: ApiModel): ConfigSchemaNode {
+  const schema = model.operation("getAccount").responses.get("200")?.media[0]?.schema;
   if (!schema) throw new Error("gateway spec: getAccount documents no 200 body schema");
   return {
-    ...closedCopyOf(doc, schema),
+    ...closedCopyOf(model.document, schema.schema),
     description: "The account resource `GET /account` returns (merchant accounts only), checked against the gateway spec's Account schema.",
   };
 }
@@ -167,7 +155,7 @@ function apiKeySchema(): ConfigSchemaNode {
 }
 
 /** A gateway account; its account resource is checked against the gateway spec's Account schema. */
-function gatewayAccountSchema(doc: OpenApiDocument): ConfigSchemaNode {
+function gatewayAccountSchema(model: ApiModel): ConfigSchemaNode {
   return object(
     "A gateway account added to the seeded ones.",
     {
@@ -181,7 +169,7 @@ function gatewayAccountSchema(doc: OpenApiDocument): ConfigSchemaNode {
       },
       keys: list("The account's API keys.", apiKeySchema(), 100),
       partner: text("Merchant accounts: id of the partner account whose signing keys may sign this merchant's requests.", 64),
-      account: accountResourceSchema(doc),
+      account: accountResourceSchema(model),
     },
     ["id", "type", "keys"],
   );
@@ -227,9 +215,9 @@ function oauthClientSchema(): ConfigSchemaNode {
 }
 
 /** The `gateway` section: accounts, signing keys and rule, body size, retention. */
-function gatewaySectionSchema(doc: OpenApiDocument): ConfigSchemaNode {
+function gatewaySectionSchema(model: ApiModel): ConfigSchemaNode {
   return object("The Gateway API sandbox.", {
-    accounts: list("Accounts added to the seeded ones.", gatewayAccountSchema(doc), 1000),
+    accounts: list("Accounts added to the seeded ones.", gatewayAccountSchema(model), 1000),
     signingKeys: list("Signing keys added to the seeded one.", signingKeySchema(), 100),
     signing: {
       type: "string",
@@ -288,7 +276,7 @@ function buildSchema(): ConfigSchemaNode {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: "Sandbox config file",
     ...object("The sandbox config file (`SANDBOX_CONFIG` / `--config`): lists are appended to the seeds, values replace them.", {
-      gateway: gatewaySectionSchema(loadBundledSpec("gateway")),
+      gateway: gatewaySectionSchema(apiModel("gateway")),
       merchant: merchantSectionSchema(),
     }),
   };

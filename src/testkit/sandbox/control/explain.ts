@@ -7,7 +7,7 @@
 import { STATUS_CODES } from "node:http";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../shell-words";
-import type { SpecRouter } from "../../openapi-model/router";
+import type { SpecRouter } from "../../openapi-model/model-router";
 import { isJsonObject, objectOf } from "../../json-values";
 import type { Exchange } from "./exchanges";
 
@@ -73,7 +73,7 @@ export function refusalOf(
     refusal.operation = exchange.operation;
     const api = exchange.api === "gateway" ? "gateway" : "merchant";
     const route = routers[api].operations.get(exchange.operation);
-    const tag = (route?.operation.tags as string[] | undefined)?.[0];
+    const tag = route?.tags[0];
     // Redoc's anchor of an operation (test/docs-browser.test.ts opens the same form).
     if (tag !== undefined) refusal.docs = `${api}.html#tag/${tag.replace(/ /g, "-")}/operation/${exchange.operation}`;
   }

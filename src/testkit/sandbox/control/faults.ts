@@ -8,7 +8,7 @@ import type { components } from "../../../../generated/sandbox-control/schema";
 import type { SandboxResponse } from "../listener/http";
 import { decodeForm } from "../../openapi-model/form-decoding";
 import { objectOf } from "../../json-values";
-import type { RoutedOperation } from "../../openapi-model/router";
+import type { OperationRecord } from "../../openapi-model/model-records";
 
 type FaultCreate = components["schemas"]["FaultCreate"];
 export type Fault = components["schemas"]["Fault"];
@@ -24,7 +24,7 @@ interface Rule extends Fault {
 
 /** What the rule needs to know of a request. */
 export interface FaultRequest {
-  route: RoutedOperation;
+  route: OperationRecord;
   params: Record<string, string>;
   contentType: string | undefined;
   rawBody: Buffer;

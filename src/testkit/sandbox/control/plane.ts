@@ -6,14 +6,15 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { components, operations } from "../../../../generated/sandbox-control/schema";
-import { SpecValidator } from "../../openapi-model/ajv";
-import { loadBundledSpec } from "../../openapi-model/document";
-import { dottedName, RequestValidator } from "../../openapi-model/request-validation";
-import { ResponseValidator } from "../../openapi-model/response-validation";
-import { SpecRouter, type RoutedOperation } from "../../openapi-model/router";
+import { checkRequest } from "../../openapi-model/check-request";
+import { checkResponse, findingLines } from "../../openapi-model/check-response";
+import type { OperationRecord } from "../../openapi-model/model-records";
+import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
+import { dottedName } from "../../openapi-model/validation-errors";
 import type { SandboxClock } from "../cross-api/clock";
 import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
 import type { GatewaySandbox } from "../gateway/app";
+import { checkedResponseOf } from "../listener/checked-response";
 import type { SandboxResponse } from "../listener/http";
 import type { MerchantSandbox } from "../merchant/app";
 import { curlOf, refusalOf } from "./explain";
@@ -48,7 +49,7 @@ export interface Controlled {
 }
 
 interface ControlCall {
-  route: RoutedOperation;
+  route: OperationRecord;
   params: Record<string, string>;
   query: Record<string, unknown>;
   headers: IncomingHttpHeaders;
@@ -147,20 +148,14 @@ const handlers: ControlHandlers = {
 };
 
 export class ControlPlane {
-  private readonly router: SpecRouter;
-  private readonly requests: RequestValidator;
-  private readonly responses: ResponseValidator;
+  private readonly model: ApiModel;
   private readonly views: Views;
 
   constructor(
     private readonly sandbox: Controlled,
     private readonly log: (line: string) => void,
   ) {
-    const doc = loadBundledSpec("sandbox-control");
-    const validator = new SpecValidator(doc);
-    this.router = new SpecRouter(doc);
-    this.requests = new RequestValidator(doc, validator);
-    this.responses = new ResponseValidator(doc, validator);
+    this.model = apiModel("sandbox-control");
     this.views = { gatewayState: new GatewayStateView(sandbox.state().gateway.doc) };
   }
 
@@ -177,7 +172,7 @@ export class ControlPlane {
     rawBody: Buffer,
   ): Promise<ControlAnswer> {
     const contentType = headers["content-type"];
-    const routed = this.router.match(method, pathname.slice(CONTROL_PREFIX.length) || "/");
+    const routed = this.model.router.match(method, pathname.slice(CONTROL_PREFIX.length) || "/");
     if (routed.kind === "not-found") return refusal(404, `no control endpoint ${pathname}; see docs/sandbox.md (the control API)`);
     if (routed.kind === "method-not-allowed")
       return {
@@ -185,20 +180,18 @@ export class ControlPlane {
         headers: { "content-type": "application/json", allow: routed.allow.join(", ") },
       };
     const { route, params } = routed;
-    const parameters = this.requests.parameters(route, params, query);
-    const wrong = parameters.errors[0];
+    const checked = checkRequest(this.model, route, { params, query, contentType, body: rawBody });
+    const wrong = checked.parameters.errors[0];
     if (wrong) return refusal(wrong.in === "path" ? 404 : 400, `${wrong.name}: ${wrong.errors[0]?.message ?? "is not valid"}`);
-    let body: unknown;
-    if (route.operation.requestBody !== undefined) {
-      const decoded = this.requests.body(route, contentType, rawBody);
-      if (decoded.kind === "unsupported-media-type") return refusal(415, `Content-Type must be ${decoded.accepted.join(" or ")}`);
-      if (decoded.kind === "malformed") return refusal(400, `the body is not JSON: ${decoded.reason}`);
-      if (decoded.kind === "invalid") {
-        const first = decoded.errors[0]!;
-        return refusal(400, `${dottedName(first.path) || "body"}: ${first.message}`);
-      }
-      body = decoded.value;
+    const decoded = checked.body;
+    if (decoded.kind === "unsupported-media-type") return refusal(415, `Content-Type must be ${decoded.accepted.join(" or ")}`);
+    if (decoded.kind === "malformed") return refusal(400, `the body is not JSON: ${decoded.reason}`);
+    if (decoded.kind === "invalid") {
+      const first = decoded.errors[0]!;
+      return refusal(400, `${dottedName(first.path) || "body"}: ${first.message}`);
     }
+    const parameters = checked.parameters;
+    const body = decoded.value;
     let answer: ControlAnswer;
     try {
       answer = await handlers[route.operationId as OperationId](
@@ -213,8 +206,9 @@ export class ControlPlane {
     // A stream's events are written as they come: its spec fixes the media type, which it sets itself.
     if ("stream" in answer) return answer;
     // The control API is held to its spec like the payment APIs: a violation is a bug, and says so.
-    const problems = this.responses.violations(route, { status: answer.status, headers: answer.headers ?? {}, body: answer.body });
-    if (problems.length === 0) return answer;
+    const findings = checkResponse(this.model, route, checkedResponseOf(answer), { method });
+    if (findings.length === 0) return answer;
+    const problems = findingLines(findings);
     this.log(`[sandbox:control] RESPONSE VIOLATES SPEC: ${route.operationId} ${answer.status}: ${problems.join("; ")}`);
     return refusal(500, `the answer of ${route.operationId} violates the control spec: ${problems.join("; ")}`);
   }

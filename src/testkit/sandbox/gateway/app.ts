@@ -7,14 +7,12 @@
  * `store.ts`, the answers in `bodies.ts`, the links in `links.ts`.
  */
 import { noFaults, type Faults } from "../cross-api/faults";
-import { loadBundledSpec, type OpenApiDocument } from "../../openapi-model/document";
-import { SpecValidator } from "../../openapi-model/ajv";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import type { SpecRouter } from "../../openapi-model/model-router";
+import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
 import type { Handler } from "../listener/http";
-import { SpecRouter } from "../../openapi-model/router";
-import { RequestValidator } from "../../openapi-model/request-validation";
-import { ResponseValidator } from "../../openapi-model/response-validation";
 import { ApiKeys } from "./auth";
 import { GatewayResponses } from "./responses";
 import { SignatureVerifier } from "./signature";
@@ -28,9 +26,9 @@ import { TestCards } from "./test-cards";
 import { GatewayTransactions } from "./transactions";
 
 export interface GatewaySandbox {
+  model: ApiModel;
   doc: OpenApiDocument;
   router: SpecRouter;
-  responses: ResponseValidator;
   handler: Handler;
   store: TransactionStore;
   keys: ApiKeys;
@@ -39,22 +37,19 @@ export interface GatewaySandbox {
 }
 
 export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: SandboxClock, faults: Faults = noFaults): GatewaySandbox {
-  const doc = loadBundledSpec("gateway");
-  const validator = new SpecValidator(doc);
-  const router = new SpecRouter(doc);
-  const requests = new RequestValidator(doc, validator);
-  const responses = new ResponseValidator(doc, validator);
+  const model = apiModel("gateway");
+  const { document: doc, router } = model;
   const facts = readGatewayFacts(doc);
   const cards = new TestCards(facts, faults);
   const keys = new ApiKeys(config.accounts, clock);
   const signatures = new SignatureVerifier(config.signingKeys, keys.accounts);
-  const http = new GatewayResponses(doc);
+  const http = new GatewayResponses(model.version);
 
   const followUps = new FollowUpRules(facts, faults);
   const merchantAccounts = config.accounts.filter((account) => account.type === "merchant").length;
   const store = new TransactionStore(clock, followUps, config.retention.maxTransactions, merchantAccounts, faults);
   const payments = new PaymentRules(store, cards, clock, facts, config.signing);
   const transactions = new GatewayTransactions({ store, payments, followUps, cards, clock, links: gatewayLinks(router), faults });
-  const handler = gatewayPipeline({ config, doc, router, requests, keys, signatures, http, transactions });
-  return { doc, router, responses, handler, store, keys, signatures, contentType: http.contentType };
+  const handler = gatewayPipeline({ config, model, keys, signatures, http, transactions });
+  return { model, doc, router, handler, store, keys, signatures, contentType: http.contentType };
 }

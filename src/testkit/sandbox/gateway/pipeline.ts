@@ -4,9 +4,10 @@
  * against the spec's schema, and dispatch to the transaction operation.
  */
 import type { operations } from "../../../../generated/gateway/schema";
-import type { OpenApiDocument } from "../../openapi-model/document";
-import { bracketName, type ParameterError, type RequestValidator } from "../../openapi-model/request-validation";
-import type { RoutedOperation, SpecRouter } from "../../openapi-model/router";
+import { checkBody, checkParameters } from "../../openapi-model/check-request";
+import type { OperationRecord } from "../../openapi-model/model-records";
+import type { ApiModel } from "../../openapi-model/operation-model";
+import { bracketName, type SchemaViolation } from "../../openapi-model/validation-errors";
 import type { SandboxConfig } from "../configuration/config";
 import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
 import type { ApiKeys, GatewayAccount } from "./auth";
@@ -26,9 +27,7 @@ type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse
 /** What the pipeline works with, built once by the sandbox. */
 export interface GatewayParts {
   config: SandboxConfig["gateway"];
-  doc: OpenApiDocument;
-  router: SpecRouter;
-  requests: RequestValidator;
+  model: ApiModel;
   keys: ApiKeys;
   signatures: SignatureVerifier;
   http: GatewayResponses;
@@ -38,35 +37,20 @@ export interface GatewayParts {
 /** A routed request of an authenticated merchant account. */
 interface Admission {
   request: SandboxRequest;
-  route: RoutedOperation;
+  route: OperationRecord;
   /** The route's operationId: routes come from the bundle the types were generated from. */
   operationId: OperationId;
   params: Record<string, string>;
   account: GatewayAccount;
 }
 
-const signatureRequirement = new WeakMap<RoutedOperation, boolean>();
-
-/** Whether an operation's security requirements name the signature scheme (every POST of the spec does). */
-function requiresSignature(doc: OpenApiDocument, route: RoutedOperation): boolean {
-  const cached = signatureRequirement.get(route);
-  if (cached !== undefined) return cached;
-  const required = computeRequiresSignature(doc, route);
-  signatureRequirement.set(route, required);
-  return required;
-}
-
-function computeRequiresSignature(doc: OpenApiDocument, route: RoutedOperation): boolean {
-  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, { type?: string; in?: string; name?: string }>;
-  const requirements = (route.operation.security ?? doc.security ?? []) as Array<Record<string, unknown>>;
-  return (
-    requirements.length > 0 &&
-    requirements.every((r) => Object.keys(r).some((name) => schemes[name]?.type === "apiKey" && schemes[name]?.in === "header"))
-  );
+/** Whether every alternative of an operation's security requirement names the signature scheme (every POST of the spec's does). */
+function requiresSignature(route: OperationRecord): boolean {
+  return route.security.length > 0 && route.security.every((alternative) => alternative.some((scheme) => scheme.signature !== undefined));
 }
 
 /** The first invalid parameter, named; its status is the general input error unless its schema gives another (`x-invalid-status-code`). */
-function inputErrorFor(http: GatewayResponses, errors: ParameterError[]): SandboxResponse {
+function inputErrorFor(http: GatewayResponses, errors: SchemaViolation[]): SandboxResponse {
   const first = errors[0]!;
   const message = first.path.length ? `parameter '${bracketName(first.path)}' ${first.message}` : `parameters: ${first.message}`;
   return http.transaction({ approved: false, body: { status: status(invalidParameterStatus(first.path[0]), message) } });
@@ -80,24 +64,23 @@ function refusal(http: GatewayResponses, message: string): { ok: false; refusal:
  * Routing and the API key. Discovery answers any account; partner accounts own signing keys
  * and cannot transact or read a merchant account. Answers the two read operations itself.
  */
-function admit({ keys, router, http }: GatewayParts, request: SandboxRequest): Checked<Admission> {
+function admit({ keys, model, http }: GatewayParts, request: SandboxRequest): Checked<Admission> {
   const { route } = request;
   if (route.kind !== "match") return { ok: false, refusal: http.notFound() };
   const auth = keys.authenticate(request.headers.authorization);
   if (!auth.ok) return { ok: false, refusal: http.unauthorized() };
   const account = auth.account;
   const operationId = route.route.operationId as OperationId;
-  if (operationId === "discoverResources") return { ok: false, refusal: http.ok(rootDocument(router)) };
+  if (operationId === "discoverResources") return { ok: false, refusal: http.ok(rootDocument(model.router)) };
   if (account.type !== "merchant") return { ok: false, refusal: http.unauthorized() };
   if (operationId === "getAccount") return { ok: false, refusal: http.ok(account.resource ?? {}) };
   return { ok: true, value: { request, route: route.route, operationId, params: route.params, account } };
 }
 
 /** The signature over the raw body: checked when sent, and required where the operation's security says so. */
-function checkSignature({ config, doc, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> {
+function checkSignature({ config, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> {
   const signatureHeader = request.headers.signature as string | undefined;
-  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(doc, route)))
-    return { ok: true, value: false };
+  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(route))) return { ok: true, value: false };
   const check = signatures.check(signatureHeader, request.rawBody, account);
   // For the exchange record: a getter, so the causes of a mismatch are worked out only if read.
   Object.defineProperty(request, "signature", {
@@ -109,10 +92,10 @@ function checkSignature({ config, doc, signatures, http }: GatewayParts, { reque
 }
 
 /** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
-function checkInput({ requests, http }: GatewayParts, { request, route, params }: Admission): Checked<RequestBodyOf<OperationId>> {
-  const parameters = requests.parameters(route, params, () => request.url.searchParams);
+function checkInput({ model, http }: GatewayParts, { request, route, params }: Admission): Checked<RequestBodyOf<OperationId>> {
+  const parameters = checkParameters(model, route, params, () => request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return refusal(http, "invalid transaction id");
-  const decoded = requests.body(route, request.headers["content-type"], request.rawBody);
+  const decoded = checkBody(model, route, request.headers["content-type"], request.rawBody);
   if (decoded.kind === "unsupported-media-type") return refusal(http, `unsupported content type: send ${decoded.accepted.join(" or ")}`);
   if (decoded.kind === "malformed") return refusal(http, `malformed request body: ${decoded.reason}`);
   if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors) };

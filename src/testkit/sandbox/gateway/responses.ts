@@ -5,7 +5,6 @@
  * 404 have no body, as documented.
  */
 import { mediaType } from "../../../../generated/gateway/constants";
-import type { OpenApiDocument } from "../../openapi-model/document";
 import { sendableMessage } from "../cross-api/card-numbers";
 import type { SandboxResponse } from "../listener/http";
 import type { Outcome, TransactionBody } from "./records";
@@ -26,9 +25,8 @@ export class GatewayResponses {
   private readonly plain: Readonly<Record<string, string>>;
   private readonly challenge: Readonly<Record<string, string>>;
 
-  constructor(doc: OpenApiDocument) {
-    const version = (doc.info as { version?: string } | undefined)?.version;
-    if (!version) throw new Error("gateway spec: info.version is missing");
+  /** `version`: the spec's `info.version`, the version parameter of the media type. */
+  constructor(version: string) {
     this.contentType = `${mediaType}; version=${version}; charset=utf-8`;
     this.plain = Object.freeze({ "content-type": this.contentType });
     this.challenge = Object.freeze({ "content-type": this.contentType, "www-authenticate": 'Basic realm="gateway"' });

@@ -13,9 +13,11 @@ import type { ExchangeRecord, SignatureVerdict } from "../control/exchanges";
 import type { FaultRules } from "../control/faults";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
+import { checkedResponseOf } from "./checked-response";
 import type { ResponseValidationMode } from "../configuration/config";
-import type { RouteResult, SpecRouter } from "../../openapi-model/router";
-import type { OutgoingResponse, ResponseValidator } from "../../openapi-model/response-validation";
+import { checkResponse, findingLines } from "../../openapi-model/check-response";
+import type { SpecRouter, RouteResult } from "../../openapi-model/model-router";
+import type { ApiModel } from "../../openapi-model/operation-model";
 
 export interface SandboxResponse {
   status: number;
@@ -98,7 +100,8 @@ export interface ListenerOptions {
   router: SpecRouter;
   handler: Handler;
   maxBodyBytes: number;
-  responses?: ResponseValidator;
+  /** The API's model, when its answers are checked against the spec (the storage host's too). */
+  model?: ApiModel;
   validation: ResponseValidationMode;
   violations: ViolationLog;
   /** The control API under `/_sandbox/` (the gateway and merchant listeners). */
@@ -125,21 +128,17 @@ export interface ListenerOptions {
 /**
  * A response as it goes on the wire. JSON and text bodies stay strings: Node then sends the
  * header block and the body in one write (a Buffer body would go out as a second chunk).
- * `parsed` is what response validation reads: the object for JSON, bytes for anything else.
  */
 interface Serialized {
   headers: Record<string, string>;
   payload: string | Buffer | undefined;
-  parsed: unknown;
 }
 
 function serialize(response: SandboxResponse): Serialized {
   const headers = response.headers ?? {};
   const body = response.body;
-  if (body === undefined) return { headers, payload: undefined, parsed: undefined };
-  if (Buffer.isBuffer(body)) return { headers, payload: body, parsed: body };
-  if (typeof body === "string") return { headers, payload: body, parsed: Buffer.from(body, "utf8") };
-  return { headers, payload: JSON.stringify(body), parsed: body };
+  if (body === undefined || Buffer.isBuffer(body) || typeof body === "string") return { headers, payload: body };
+  return { headers, payload: JSON.stringify(body) };
 }
 
 const NO_BODY = Buffer.alloc(0);
@@ -401,7 +400,7 @@ function finish(
   response: SandboxResponse | undefined,
 ): undefined {
   const serialized = serialize(response ?? { status: 500, headers: {}, body: undefined });
-  const replacement = response ? checkResponse(options, log, request, response, serialized) : undefined;
+  const replacement = response ? heldToSpec(options, log, request, response) : undefined;
   const sent = replacement ? serialize(replacement) : serialized;
   const status = replacement?.status ?? response?.status ?? 500;
   recordExchange(options, request, status, sent.headers, sent.payload);
@@ -412,18 +411,12 @@ function finish(
  * Validates a routed operation's response against the spec: a violation is recorded and
  * logged, and in strict mode the response to send instead (a 500 naming the rule) is returned.
  */
-function checkResponse(
-  options: ListenerOptions,
-  log: LogLine,
-  request: SentRequest,
-  response: SandboxResponse,
-  serialized: ReturnType<typeof serialize>,
-): SandboxResponse | undefined {
+function heldToSpec(options: ListenerOptions, log: LogLine, request: SentRequest, response: SandboxResponse): SandboxResponse | undefined {
   const { route } = request;
-  if (route.kind !== "match" || !options.responses || options.validation === "off") return undefined;
-  const outgoing: OutgoingResponse = { status: response.status, headers: serialized.headers, body: serialized.parsed };
-  const problems = options.responses.violations(route.route, outgoing);
-  if (problems.length === 0) return undefined;
+  if (route.kind !== "match" || !options.model || options.validation === "off") return undefined;
+  const findings = checkResponse(options.model, route.route, checkedResponseOf(response), request);
+  if (findings.length === 0) return undefined;
+  const problems = findingLines(findings);
   const violation: Violation = {
     api: options.api,
     operationId: route.route.operationId,

@@ -5,8 +5,9 @@
  * live service uses; `inputRefusal` and `authenticationRefusal` pick the form in one place.
  */
 import type { OpenApiDocument } from "../../openapi-model/document";
-import { dottedName, type ParameterError } from "../../openapi-model/request-validation";
-import type { RoutedOperation, SpecRouter } from "../../openapi-model/router";
+import type { OperationRecord } from "../../openapi-model/model-records";
+import type { SpecRouter } from "../../openapi-model/model-router";
+import { dottedName, type SchemaViolation } from "../../openapi-model/validation-errors";
 import { maskCardNumbers } from "../cross-api/card-numbers";
 import type { SandboxResponse } from "../listener/http";
 import type { MerchantLinks } from "./links";
@@ -20,7 +21,7 @@ type Json = Record<string, unknown>;
 
 /** What every answer needs of its request: its operation, the request id and the headers every answer carries. */
 export interface Answering {
-  route: RoutedOperation;
+  route: OperationRecord;
   problem: ProblemContext;
 }
 
@@ -33,7 +34,7 @@ export interface Refusing extends Answering {
  * Errors map of a problem: parameter name (dotted) to messages. Names come from the request
  * (a body's property names), so they are collected in a Map and card numbers in them masked.
  */
-export function errorsOf(found: ParameterError[], prefix?: string): Errors {
+export function errorsOf(found: SchemaViolation[], prefix?: string): Errors {
   const errors = new Map<string, string[]>();
   for (const e of found) {
     const name = maskCardNumbers(prefix ?? dottedName(e.path));
@@ -66,7 +67,7 @@ export class Answers {
   success(ctx: Answering, body?: Json | Buffer, extra?: Record<string, string>): SandboxResponse {
     let documented = this.successes.get(ctx.route.operationId);
     if (!documented) {
-      documented = successAnswer(this.doc, ctx.route);
+      documented = successAnswer(ctx.route);
       this.successes.set(ctx.route.operationId, documented);
     }
     const headers = withHeaders(ctx.problem.headers, extra);
@@ -106,10 +107,10 @@ export class Answers {
    * on them: the spec's (`x-query-modifiers`) less the ones it models. A modelled modifier the
    * spec does not list is a sandbox bug.
    */
-  private acceptedModifiers<T>(route: RoutedOperation, supported: QueryLanguage<T>): string[] {
+  private acceptedModifiers<T>(route: OperationRecord, supported: QueryLanguage<T>): string[] {
     const known = this.modifiers.get(route.operationId);
     if (known) return known;
-    const modifiers = queryModifiers(this.doc, route);
+    const modifiers = queryModifiers(route);
     const unknown = [...supported.keys()].filter((name) => !modifiers.includes(name));
     if (unknown.length)
       throw new Error(`merchant sandbox: ${route.operationId} models modifiers the spec does not list: ${unknown.join(", ")}`);
@@ -125,7 +126,7 @@ export class Answers {
       status,
       headers: {
         ...ctx.problem.headers,
-        "content-type": mediaTypeWithSchema(this.doc, errorRoute, status, "OAuthError"),
+        "content-type": mediaTypeWithSchema(errorRoute, status, "OAuthError"),
         "cache-control": "no-store",
         ...(status === 401 ? { "www-authenticate": 'Basic realm="oauth"' } : {}),
       },

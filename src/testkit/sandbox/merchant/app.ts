@@ -9,14 +9,12 @@
  * resource family (handlers/, keyed by operationId) and the request pipeline (pipeline.ts).
  */
 import { noFaults, type Faults } from "../cross-api/faults";
-import { loadBundledSpec, type OpenApiDocument } from "../../openapi-model/document";
-import { SpecValidator } from "../../openapi-model/ajv";
+import type { OpenApiDocument } from "../../openapi-model/document";
+import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
 import type { Handler } from "../listener/http";
-import { hasOwnServers, SpecRouter } from "../../openapi-model/router";
-import { RequestValidator } from "../../openapi-model/request-validation";
-import { ResponseValidator } from "../../openapi-model/response-validation";
+import type { SpecRouter } from "../../openapi-model/model-router";
 import { Answers } from "./answers";
 import { fieldTagPrefix } from "./comments";
 import { commentContexts, resourceLookups, resourceReaders } from "./contexts";
@@ -44,10 +42,10 @@ import type { MerchantState } from "./state";
 import { merchantsOf } from "./tenancy";
 
 export interface MerchantSandbox {
+  model: ApiModel;
   doc: OpenApiDocument;
   router: SpecRouter;
   storageRouter: SpecRouter;
-  responses: ResponseValidator;
   handler: Handler;
   resources: MerchantResources;
   oauth: OAuthServer;
@@ -75,20 +73,19 @@ export function createMerchantSandbox(
   files: FileStore,
   faults: Faults = noFaults,
 ): MerchantSandbox {
-  const doc = loadBundledSpec("merchant");
-  const validator = new SpecValidator(doc);
-  const router = new SpecRouter(doc, { select: (op, item) => !hasOwnServers(op, item) });
+  const model = apiModel("merchant");
+  const { document: doc, router } = model;
   const resources = new MerchantResources(clock, config.transactionCount, config.retention, files, merchantsOf(config.clients).length);
-  const links = new MerchantLinks(router, doc);
-  const readers = resourceReaders(doc);
+  const links = new MerchantLinks(router);
+  const readers = resourceReaders(router);
   const lookups = resourceLookups(resources, files);
   const contexts = commentContexts(doc, router, readers, lookups);
   const sandbox: MerchantState = {
     config,
     clock,
+    model,
     doc,
     router,
-    requests: new RequestValidator(doc, validator),
     oauth: new OAuthServer(config.clients, clock, config.tokenTtlSeconds, faults),
     limiter: new RateLimiter(config.rateLimits, clock, MAX_RATE_WINDOWS, faults),
     resources,
@@ -105,10 +102,10 @@ export function createMerchantSandbox(
     answers: new Answers(doc, router, links),
   };
   return {
+    model,
     doc,
     router,
-    storageRouter: new SpecRouter(doc, { select: hasOwnServers }),
-    responses: new ResponseValidator(doc, validator),
+    storageRouter: model.externalRouter,
     handler: merchantPipeline(sandbox, merchantOperations),
     resources,
     oauth: sandbox.oauth,

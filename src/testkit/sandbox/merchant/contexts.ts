@@ -6,14 +6,23 @@
  * application and a gateway); the comment contexts are the `context` values the spec lists that
  * the sandbox can read. All are looked up by names from the request, so they are Maps.
  */
-import type { OpenApiDocument } from "../../openapi-model/document";
-import type { RoutedOperation, SpecRouter } from "../../openapi-model/router";
+import { deref, type OpenApiDocument } from "../../openapi-model/document";
+import type { OperationRecord } from "../../openapi-model/model-records";
+import type { SpecRouter } from "../../openapi-model/model-router";
 import { commentableProperties } from "./comments";
 import type { FileStore } from "./files";
 import type { OperationId, PathOf } from "./operation";
 import type { MerchantResources } from "./resources";
 import { visibleTo } from "./tenancy";
 import { responseSchema, successAnswer } from "./spec-facts";
+import type { Schema } from "../../openapi-model/schema-walk";
+
+/** The values a schema lists (`enum`), after its `$ref`. */
+function enumOf(doc: OpenApiDocument, schema: Schema | undefined): unknown[] {
+  if (typeof schema !== "object") return [];
+  const values = deref(doc, schema).enum;
+  return Array.isArray(values) ? values : [];
+}
 
 /** The operation that reads one resource of a collection, and its id parameter. */
 export interface Reader {
@@ -55,32 +64,13 @@ export function resourceLookups(resources: MerchantResources, files: FileStore):
   };
 }
 
-const splitTemplates = new Map<string, ReadonlyArray<{ literal: string } | { param: string }>>();
-
-/** A path template's segments: `{literal}` or `{param}`. */
-export function templateSegments(template: string): ReadonlyArray<{ literal: string } | { param: string }> {
-  // Split once per template (the spec's templates only): every request's path check reads them.
-  let segments = splitTemplates.get(template);
-  if (!segments) {
-    segments = Object.freeze(
-      template
-        .split("/")
-        .slice(1)
-        .map((segment) => Object.freeze(/^\{[^}]+\}$/.test(segment) ? { param: segment.slice(1, -1) } : { literal: segment })),
-    );
-    splitTemplates.set(template, segments);
-  }
-  return segments;
-}
-
 /** The reader of every collection, by the collection's path segment (`applications` → getApplication). */
-export function resourceReaders(doc: OpenApiDocument): ReadonlyMap<string, Reader> {
+export function resourceReaders(router: SpecRouter): ReadonlyMap<string, Reader> {
   const readers = new Map<string, Reader>();
-  for (const [template, item] of Object.entries(doc.paths ?? {})) {
-    const [collection, id, ...rest] = templateSegments(template);
-    const operationId = (item as { get?: { operationId?: string } }).get?.operationId;
-    if (!collection || !("literal" in collection) || !id || !("param" in id) || rest.length || !operationId) continue;
-    readers.set(collection.literal, { get: operationId as OperationId, param: id.param });
+  for (const operation of router.operations.values()) {
+    const [collection, id, ...rest] = operation.segments;
+    if (operation.method !== "GET" || !collection || !("literal" in collection) || !id || !("param" in id) || rest.length) continue;
+    readers.set(collection.literal, { get: operation.operationId as OperationId, param: id.param });
   }
   return readers;
 }
@@ -91,10 +81,10 @@ export function resourceReaders(doc: OpenApiDocument): ReadonlyMap<string, Reade
  */
 export function ownerOf(
   readers: ReadonlyMap<string, Reader>,
-  route: RoutedOperation,
+  route: OperationRecord,
   params: Record<string, string>,
 ): { reader: OperationId; id: string } {
-  const [collection, id] = templateSegments(route.template);
+  const [collection, id] = route.segments;
   const reader = collection && "literal" in collection ? readers.get(collection.literal) : undefined;
   if (!reader || !id || !("param" in id)) throw new Error(`merchant sandbox: ${route.operationId} is not under a resource`);
   return { reader: reader.get, id: params[id.param] ?? "" };
@@ -111,17 +101,17 @@ export function commentContexts(
   lookups: Lookups,
 ): ReadonlyMap<CommentContextName, CommentContext> {
   const comments = router.operation("listComments");
-  const [first] = templateSegments(comments.template);
+  const [first] = comments.segments;
   const parameter = comments.parameters.find((p) => first !== undefined && "param" in first && p.name === first.param);
-  const values = (parameter?.schema.enum ?? []) as CommentContextName[]; // the enum the generated type is made of
+  const values = enumOf(doc, parameter?.schema.schema) as CommentContextName[]; // the enum the generated type is made of
   const contexts = new Map<CommentContextName, CommentContext>();
   for (const value of values) {
     const reader = readers.get(value);
     const exists = reader && lookups[reader.get];
     if (!reader || !exists) continue;
     const read = router.operation(reader.get);
-    const schema = responseSchema(doc, read, successAnswer(doc, read).status);
-    const name = String((schema.$ref as string | undefined)?.split("/").pop() ?? value);
+    const schema = responseSchema(read, successAnswer(read).status);
+    const name = (typeof schema === "object" && typeof schema.$ref === "string" ? schema.$ref.split("/").pop() : undefined) ?? value;
     contexts.set(value, { ...reader, name, exists, commentable: commentableProperties(doc, schema) });
   }
   return contexts;

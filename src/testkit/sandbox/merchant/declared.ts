@@ -30,5 +30,5 @@ function pickDeclared(doc: OpenApiDocument, schema: Schema, value: unknown, dept
  * keeps a valid body valid, so it keeps its generated type.
  */
 export function declaredOnly<K extends OperationId>({ doc }: MerchantState, ctx: OperationContext<K>): NonNullable<BodyOf<K>> {
-  return pickDeclared(doc, requestSchema(doc, ctx.route), ctx.body) as NonNullable<BodyOf<K>>;
+  return pickDeclared(doc, requestSchema(ctx.route), ctx.body) as NonNullable<BodyOf<K>>;
 }

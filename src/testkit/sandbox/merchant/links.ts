@@ -5,10 +5,8 @@
  * goes under the relation the spec ties to it (`x-link-relation`).
  */
 import { curieHref, curieName } from "../../../../generated/merchant/constants";
-import type { OpenApiDocument } from "../../openapi-model/document";
-import type { SpecRouter } from "../../openapi-model/router";
+import type { SpecRouter } from "../../openapi-model/model-router";
 import type { OperationId, PathOf } from "./operation";
-import { linkRelation } from "./spec-facts";
 
 /** A link's path parameters: none for an operation without, else its generated path type. */
 type PathArgs<K extends OperationId> = keyof PathOf<K> extends never ? [params?: PathOf<K>] : [params: PathOf<K>];
@@ -31,13 +29,10 @@ export class MerchantLinks {
   /** Names of the parameters whose value a client takes from a link, never from a template. */
   private readonly fromLink: ReadonlySet<string>;
 
-  constructor(
-    private readonly router: SpecRouter,
-    doc: OpenApiDocument,
-  ) {
+  constructor(private readonly router: SpecRouter) {
     this.curies = [{ href: curieHref, templated: true, name: curieName }];
-    const parameters = Object.values((doc.components?.parameters ?? {}) as Record<string, { name?: string; "x-from-link"?: unknown }>);
-    this.fromLink = new Set(parameters.filter((p) => p["x-from-link"] !== undefined).map((p) => String(p.name)));
+    const parameters = [...router.operations.values()].flatMap((operation) => operation.parameters);
+    this.fromLink = new Set(parameters.filter((p) => p.extensions["x-from-link"] !== undefined).map((p) => p.name));
   }
 
   /** The names of an operation's path parameters, in path order. */
@@ -47,7 +42,7 @@ export class MerchantLinks {
 
   /** The relation whose link leads to an operation. */
   relationOf(operationId: OperationId): string {
-    const rel = linkRelation(this.router.operation(operationId));
+    const rel = this.router.operation(operationId).linkRelation;
     if (rel === undefined) throw new Error(`merchant spec: ${operationId} has no x-link-relation`);
     return rel;
   }

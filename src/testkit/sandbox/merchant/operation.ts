@@ -6,7 +6,7 @@
  * validated them against the same schemas the types were generated from.
  */
 import type { components, operations } from "../../../../generated/merchant/schema";
-import type { RoutedOperation } from "../../openapi-model/router";
+import type { OperationRecord } from "../../openapi-model/model-records";
 import type { SandboxRequest, SandboxResponse } from "../listener/http";
 import type { OAuthClient } from "./oauth";
 import type { ProblemContext } from "./problems";
@@ -48,7 +48,7 @@ export interface CollectionQuery {
 /** One request that passed the pipeline's checks, as the pipeline holds it (not yet typed by operation). */
 export interface ValidatedCall {
   request: SandboxRequest;
-  route: RoutedOperation;
+  route: OperationRecord;
   params: Record<string, string>;
   query: CollectionQuery;
   body: unknown;

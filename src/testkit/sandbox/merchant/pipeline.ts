@@ -4,12 +4,12 @@
  * resources they name must exist), OPTIONS with its `Allow`, the body checked against the
  * spec's schema, and dispatch to the handler of the operation.
  */
-import { dottedName } from "../../openapi-model/request-validation";
-import type { RoutedOperation } from "../../openapi-model/router";
+import { checkBody, checkParameters } from "../../openapi-model/check-request";
+import type { OperationRecord } from "../../openapi-model/model-records";
+import { dottedName } from "../../openapi-model/validation-errors";
 import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
 import { errorsOf, type Refusing } from "./answers";
 import type { OAuthClient } from "./oauth";
-import { templateSegments } from "./contexts";
 import { handlerOf, type CollectionQuery, type Operations, type Schemas, type ValidatedCall } from "./operation";
 import { newRequestId, problems, withHeaders, type ProblemContext } from "./problems";
 import { removableApplicationStamps } from "./stamps";
@@ -21,7 +21,7 @@ type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse
 interface Admission extends Refusing {
   request: SandboxRequest;
   client: OAuthClient;
-  route: RoutedOperation;
+  route: OperationRecord;
   params: Record<string, string>;
 }
 
@@ -35,11 +35,11 @@ interface Admission extends Refusing {
  */
 function resourcesExist(
   { readers, lookups }: MerchantState,
-  route: RoutedOperation,
+  route: OperationRecord,
   params: Record<string, string>,
   merchant: string,
 ): boolean {
-  const segments = templateSegments(route.template);
+  const { segments } = route;
   for (let i = 1; i < segments.length; i++) {
     const segment = segments[i]!;
     const before = segments[i - 1]!;
@@ -72,7 +72,7 @@ function authenticate(
 function admit(
   sandbox: MerchantState,
   request: SandboxRequest,
-  match: { route: RoutedOperation; params: Record<string, string> },
+  match: { route: OperationRecord; params: Record<string, string> },
   bare: ProblemContext,
   tokenTemplate: string,
 ) {
@@ -92,8 +92,8 @@ function admit(
 }
 
 /** Path and query parameters: a malformed path parameter or a missing resource is 404, a bad query 400. */
-function checkParameters(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
-  const parameters = sandbox.requests.parameters(call.route, call.params, () => call.request.url.searchParams);
+function checkedQuery(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
+  const parameters = checkParameters(sandbox.model, call.route, call.params, () => call.request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
   if (!resourcesExist(sandbox, call.route, call.params, call.client.merchant))
     return { ok: false, refusal: problems.notFound(call.problem) };
@@ -115,13 +115,13 @@ function options({ answers, links, router }: MerchantState, call: Admission): Sa
 }
 
 /** The body, decoded and valid against the operation's schema, or the refusal of the token endpoint's or the API's form. */
-function decodeBody({ answers, config, requests }: MerchantState, call: Admission): Checked<unknown> {
+function decodeBody({ answers, config, model }: MerchantState, call: Admission): Checked<unknown> {
   const { request } = call;
   if (request.tooLarge) {
     const message = `is too large (at most ${config.maxBodyBytes} bytes)`;
     return { ok: false, refusal: answers.inputRefusal(call, { body: [message] }, { description: `The body ${message}.` }) };
   }
-  const decoded = requests.body(call.route, request.headers["content-type"], request.rawBody);
+  const decoded = checkBody(model, call.route, request.headers["content-type"], request.rawBody);
   switch (decoded.kind) {
     case "ok":
       return { ok: true, value: decoded.value };
@@ -155,7 +155,7 @@ export function merchantPipeline(sandbox: MerchantState, operations: Operations)
     const admitted = admit(sandbox, request, route, bare, tokenTemplate);
     if (!admitted.ok) return admitted.refusal;
     const call = admitted.admission;
-    const query = checkParameters(sandbox, call);
+    const query = checkedQuery(sandbox, call);
     if (!query.ok) return query.refusal;
     if (call.route.method === "OPTIONS") return options(sandbox, call);
     const body = decodeBody(sandbox, call);

@@ -3,8 +3,8 @@
  * to every handler (the spec, the stores, the links, the representations and the answers).
  */
 import type { OpenApiDocument } from "../../openapi-model/document";
-import type { RequestValidator } from "../../openapi-model/request-validation";
-import type { SpecRouter } from "../../openapi-model/router";
+import type { SpecRouter } from "../../openapi-model/model-router";
+import type { ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
 import type { Answers } from "./answers";
@@ -20,9 +20,9 @@ import type { MerchantResources } from "./resources";
 export interface MerchantState {
   config: SandboxConfig["merchant"];
   clock: SandboxClock;
+  model: ApiModel;
   doc: OpenApiDocument;
   router: SpecRouter;
-  requests: RequestValidator;
   oauth: OAuthServer;
   limiter: RateLimiter;
   resources: MerchantResources;

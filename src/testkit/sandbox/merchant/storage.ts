@@ -3,7 +3,7 @@
  * merchant spec's operations that name their own `servers` (the upload), answers like S3 (200
  * with an ETag, 403 with an XML error), and never carries rate-limit headers.
  */
-import { deref, findOperation, loadBundledSpec } from "../../openapi-model/document";
+import { apiModel } from "../../openapi-model/operation-model";
 import type { Handler, ListenerOptions, SandboxResponse } from "../listener/http";
 import type { FileStore } from "./files";
 
@@ -19,13 +19,12 @@ let uploadAnswers: UploadAnswers | undefined;
 /** What the spec documents for the upload (`uploadFileContent`), read from the bundle once. */
 function documentedUploadAnswers(): UploadAnswers {
   if (uploadAnswers) return uploadAnswers;
-  const doc = loadBundledSpec("merchant");
-  const responses = Object.entries(findOperation(doc, "uploadFileContent").operation.responses as Record<string, unknown>);
-  const stored = responses.find(([code]) => /^2\d\d$/.test(code))?.[0];
-  const refusal = responses.find(([code]) => /^4\d\d$/.test(code));
-  const mediaType = refusal && Object.keys(deref<{ content?: Record<string, unknown> }>(doc, refusal[1]).content ?? {})[0];
+  const responses = [...apiModel("merchant").operation("uploadFileContent").responses.values()];
+  const stored = responses.find((response) => /^2\d\d$/.test(response.key));
+  const refusal = responses.find((response) => /^4\d\d$/.test(response.key));
+  const mediaType = refusal?.media[0]?.mediaType;
   if (!stored || !refusal || !mediaType) throw new Error("merchant spec: uploadFileContent documents no success or no refusal with a body");
-  uploadAnswers = { stored: Number(stored), refused: { status: Number(refusal[0]), mediaType } };
+  uploadAnswers = { stored: Number(stored.key), refused: { status: Number(refusal.key), mediaType } };
   return uploadAnswers;
 }
 

@@ -10,7 +10,8 @@ import type { OperationContext, Operations } from "../operation";
 import { problems, type Errors } from "../problems";
 import { applicationQuery } from "../query-languages";
 import type { Application, ApplicationFields } from "../resources";
-import { isSchemaRef, mergedMustSatisfy, requestContent } from "../spec-facts";
+import { checkBody } from "../../../openapi-model/check-request";
+import { isSchemaRef, mergedMustSatisfy } from "../spec-facts";
 import { applicationStampsOffered, removableApplicationStamps } from "../stamps";
 import type { MerchantState } from "../state";
 
@@ -43,13 +44,13 @@ function submissionGaps(app: Application, { links, resources, files, personFileL
 function mergedUnderCreateRules(
   ctx: OperationContext<"updateApplication">,
   merged: unknown,
-  { doc, router, requests }: MerchantState,
+  { doc, router, model }: MerchantState,
 ): { ok: true; value: ApplicationFields } | { ok: false; refusal: SandboxResponse } {
   const schemaName = mergedMustSatisfy(doc, ctx.route);
   const create = router.operation("createApplication");
-  const mediaType = Object.entries(requestContent(doc, create)).find(([, media]) => isSchemaRef(media.schema, schemaName))?.[0];
+  const mediaType = create.requestBody?.media.find((media) => isSchemaRef(media.schema?.schema, schemaName))?.mediaType;
   if (mediaType === undefined) throw new Error(`merchant spec: createApplication takes no ${schemaName} body`);
-  const checked = requests.body(create, mediaType, Buffer.from(JSON.stringify(merged)));
+  const checked = checkBody(model, create, mediaType, Buffer.from(JSON.stringify(merged)));
   // Valid against the create schema, so of its generated type.
   if (checked.kind === "ok") return { ok: true, value: checked.value as ApplicationFields };
   if (checked.kind === "invalid") return { ok: false, refusal: problems.validation(ctx.problem, errorsOf(checked.errors)) };
