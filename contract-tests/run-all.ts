@@ -6,13 +6,15 @@
  * the machine has cores, the mutation run first and the short ones at a lower priority; each
  * step's output is printed whole when it ends. Every step runs even if another failed; the
  * closing lines give each step's counts and duration, then one plain total line. SIGINT or
- * SIGTERM stops every running step (each stops what it started) and starts no other.
+ * SIGTERM stops every running step (each stops what it started), starts no other, and exits 130
+ * or 143 (src/testkit/serve/lifecycle.ts). The steps stay in this process's session and process
+ * group: the machine schedules them, at their lower priority, as part of this run.
  */
-import { spawn } from "node:child_process";
 import { availableParallelism, setPriority } from "node:os";
 import { join, resolve } from "node:path";
 import { colourEnvironment } from "../src/testkit/cli/commands/contract";
-import { stopOnSignal, stopSignal } from "./stop-signals";
+import { startChild } from "../src/testkit/serve/children";
+import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { stripVTControlCharacters } from "node:util";
 
 const root = resolve(__dirname, "..");
@@ -96,23 +98,21 @@ async function run(step: Step): Promise<{ passed: number; failed: number; skippe
   // Each step's output is printed where ours goes: no colour codes unless that is a terminal.
   const env = colourEnvironment({ ...process.env, ...step.env }, process.stdout.isTTY === true);
   for (const name of ["GATEWAY_BASE_URL", "MERCHANT_BASE_URL"]) delete env[name];
-  const child = stopOnSignal(spawn(step.command, step.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
-  if (child.pid !== undefined && !step.longest) yieldToOtherWork(child.pid);
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+  const child = startChild(step.command, step.args, { cwd: root, env });
+  if (child.process.pid !== undefined && !step.longest) yieldToOtherWork(child.process.pid);
+  const finished = await child.finished;
+  const [code, output] = [finished.code ?? 1, finished.output];
   process.stdout.write(`\n=== ${step.name} ===\n${output}`);
   const match = step.summary.exec(stripVTControlCharacters(output));
   const [passed, failed, skipped] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [0, 1, 0];
   return { passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped, code, seconds: (Date.now() - started) / 1000 };
 }
 
-async function main(): Promise<void> {
+async function main(lifecycle: Lifecycle): Promise<void> {
   const queue = [...steps].sort((a, b) => Number(b.longest ?? false) - Number(a.longest ?? false));
   const results: Array<{ step: Step } & Awaited<ReturnType<typeof run>>> = [];
   const lane = async () => {
-    for (let step = queue.shift(); step && !stopSignal(); step = queue.shift()) results.push({ step, ...(await run(step)) });
+    for (let step = queue.shift(); step && !lifecycle.signal; step = queue.shift()) results.push({ step, ...(await run(step)) });
   };
   await Promise.all(Array.from({ length: lanes() }, lane));
   results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
   if (results.some((r) => r.code !== 0)) process.exitCode ??= 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  const lifecycle = new Lifecycle();
+  void lifecycle.run(() => main(lifecycle));
+}

@@ -10,7 +10,7 @@
  *
  * Options: BENCH_ROUNDS (default 40), BENCH_PER_ROUND (default 200).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { exitProblem, startChild, type Child } from "../src/testkit/serve/children";
 import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { loadavg } from "node:os";
 import { stringify } from "qs";
@@ -23,6 +23,7 @@ import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { sandboxOrigin } from "../test/support/fake-merchant-api";
 import { requestExample, responseExample } from "../test/support/spec-examples";
+import { Lifecycle } from "../src/testkit/serve/lifecycle";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 200);
@@ -61,7 +62,7 @@ interface Case {
   reference?: boolean;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(): Promise<{ child: Child; url: string }> {
   const json = (value: unknown) => JSON.stringify(value).split(sandboxOrigin).join("__ORIGIN__");
   const answers: Record<string, { status: number; type: string; body: string }> = {
     "POST /authorizations": {
@@ -78,13 +79,13 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
       body: json(responseExample("merchant", "listApplications", "200", "secondOfThreePages")),
     },
   };
-  const child = spawn(process.execPath, ["-e", SERVER], {
+  const child = startChild(process.execPath, ["-e", SERVER], {
     env: { ...process.env, ANSWERS: JSON.stringify(answers) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    child.once("message", (origin) => resolve(typeof origin === "string" ? origin : JSON.stringify(origin)));
-    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+    child.process.once("message", (origin) => resolve(typeof origin === "string" ? origin : JSON.stringify(origin)));
+    child.finished.then((finished) => reject(new Error(exitProblem("the bench server", finished))), reject);
   });
   return { child, url };
 }
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
     }
     writeSection(results);
   } finally {
-    child.kill();
+    await child.stop();
   }
 }
 
@@ -379,7 +380,5 @@ function timeoutNotes(results: Result[]): string[] {
   return notes;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// What it measures runs in child processes: a signal stops them, and it exits 130 or 143 (src/testkit/serve/lifecycle.ts).
+if (require.main === module) void new Lifecycle().run(main);

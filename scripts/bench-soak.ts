@@ -24,6 +24,7 @@ import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess } from "./lib/sandbox-process";
+import { Lifecycle } from "../src/testkit/serve/lifecycle";
 
 const totalRequests = Number(process.env.SOAK_REQUESTS ?? 200_000);
 const maxSeconds = Number(process.env.SOAK_MAX_SECONDS ?? 300);
@@ -443,7 +444,5 @@ async function main(): Promise<void> {
   if (serverErrors.length > 0 || violations.length > 0 || !alive) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+// What it measures runs in child processes: a signal stops them, and it exits 130 or 143 (src/testkit/serve/lifecycle.ts).
+if (require.main === module) void new Lifecycle().run(main);

@@ -9,11 +9,12 @@
  *   npm run bench:test -- --baseline <ref>  # any commit
  *   npm run bench:test -- --write           # also record the table in docs/benchmarks.md
  */
-import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { runChild, runChildSync } from "../src/testkit/serve/children";
+import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { git, installedClone } from "./lib/fresh-clone";
 import { machineLine } from "./lib/machine";
@@ -29,7 +30,7 @@ interface StepTiming {
   ok: boolean;
 }
 
-const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+const clockTicks = Number(runChildSync("getconf", ["CLK_TCK"]).stdout.trim()) || 100;
 
 /**
  * CPU seconds of this process's children that have ended and been waited for (cutime + cstime
@@ -58,22 +59,20 @@ function testSteps(dir: string): string[] {
     .filter(Boolean);
 }
 
-function runStep(step: string, dir: string): Promise<StepTiming> {
+async function runStep(step: string, dir: string): Promise<StepTiming> {
   const started = process.hrtime.bigint();
   const cpuBefore = endedChildrenCpuSeconds();
-  return new Promise((resolve) => {
-    // Output goes to this terminal's stderr so that a failing step can be read; figures to stdout.
-    const child = spawn("bash", ["-c", step], {
-      cwd: dir,
-      stdio: ["ignore", process.stderr, process.stderr],
-      env: { ...process.env, CI: "1" },
-    });
-    child.on("close", (code) => {
-      const cpuAfter = endedChildrenCpuSeconds();
-      const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-      resolve({ step, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds, ok: code === 0 });
-    });
+  // Output goes to this terminal's stderr so that a failing step can be read; figures to stdout.
+  // A group of its own: a stop reaches every process of the step, not only its shell.
+  const { code } = await runChild("bash", ["-c", step], {
+    cwd: dir,
+    stdio: ["ignore", process.stderr, process.stderr],
+    env: { ...process.env, CI: "1" },
+    ownGroup: true,
   });
+  const cpuAfter = endedChildrenCpuSeconds();
+  const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { step, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds, ok: code === 0 };
 }
 
 async function timeTestRun(dir: string): Promise<StepTiming[]> {
@@ -116,32 +115,32 @@ function table(baseline: StepTiming[], current: StepTiming[]): string[] {
   ];
 }
 
-async function main(): Promise<void> {
+async function main(lifecycle: Lifecycle): Promise<void> {
   const { values } = parseArgs({
     options: { baseline: { type: "string", default: DEFAULT_BASELINE }, write: { type: "boolean", default: false } },
   });
   const baselineCommit = git(["rev-parse", "--verify", `${values.baseline}^{commit}`]);
   const currentCommit = git(["rev-parse", "HEAD"]);
   const parent = mkdtempSync(join(tmpdir(), "bench-test-"));
-  const cleanUp = () => rmSync(parent, { recursive: true, force: true });
-  process.once("SIGINT", () => (cleanUp(), process.exit(130)));
-  process.once("SIGTERM", () => (cleanUp(), process.exit(143)));
-  try {
-    const started = new Date();
-    const load = loadavg();
-    const baseline = await timeTestRun(installedClone(baselineCommit, parent));
-    const current = await timeTestRun(installedClone(currentCommit, parent));
-    recordBenchmark("bench:test", [
-      `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(load)}.`,
-      "",
-      `Baseline ${baselineCommit.slice(0, 12)}, this commit ${currentCommit.slice(0, 12)}; each a fresh clone after \`npm ci\` (not timed), each step of its own \`npm test\` timed as a whole process, one run each, baseline first.`,
-      "",
-      ...table(baseline, current),
-    ]);
-    if (![...baseline, ...current].every((t) => t.ok)) process.exitCode = 1;
-  } finally {
-    cleanUp();
-  }
+  // Removed after a signal too (then the step running is stopped, and the run exits 130 or 143).
+  lifecycle.add(() => rmSync(parent, { recursive: true, force: true }));
+  const started = new Date();
+  const load = loadavg();
+  const baseline = await timeTestRun(installedClone(baselineCommit, parent));
+  if (lifecycle.signal) return;
+  const current = await timeTestRun(installedClone(currentCommit, parent));
+  if (lifecycle.signal) return;
+  recordBenchmark("bench:test", [
+    `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(load)}.`,
+    "",
+    `Baseline ${baselineCommit.slice(0, 12)}, this commit ${currentCommit.slice(0, 12)}; each a fresh clone after \`npm ci\` (not timed), each step of its own \`npm test\` timed as a whole process, one run each, baseline first.`,
+    "",
+    ...table(baseline, current),
+  ]);
+  if (![...baseline, ...current].every((t) => t.ok)) process.exitCode = 1;
 }
 
-void main();
+if (require.main === module) {
+  const lifecycle = new Lifecycle();
+  void lifecycle.run(() => main(lifecycle));
+}

@@ -4,13 +4,13 @@
  * otherwise says exactly what to run.
  */
 import { existsSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { runChildSync } from "../src/testkit/serve/children";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function run(command: string, args: string[]): boolean {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  return result.status === 0;
+  const result = runChildSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  return result.code === 0;
 }
 
 if (require.main === module) {

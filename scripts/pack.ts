@@ -13,11 +13,11 @@
  * Each package is staged in dist/packages/<name>/, checked against the root package.json
  * (same version, same pinned versions of shared dependencies), then packed with `npm pack`.
  */
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, join, relative } from "node:path";
 import { listApis, listServiceApis, projectRoot } from "./lib/apis";
+import { runChildSync } from "../src/testkit/serve/children";
 import { toolEnv } from "./lib/exec";
 import { emitProject } from "./lib/typescript-host";
 
@@ -159,8 +159,8 @@ function buildTestkit(): string {
 
 /** `npm pack` of a staged folder into dist/packages/; returns the tarball's path. */
 function npmPack(dir: string): string {
-  const result = spawnSync("npm", ["pack", "--json", "--pack-destination", packagesOutDir], { cwd: dir, env: toolEnv, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`npm pack in ${dir} failed:\n${result.stderr}`);
+  const result = runChildSync("npm", ["pack", "--json", "--pack-destination", packagesOutDir], { cwd: dir, env: toolEnv });
+  if (result.code !== 0) throw new Error(`npm pack in ${dir} failed:\n${result.stderr}`);
   const [packed] = JSON.parse(result.stdout) as Array<{ filename: string }>;
   return join(packagesOutDir, basename(packed!.filename));
 }

@@ -16,13 +16,13 @@
  * --dry-run changes nothing on disk but dist/ (publish packs) and prints what it would do.
  * A refusal is one line on stderr and exit code 1; a command line that cannot run exits 2.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Command, Option } from "commander";
 import semver from "semver";
 import { packAll, packageNames } from "./pack";
 import { projectRoot } from "./lib/apis";
+import { exitProblem, runChildSync } from "../src/testkit/serve/children";
 import { toolEnv } from "./lib/exec";
 import { git } from "./lib/fresh-clone";
 import {
@@ -155,8 +155,8 @@ function publish(options: { tag?: string; dryRun: boolean }): void {
       continue;
     }
     const args = ["publish", tarball, "--provenance", "--access", "public", ...(options.dryRun ? ["--dry-run"] : [])];
-    const result = spawnSync("npm", args, { cwd: projectRoot, env: toolEnv, stdio: "inherit" });
-    if (result.status !== 0) throw new Error(`npm ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+    const result = runChildSync("npm", args, { cwd: projectRoot, env: toolEnv, stdio: "inherit" });
+    if (result.code !== 0) throw new Error(exitProblem(`npm ${args.join(" ")}`, result));
     console.log(`${options.dryRun ? "dry run: npm would publish" : "published"} ${name}@${version}`);
   }
 }

@@ -49,8 +49,7 @@ function sandboxEndpoints(sandbox: { gateway: string; merchant: string; storage:
   ];
 }
 
-const lifecycle = new Lifecycle();
-void lifecycle.run(async () => {
+async function main(lifecycle: Lifecycle): Promise<"serving"> {
   // Before anything is started: the compile blocks this process for a few seconds.
   ensureCompiledTestkit();
   const docsUrl = await startDocs(lifecycle);
@@ -75,4 +74,10 @@ void lifecycle.run(async () => {
     ]),
   );
   console.log("Ctrl+C (or SIGTERM) stops everything.");
-});
+  return "serving";
+}
+
+if (require.main === module) {
+  const lifecycle = new Lifecycle();
+  void lifecycle.run(() => main(lifecycle));
+}

@@ -10,11 +10,11 @@
  *   npm run test:reliability -- --write      # also record the table
  *   npm run test:reliability -- --quiet-runs 1 --busy-runs 1
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { runChild, startChild } from "../src/testkit/serve/children";
 import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { git, installedClone } from "./lib/fresh-clone";
@@ -39,33 +39,20 @@ interface RunOutcome {
 
 const stripColours = (text: string) => stripVTControlCharacters(text);
 
-/** `npm test` in `dir`, in a process group of its own so that a stop reaches all it started. */
-function npmTest(dir: string, log: string, lifecycle: Lifecycle): Promise<{ code: number; seconds: number }> {
+/** `npm test` in `dir`, its output into `log`, in a process group of its own so that a stop reaches all it started. */
+async function npmTest(dir: string, log: string): Promise<{ code: number; seconds: number }> {
   const started = process.hrtime.bigint();
-  const out = createWriteStream(log);
-  const child = spawn("npm", ["test"], {
-    cwd: dir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, CI: "true" },
-  });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  lifecycle.add(() => stopGroup(child));
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      out.end();
-      resolve({ code: code ?? 1, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
-    });
-  });
-}
-
-function stopGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
+  const out = openSync(log, "w");
   try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    /* already gone */
+    const { code } = await runChild("npm", ["test"], {
+      cwd: dir,
+      ownGroup: true,
+      stdio: ["ignore", out, out],
+      env: { ...process.env, CI: "true" },
+    });
+    return { code: code ?? 1, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  } finally {
+    closeSync(out);
   }
 }
 
@@ -126,11 +113,11 @@ async function main(lifecycle: Lifecycle): Promise<void> {
   const dir = installedClone(commit, parent);
   const outcomes: RunOutcome[] = [];
   for (const [index, busy] of plan.entries()) {
-    const busyProcesses = Array.from({ length: busy }, () => spawn(process.execPath, ["-e", BUSY_PROGRAM], { stdio: "ignore" }));
-    lifecycle.add(() => busyProcesses.forEach((p) => p.kill()));
+    const busyProcesses = Array.from({ length: busy }, () => startChild(process.execPath, ["-e", BUSY_PROGRAM], { stdio: "ignore" }));
     const log = join(parent, `npm-test-${index + 1}.log`);
-    const result = await npmTest(dir, log, lifecycle);
-    busyProcesses.forEach((p) => p.kill());
+    const result = await npmTest(dir, log);
+    await Promise.all(busyProcesses.map((p) => p.stop()));
+    if (lifecycle.signal) return;
     const o = outcome(index + 1, busy, result, log, dir);
     outcomes.push(o);
     console.error(
@@ -148,5 +135,7 @@ async function main(lifecycle: Lifecycle): Promise<void> {
   if (!outcomes.every((o) => o.passed && o.gitStatus === "")) process.exitCode = 1;
 }
 
-const lifecycle = new Lifecycle({ exitWithParent: false });
-void lifecycle.run(() => main(lifecycle)).then(() => lifecycle.exit(Number(process.exitCode ?? 0)));
+if (require.main === module) {
+  const lifecycle = new Lifecycle({ exitWithParent: false });
+  void lifecycle.run(() => main(lifecycle));
+}

@@ -6,7 +6,6 @@
  *   npm run contract:dredd                  sandbox and mock
  *   npm run contract:dredd -- sandbox       one target
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,7 +16,8 @@ import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/configur
 import { startSandbox } from "../../src/testkit/sandbox/server";
 import { loadBundledSpec } from "../../src/testkit/openapi-model/document";
 import { contractSandboxConfig } from "../targets/sandbox";
-import { stopOnSignal } from "../stop-signals";
+import { startChild } from "../../src/testkit/serve/children";
+import { Lifecycle } from "../../src/testkit/serve/lifecycle";
 import { downlevelForDredd } from "./downlevel";
 import type { DreddContract } from "./hooks";
 import { stripVTControlCharacters } from "node:util";
@@ -49,17 +49,11 @@ async function dredd(label: string, specFile: string, contract: DreddContract): 
     "--color",
     "false",
   ];
-  const child = stopOnSignal(
-    spawn(join(root, "node_modules", ".bin", "dredd"), args, {
-      cwd: root,
-      env: { ...process.env, DREDD_CONTRACT: JSON.stringify(contract), NODE_NO_WARNINGS: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  );
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-  const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+  const finished = await startChild(join(root, "node_modules", ".bin", "dredd"), args, {
+    cwd: root,
+    env: { ...process.env, DREDD_CONTRACT: JSON.stringify(contract), NODE_NO_WARNINGS: "1" },
+  }).finished;
+  const [code, output] = [finished.code ?? 1, finished.output];
   const complete = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped/.exec(output);
   const [passing, failing, errors, skipped] = complete ? complete.slice(1).map(Number) : [0, 0, 1, 0];
   const outcome = { label, passing: passing!, failing: failing!, errors: errors!, skipped: skipped!, code };
@@ -163,7 +157,5 @@ async function main(): Promise<void> {
   if (outcomes.some((o) => o.code !== 0 || o.failing > 0 || o.errors > 0 || o.passing === 0)) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// A signal stops Dredd; the `finally` blocks then stop the sandbox and the mocks (src/testkit/serve/lifecycle.ts).
+if (require.main === module) void new Lifecycle().run(main);

@@ -19,7 +19,6 @@
  *
  * CONTRACT_MUTANT_CONCURRENCY sets the workers (default: the number of cores, at least 2).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -30,7 +29,8 @@ import { contractSandboxConfig, sandboxTarget } from "../targets/sandbox";
 import type { LaneJob } from "./lane";
 import { MUTANT_CLASSES, mutants, type Mutant, type MutantClass } from "./mutants";
 import { startProxy, type Mutation, type RunningProxy } from "./proxy";
-import { stopOnSignal, stopSignal } from "../stop-signals";
+import { startChild } from "../../src/testkit/serve/children";
+import { Lifecycle } from "../../src/testkit/serve/lifecycle";
 
 const root = resolve(__dirname, "..", "..");
 const docsFile = join(root, "docs", "contract-tests.md");
@@ -157,18 +157,12 @@ async function runBatch(jobs: Job[], workers: number): Promise<{ tests: TestResu
     };
     const configFile = join(dir, "vitest.mutants.config.mjs");
     writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
-    const child = stopOnSignal(
-      spawn(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
-        cwd: root,
-        // No colours in the captured output: vitest reads any FORCE_COLOR, 0 included, as a yes.
-        env: { ...withoutForceColor(process.env), CONTRACT_RESULTS_FILE: resultsFile, NO_COLOR: "1" },
-        stdio: ["ignore", "pipe", "pipe"],
-      }),
-    );
-    let output = "";
-    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-    const code = await new Promise<number>((done) => child.on("close", (c) => done(c ?? 1)));
+    const finished = await startChild(join(root, "node_modules", ".bin", "vitest"), ["run", "--config", configFile], {
+      cwd: root,
+      // No colours in the captured output: vitest reads any FORCE_COLOR, 0 included, as a yes.
+      env: { ...withoutForceColor(process.env), CONTRACT_RESULTS_FILE: resultsFile, NO_COLOR: "1" },
+    }).finished;
+    const [code, output] = [finished.code ?? 1, finished.output];
     let tests: TestResult[] = [];
     try {
       tests = (JSON.parse(readFileSync(resultsFile, "utf8")) as TestResult[]).map(byJob);
@@ -231,7 +225,7 @@ function checkDeclarations(selected: Mutant[]): void {
   }
 }
 
-async function main(): Promise<void> {
+async function main(lifecycle: Lifecycle): Promise<void> {
   const args = process.argv.slice(2);
   const onlyArg =
     args.find((a) => a.startsWith("--only="))?.slice("--only=".length) ??
@@ -261,7 +255,7 @@ async function main(): Promise<void> {
 
   const results: Result[] = [];
   let baselineFailure: string | undefined;
-  for (let from = 0; from < selected.length && !stopSignal(); from += batchSize) {
+  for (let from = 0; from < selected.length && !lifecycle.signal; from += batchSize) {
     const batch = selected.slice(from, from + batchSize);
     const jobs: Job[] = batch.map((m) => ({ name: m.name, mutant: m, pinned: pins.get(m)! }));
     // The baseline (no fault, every pin) runs beside the first batch.
@@ -323,10 +317,11 @@ async function main(): Promise<void> {
   if (failed.length > 0 || baselineFailure) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// A signal stops the vitest run; the batch's `finally` then stops its sandboxes and proxies (src/testkit/serve/lifecycle.ts).
+if (require.main === module) {
+  const lifecycle = new Lifecycle();
+  void lifecycle.run(() => main(lifecycle));
+}
 
 function withoutForceColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const rest = { ...env };

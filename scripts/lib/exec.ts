@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { exitProblem, runChild, runChildSync } from "../../src/testkit/serve/children";
 import { projectRoot } from "./apis";
 
 /** Environment for the tools: no telemetry or update checks (CI is offline but for the registry). */
@@ -16,18 +16,9 @@ export function bin(name: string): string {
 
 /** Runs a local binary with inherited output; throws (failing the script) on a non-zero exit. */
 export function runBin(name: string, args: string[], options: { quiet?: boolean } = {}): string {
-  const result = spawnSync(bin(name), args, {
-    cwd: projectRoot,
-    env: toolEnv,
-    encoding: "utf8",
-    stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
-  });
-  if (result.error) throw result.error;
-  if (result.status !== 0) {
-    const output = options.quiet ? `\n${result.stdout}${result.stderr}` : "";
-    throw new Error(`${name} ${args.join(" ")} exited with ${result.status}${output}`);
-  }
-  return result.stdout ?? "";
+  const result = runChildSync(bin(name), args, { cwd: projectRoot, env: toolEnv, stdio: options.quiet ? undefined : "inherit" });
+  if (result.code !== 0) throw new Error(exitProblem(`${name} ${args.join(" ")}`, result, Infinity));
+  return result.stdout;
 }
 
 export interface CollectedRun {
@@ -42,16 +33,9 @@ export function runBinCollected(name: string, args: string[]): Promise<Collected
 }
 
 /** Runs a command in the background from the project root, with its output collected, whatever its exit status. */
-export function runCollected(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CollectedRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: projectRoot, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+export async function runCollected(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CollectedRun> {
+  const { code, stdout, stderr } = await runChild(command, args, { cwd: projectRoot, env: options.env });
+  return { status: code, stdout, stderr };
 }
 
 /**
@@ -59,7 +43,7 @@ export function runCollected(command: string, args: string[], options: { env?: N
  * a non-zero exit. Lets independent tool runs overlap.
  */
 export async function runBinAsync(name: string, args: string[]): Promise<string> {
-  const { status, stdout, stderr } = await runBinCollected(name, args);
-  if (status !== 0) throw new Error(`${name} ${args.join(" ")} exited with ${status}\n${stdout}${stderr}`);
-  return stdout;
+  const finished = await runChild(bin(name), args, { cwd: projectRoot, env: toolEnv });
+  if (finished.code !== 0) throw new Error(exitProblem(`${name} ${args.join(" ")}`, finished, Infinity));
+  return finished.stdout;
 }

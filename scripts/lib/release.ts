@@ -3,11 +3,11 @@
  * repository and its two packages, wherever it is written down, the changelog's Unreleased
  * section, the release tags, and the checks that refuse a release that would not be what it says.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { packageNames } from "../pack";
+import { runChildSync } from "../../src/testkit/serve/children";
 import { projectRoot } from "./apis";
 import { bin, toolEnv } from "./exec";
 import { git } from "./fresh-clone";
@@ -138,8 +138,7 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export const tagOf = (version: string) => `v${version}`;
 
 export function tagExists(tag: string): boolean {
-  const result = spawnSync("git", ["rev-parse", "--verify", "--quiet", `refs/tags/${tag}`], { cwd: projectRoot, encoding: "utf8" });
-  return result.status === 0;
+  return runChildSync("git", ["rev-parse", "--verify", "--quiet", `refs/tags/${tag}`], { cwd: projectRoot }).code === 0;
 }
 
 /** Paths with changes that a commit would not include, as `git status --porcelain` lists them. */
@@ -166,28 +165,21 @@ export function releaseTagsAtHead(): string[] {
  */
 export function levelSince(tag: string): { level: ReleaseLevel; why: string } {
   // The diff policy (severities, accepted breaks) sits beside the specs but changes no API.
-  const changed = spawnSync("git", ["diff", "--quiet", tag, "--", ...specSourcePaths, ":(exclude)openapi/diff-policy.yaml"], {
+  const changed = runChildSync("git", ["diff", "--quiet", tag, "--", ...specSourcePaths, ":(exclude)openapi/diff-policy.yaml"], {
     cwd: projectRoot,
   });
-  if (changed.status === 0) return { level: "patch", why: `${specSourcePaths.join(" and ")} unchanged since ${tag}` };
-  if (changed.status !== 1) throw new Error(`git diff ${tag} failed with exit code ${changed.status}`);
-  const diff = spawnSync(bin("ts-node"), [join("scripts", "spec-diff.ts"), tag], {
-    cwd: projectRoot,
-    env: toolEnv,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (diff.status === 1) return { level: "major", why: `npm run diff -- ${tag} reports a breaking change` };
-  if (diff.status === 0) return { level: "minor", why: `the specs changed since ${tag}, none of it breaking (npm run diff -- ${tag})` };
-  throw new Error(
-    `npm run diff -- ${tag} could not compare (exit code ${diff.status}): ${`${diff.stdout}${diff.stderr}`.trim().slice(-2000)}`,
-  );
+  if (changed.code === 0) return { level: "patch", why: `${specSourcePaths.join(" and ")} unchanged since ${tag}` };
+  if (changed.code !== 1) throw new Error(`git diff ${tag} failed with exit code ${changed.code}`);
+  const diff = runChildSync(bin("ts-node"), [join("scripts", "spec-diff.ts"), tag], { cwd: projectRoot, env: toolEnv });
+  if (diff.code === 1) return { level: "major", why: `npm run diff -- ${tag} reports a breaking change` };
+  if (diff.code === 0) return { level: "minor", why: `the specs changed since ${tag}, none of it breaking (npm run diff -- ${tag})` };
+  throw new Error(`npm run diff -- ${tag} could not compare (exit code ${diff.code}): ${diff.output.trim().slice(-2000)}`);
 }
 
 /** The manifest inside a packed tarball, as the registry will read it. */
 export function tarballManifest(tarball: string): Manifest {
-  const result = spawnSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`cannot read package/package.json in ${tarball}: ${result.stderr.trim()}`);
+  const result = runChildSync("tar", ["-xOzf", tarball, "package/package.json"]);
+  if (result.code !== 0) throw new Error(`cannot read package/package.json in ${tarball}: ${result.stderr.trim()}`);
   return JSON.parse(result.stdout) as Manifest;
 }
 
@@ -208,8 +200,8 @@ export function provenanceProblem(name: string, env: NodeJS.ProcessEnv = process
 
 /** Whether the registry already has this version of the package (a re-run after a partial publish). */
 export function alreadyPublished(name: string, version: string): boolean {
-  const result = spawnSync("npm", ["view", `${name}@${version}`, "version", "--json"], { env: toolEnv, encoding: "utf8" });
-  if (result.status === 0) return result.stdout.includes(`"${version}"`);
+  const result = runChildSync("npm", ["view", `${name}@${version}`, "version", "--json"], { env: toolEnv });
+  if (result.code === 0) return result.stdout.includes(`"${version}"`);
   if (/"code":\s*"E404"/.test(result.stdout)) return false;
-  throw new Error(`npm view ${name}@${version} failed: ${`${result.stdout}${result.stderr}`.trim().slice(-1000)}`);
+  throw new Error(`npm view ${name}@${version} failed: ${result.output.trim().slice(-1000)}`);
 }

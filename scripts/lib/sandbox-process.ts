@@ -4,11 +4,12 @@
  * file, run from compiled JavaScript. ts-node in a serving process costs start-up time and memory
  * and keeps the TypeScript compiler loaded; the compiled form is what the package ships.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseReadyLine } from "../../src/testkit/serve/ready";
+import { exitProblem, startChild } from "../../src/testkit/serve/children";
+import { isReadyLine, parseReadyLine } from "../../src/testkit/serve/ready";
 import { projectRoot } from "./apis";
 import { runBin } from "./exec";
 
@@ -82,7 +83,8 @@ export async function startSandboxProcess(
 
 /**
  * `payment-apis sandbox <args>` from the compiled CLI, resolved once it prints its `ready` line.
- * `onLine` receives every other line it prints (stdout and stderr); `stop` sends SIGTERM and waits.
+ * `onLine` receives every other line it prints (stdout and stderr); `stop` sends SIGTERM and waits
+ * (SIGKILL after a bound). It is stopped with this process too (src/testkit/serve/children.ts).
  */
 export async function spawnSandbox(
   args: string[],
@@ -90,53 +92,47 @@ export async function spawnSandbox(
   onLine?: (line: string, stream: "stdout" | "stderr") => void,
   compiled: CompiledCli = { cli: ensureCompiledTestkit(), cwd: projectRoot },
 ): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, [compiled.cli, "sandbox", ...args], { cwd: compiled.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once("exit", done));
-    child.kill("SIGTERM");
-    await exited;
-  };
   const stderr: string[] = [];
-  child.stderr.on("data", (chunk: Buffer) => {
-    const lines = chunk.toString().split("\n").filter(Boolean);
-    stderr.push(...lines);
-    if (stderr.length > 1000) stderr.splice(0, stderr.length - 1000);
-    for (const line of lines) onLine?.(line, "stderr");
-  });
-  try {
-    const ready = await readyLineOf(child, stderr, onLine);
-    const urls = parseReadyLine(ready);
-    return { gateway: urls["gateway-sandbox"]!, merchant: urls["merchant-sandbox"]!, storage: urls.storage!, child, stderr, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
-/** Waits for the child's `ready` line; fails when it exits first or takes over 60 s. */
-function readyLineOf(child: ChildProcess, stderr: string[], onLine?: (line: string, stream: "stdout" | "stderr") => void): Promise<string> {
-  return new Promise<string>((done, fail) => {
-    let output = "";
-    let pending = "";
-    const timer = setTimeout(() => fail(new Error(`the sandbox did not start within 60 s:\n${output}${stderr.join("\n")}`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const lines = (pending + chunk.toString()).split("\n");
-      pending = lines.pop() ?? "";
-      for (const line of lines) {
-        if (!line.startsWith("ready ")) onLine?.(line, "stdout");
-        else {
-          clearTimeout(timer);
-          done(line);
-        }
+  let ready: (line: string) => void = () => undefined;
+  const readyLine = new Promise<string>((done) => (ready = done));
+  const child = startChild(process.execPath, [compiled.cli, "sandbox", ...args], {
+    cwd: compiled.cwd,
+    env,
+    keep: 100_000,
+    onLine: (line, stream) => {
+      if (stream === "stdout" && isReadyLine(line)) return ready(line);
+      if (line === "") return;
+      if (stream === "stderr") {
+        stderr.push(line);
+        if (stderr.length > 1000) stderr.splice(0, stderr.length - 1000);
       }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the sandbox exited with ${code}:\n${output}${stderr.join("\n")}`));
-    });
+      onLine?.(line, stream);
+    },
   });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const line = await Promise.race([
+      readyLine,
+      child.finished.then((finished) => Promise.reject(new Error(exitProblem("the sandbox", finished)))),
+      new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error(`the sandbox did not start within 60 s:\n${child.output()}`)), 60_000);
+      }),
+    ]);
+    const urls = parseReadyLine(line);
+    return {
+      gateway: urls["gateway-sandbox"]!,
+      merchant: urls["merchant-sandbox"]!,
+      storage: urls.storage!,
+      child: child.process,
+      stderr,
+      stop: () => child.stop(),
+    };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Resident set size of a process in bytes (Linux /proc). */

@@ -3,12 +3,12 @@
  * another, and the changelog of released versions built from those comparisons (one section per
  * release tag `vX.Y.Z`, against the release before it), which the docs show as "What changed".
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import semver from "semver";
 import { parse } from "yaml";
+import { runChildSync } from "../../src/testkit/serve/children";
 import { listApis } from "./apis";
 import { bundleApi } from "./bundle-api";
 import { extractSpecSources, resolveCommit } from "./git-snapshot";
@@ -82,12 +82,17 @@ export interface Release {
 
 /** The release tags `vX.Y.Z` that HEAD contains, oldest first. */
 export function releasesOf(repo: string): Release[] {
-  const listed = spawnSync(
-    "git",
-    ["-C", repo, "tag", "--list", "v*", "--merged", "HEAD", "--format=%(refname:short) %(creatordate:short)"],
-    { encoding: "utf8" },
-  );
-  if (listed.status !== 0) throw new Error(`cannot list the release tags of ${repo}: ${listed.stderr.trim()}`);
+  const listed = runChildSync("git", [
+    "-C",
+    repo,
+    "tag",
+    "--list",
+    "v*",
+    "--merged",
+    "HEAD",
+    "--format=%(refname:short) %(creatordate:short)",
+  ]);
+  if (listed.code !== 0) throw new Error(`cannot list the release tags of ${repo}: ${listed.stderr.trim()}`);
   return listed.stdout
     .split("\n")
     .filter(Boolean)

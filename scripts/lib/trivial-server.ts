@@ -4,9 +4,12 @@
  * server building its answer does) or with a JSON value it was given for that target (to answer
  * the same bytes as the sandbox does), and any POST by reading
  * its form body and echoing two fields as JSON. What Node's HTTP handling alone costs on this
- * machine, measured in the same run as the sandbox.
+ * machine, measured in the same run as the sandbox. It prints a ready line as the sandbox does,
+ * and SIGTERM's default action ends it (the stop of src/testkit/serve/children.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { exitProblem, startChild } from "../../src/testkit/serve/children";
+import { isReadyLine, parseReadyLine } from "../../src/testkit/serve/ready";
 
 const SOURCE = `
 const http = require("node:http");
@@ -27,8 +30,7 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 5000;
-server.listen(0, "127.0.0.1", () => console.log("ready http://127.0.0.1:" + server.address().port));
-for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.close(() => process.exit(0)).closeAllConnections());
+server.listen(0, "127.0.0.1", () => console.log("ready trivial=http://127.0.0.1:" + server.address().port));
 `;
 
 export interface TrivialServer {
@@ -39,23 +41,15 @@ export interface TrivialServer {
 
 /** `bodies`: JSON values to answer for given request targets instead of the small default. */
 export function startTrivialServer(bodies: Record<string, unknown> = {}): Promise<TrivialServer> {
-  const child = spawn(process.execPath, ["-e", SOURCE], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, TRIVIAL_BODIES: JSON.stringify(bodies) },
-  });
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once("exit", done));
-    child.kill("SIGTERM");
-    await exited;
-  };
   return new Promise((done, fail) => {
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /^ready (\S+)$/m.exec(output)?.[1];
-      if (url) done({ url, child, stop });
+    const child = startChild(process.execPath, ["-e", SOURCE], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, TRIVIAL_BODIES: JSON.stringify(bodies) },
+      onLine: (line) => {
+        const url = isReadyLine(line) ? parseReadyLine(line).trivial : undefined;
+        if (url) done({ url, child: child.process, stop: () => child.stop() });
+      },
     });
-    child.once("exit", (code) => fail(new Error(`the trivial server exited with ${code}: ${output}`)));
+    child.finished.then((finished) => fail(new Error(exitProblem("the trivial server", finished))), fail);
   });
 }

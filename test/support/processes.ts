@@ -2,9 +2,11 @@
  * Helpers for tests that start serving processes as users do (npm, npx, the CLI) and check that
  * they stop completely: ready lines, free ports, no processes left.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { startChild } from "../../src/testkit/serve/children";
+import { isReadyLine } from "../../src/testkit/serve/ready";
 
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -31,6 +33,38 @@ export function processesMentioning(text: string): string[] {
   return found;
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), or undefined when there is no such process. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `pid` is a running process (Linux /proc): not gone, and not a zombie nobody has reaped yet. */
+export function processRuns(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state !== undefined && state !== "Z";
+}
+
+/** The running processes descended from `pid` (children, their children, ...), by /proc's parent ids. */
+export function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const fields = statFields(Number(entry));
+    if (fields && fields[0] !== "Z") parentOf.set(Number(entry), Number(fields[1]));
+  }
+  const found: number[] = [];
+  for (let frontier = [pid]; frontier.length > 0;) {
+    const next = [...parentOf].filter(([, parent]) => frontier.includes(parent)).map(([child]) => child);
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
+}
+
 /** Polls `check` until it holds or `timeoutMs` passes; returns the last answer. */
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -48,26 +82,27 @@ export interface Serving {
   output(): string;
 }
 
-/** Starts a command in the background and resolves with its `ready ...` line (60 s at most). */
+/**
+ * Starts a command in the background and resolves with its `ready ...` line (60 s at most). It is
+ * stopped when the test process exits, if the test has not stopped it (src/testkit/serve/children.ts).
+ */
 export function startServing(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Serving> {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no ready line within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /^ready .*$/m.exec(output);
-      if (ready) {
+    const timer = setTimeout(() => fail(new Error(`no ready line within 60 s:\n${child.output()}`)), 60_000);
+    const child = startChild(command, args, {
+      cwd,
+      env,
+      onLine: (line) => {
+        if (!isReadyLine(line)) return;
         clearTimeout(timer);
-        done({ child, ready: ready[0], output: () => output });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`exited with ${code} before it was ready:\n${output}`));
+        done({ child: child.process, ready: line, output: () => child.output() });
+      },
     });
+    // Rejects only when it cannot start, with an Error.
+    void child.finished
+      .then((finished) => fail(new Error(`exited with ${finished.code ?? finished.signal} before it was ready:\n${finished.output}`)))
+      .catch((error: Error) => fail(error))
+      .finally(() => clearTimeout(timer));
   });
 }
 

@@ -2,9 +2,9 @@
  * The generators of the codegen matrix, each pinned in package.json, and where their output goes:
  * dist/codegen/<generator>/<api>/ (git-ignored). Each runs as its own process, as users run it.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { exitProblem, runChild } from "../../../src/testkit/serve/children";
 import { projectRoot } from "../apis";
 import { bin, toolEnv } from "../exec";
 import { stripVTControlCharacters } from "node:util";
@@ -35,17 +35,10 @@ export function installedVersion(packageName: string): string {
 }
 
 /** Runs a command; resolves with its output, rejects with it on a non-zero exit. */
-export function run(command: string, args: string[], cwd = projectRoot): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...toolEnv, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolvePromise(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
-    );
-  });
+export async function run(command: string, args: string[], cwd = projectRoot): Promise<string> {
+  const finished = await runChild(command, args, { cwd, env: { ...toolEnv, NO_COLOR: "1", FORCE_COLOR: "0" } });
+  if (finished.code !== 0) throw new Error(exitProblem(`${command} ${args.join(" ")}`, finished, Infinity));
+  return finished.output;
 }
 
 function fresh(outDir: string): void {

@@ -49,13 +49,11 @@ export function httpUrlArgument(raw: string): string | undefined {
 
 /**
  * Runs a command's work with a Lifecycle (installed here, when a command runs, not at import): a
- * serving command registers its stop steps and returns "serving", then runs until a signal; a
- * finite one returns its exit code. An error stops what was started and exits 1 with its message.
+ * serving command registers its stop steps and returns "serving", then runs until a signal (and
+ * exits 0); a finite one returns its exit code (a signal before it ends: 130 or 143). An error
+ * stops what was started and exits 1 with its message.
  */
 export function runWithLifecycle(work: (lifecycle: Lifecycle) => Promise<number | "serving">): Promise<void> {
   const lifecycle = new Lifecycle();
-  return lifecycle.run(async () => {
-    const outcome = await work(lifecycle);
-    if (outcome !== "serving") await lifecycle.exit(outcome);
-  });
+  return lifecycle.run(() => work(lifecycle));
 }

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import getPort from "get-port";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBundledSpec } from "../openapi-model/document";
+import { startChild } from "../serve/children";
 import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { waitUntilChildAnswers, type StartBounds } from "../serve/ready";
@@ -130,24 +130,17 @@ async function startPrism(
   const specPath = join(workDir, "openapi.json");
   writeFileSync(specPath, JSON.stringify(variant(loadBundledSpec(options.api))));
 
-  const child = spawn(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], {
-    stdio: ["ignore", "pipe", "pipe"],
+  // Stopped with its owner too (a signal, or the owner's exit): see serve/children.ts.
+  const child = startChild(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], {
+    keep: 20_000,
+    onLine: options.onOutput && ((line) => options.onOutput?.(`${line}\n`)),
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-    options.onOutput?.(chunk.toString());
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const stopChild = () => child.kill("SIGTERM");
-  process.once("exit", stopChild);
 
   const url = `http://${host}:${options.port}`;
   try {
-    await waitUntilChildAnswers(child, url, PRISM_START, "Prism");
+    await waitUntilChildAnswers(child.process, url, PRISM_START, "Prism");
   } catch (error) {
-    stopChild();
+    await child.stop();
     rmSync(workDir, { recursive: true, force: true });
     throw error;
   }
@@ -155,14 +148,9 @@ async function startPrism(
   return {
     api: options.api,
     url,
-    output: () => output,
+    output: () => child.output(),
     async stop() {
-      process.removeListener("exit", stopChild);
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once("exit", done));
-        stopChild();
-        await exited;
-      }
+      await child.stop();
       rmSync(workDir, { recursive: true, force: true });
     },
   };

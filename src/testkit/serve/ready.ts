@@ -66,10 +66,17 @@ export async function waitUntilChildAnswers(child: ChildProcess, url: string, bo
   }
 }
 
+const READY = "ready ";
+
+/** Whether a line of a serving process's output is its ready line (as `readyLine` writes it). */
+export function isReadyLine(line: string): boolean {
+  return line.startsWith(READY);
+}
+
 /** The URLs of a ready line by name: `ready a=http://x b=http://y` gives `{a: "http://x", b: "http://y"}`. */
 export function parseReadyLine(line: string): Record<string, string> {
   const urls: Record<string, string> = {};
-  for (const pair of line.replace(/^ready /, "").split(" ")) {
+  for (const pair of (isReadyLine(line) ? line.slice(READY.length) : line).split(" ")) {
     // The name ends at the first `=`: a URL may hold more of them (a query).
     const eq = pair.indexOf("=");
     if (eq > 0) urls[pair.slice(0, eq)] = pair.slice(eq + 1);
@@ -80,5 +87,5 @@ export function parseReadyLine(line: string): Record<string, string> {
 /** Waits for every endpoint, then returns the single `ready` line that scripts wait for. */
 export async function readyLine(endpoints: readonly Endpoint[], timeoutMs = 30_000): Promise<string> {
   await Promise.all(endpoints.map((endpoint) => waitUntilAnswering(endpoint.url, timeoutMs)));
-  return `ready ${endpoints.map((endpoint) => `${endpoint.name}=${endpoint.url}`).join(" ")}`;
+  return `${READY}${endpoints.map((endpoint) => `${endpoint.name}=${endpoint.url}`).join(" ")}`;
 }

@@ -4,10 +4,10 @@
  * variables (docs/contract-tests.md); secrets (keys, client secrets, PEMs) are read from the
  * environment only, so that they never appear in a process list.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { runChild } from "../../serve/children";
 import { packageBin } from "../../serve/package-bin";
 import { httpUrlArgument, integerArgument, runWithLifecycle } from "../command";
 
@@ -88,20 +88,15 @@ export const contractCommand = new Command("contract")
   .addOption(new Option("--reporter <NAME>", "vitest's output").env("CONTRACT_REPORTER").choices(["default", "dot"]))
   .argument("[vitest-args...]", "passed on to vitest (after --)")
   .action((vitestArgs: string[], _settings: unknown, command: Command) =>
-    runWithLifecycle(async (lifecycle) => {
+    // vitest is stopped with this process (a signal: SIGTERM to it, then exit 130 or 143).
+    runWithLifecycle(async () => {
       const root = suiteRoot();
       const args = [packageBin("vitest", "vitest"), "run", "--root", root, "--config", join(root, CONFIG), ...vitestArgs];
-      const child = spawn(process.execPath, args, {
+      const { code } = await runChild(process.execPath, args, {
         cwd: process.cwd(),
         env: colourEnvironment(suiteEnvironment(command, process.env), process.stdout.isTTY === true),
         stdio: "inherit",
       });
-      lifecycle.add(() => {
-        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      });
-      return new Promise<number>((done, fail) => {
-        child.once("error", fail);
-        child.once("exit", (code, signal) => done(code ?? (signal ? 1 : 0)));
-      });
+      return code ?? 1;
     }),
   );
