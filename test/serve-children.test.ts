@@ -77,7 +77,7 @@ describe("a child started through the helper stops with its owner", () => {
 
 describe("runChild", () => {
   it("gives the child exactly the environment it is given: a variable left out stays out", async () => {
-    const env = { ...process.env, KEPT: "kept" };
+    const env: NodeJS.ProcessEnv = { ...process.env, KEPT: "kept" };
     delete env.HOME;
     const program = "console.log(JSON.stringify([process.env.KEPT, process.env.HOME ?? null]))";
     const finished = await runChild(process.execPath, ["-e", program], { env });
