@@ -561,7 +561,7 @@ const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
     name: "a response header's name spelled in another case (Location → location)",
     api: "merchant",
     mutate: (doc) => {
-      const headers = at(doc, "paths", "/applications", "post", "responses", "201", "headers");
+      const headers = at(doc, "components", "responses", "ApplicationCreated", "headers");
       headers.location = headers.Location;
       delete headers.Location;
     },

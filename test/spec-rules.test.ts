@@ -588,17 +588,21 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     for (const name of ["ApplicationStampName", "DisputeStampName", "StampName"]) expect(schema(name, "something_new"), name).toBe("");
   });
 
-  it("marks every GET 200, the inferred required lists and the version as inferred", () => {
+  it("marks every GET 200 and the version as inferred, and requires in an answer only what the source promises", () => {
     const gets = ops.filter((o) => o.method === "get");
     expect(gets.length).toBeGreaterThanOrEqual(19);
     for (const { path, operation } of gets) {
       expect(deref<any>(doc, operation.responses["200"])["x-inferred"], `GET ${path} 200`).toEqual(expect.any(String));
     }
-    for (const name of ["Dispute", "Comment", "Gateway", "Application", "Person", "File", "ApplicationMetadata"]) {
-      const node = getAtPointer(doc, `/components/schemas/${name}`) as Record<string, unknown>;
-      expect(node.required, name).toBeDefined();
-      expect(node["x-inferred"], name).toMatch(/always present/);
+    const schema = (name: string) => getAtPointer(doc, `/components/schemas/${name}`) as Record<string, unknown>;
+    // Which members these answers always carry is not published: only _links, which the source gives every response.
+    for (const name of ["Dispute", "Comment", "Gateway", "Application", "Person", "Contract"]) {
+      expect(schema(name).required, name).toEqual(["_links"]);
+      expect(schema(name)["x-inferred"], name).toMatch(/not (published|public)/);
     }
+    expect(schema("ApplicationMetadata").required).toBeUndefined();
+    // A file's answer is, by the source, the fields of its creation plus _links.
+    expect(schema("File").required).toEqual(["label", "name", "content_type", "_links"]);
     expect((doc.info as Record<string, unknown>)["x-inferred"]).toEqual(expect.any(String));
   });
 

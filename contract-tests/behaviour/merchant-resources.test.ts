@@ -279,7 +279,7 @@ describe("Field comments", () => {
     "a comment with exactly one ch-field tag naming a commentable property is accepted, as is a plain comment",
     {
       ...behaviour,
-      rules: ["merchant:x-commentable", "merchant:x-names-commentable-property:CommentCreate.tags[]", "merchant:status:createComment:201"],
+      rules: ["merchant:x-commentable", "merchant:x-names-commentable-property:CommentCreate.tags[]", "merchant:status:CommentCreated"],
     },
     async () => {
       expect(commentable.length, "the spec marks commentable properties (x-commentable)").toBeGreaterThan(0);
@@ -292,10 +292,10 @@ describe("Field comments", () => {
         url: comments,
         body: { body: "Please check this field.", tags: [`ch-field:${commentable[0]}`] },
       });
-      expect(tagged.status).toBe(201);
+      expect(tagged.status).toBeOneOf([200, 201]);
       expect(tagged.json.tags).toEqual([`ch-field:${commentable[0]}`]);
       const plain = await api.call({ operationId: "createComment", url: comments, body: { body: "A note on the whole application." } });
-      expect(plain.status).toBe(201);
+      expect(plain.status).toBeOneOf([200, 201]);
     },
   );
 
@@ -326,7 +326,7 @@ describe("Files", () => {
     {
       ...behaviour,
       rules: [
-        "merchant:status:createApplicationFile:201",
+        "merchant:status:ApplicationFileCreated",
         "merchant:status:uploadFileContent:200",
         "merchant:status:downloadFileContent:200",
         "merchant:x-from-link:parameter.UploadPath",

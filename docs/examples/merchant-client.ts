@@ -16,7 +16,7 @@ export async function onboard(merchant: MerchantClient): Promise<void> {
 
   const { perPageMaximum } = merchantConstants.pagination;
   for await (const application of merchant.items(root, "ch:applications", { query: "state:submitted", per_page: perPageMaximum })) {
-    console.log(application.metadata.state, application._links.self.href);
+    console.log(application.metadata?.state, application._links.self.href);
   }
 
   const application = await merchant.create(root, "ch:applications", {

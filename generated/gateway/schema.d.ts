@@ -1012,7 +1012,7 @@ export interface components {
         };
         /**
          * Approved
-         * @description An approved transaction (status code 20000); `id`, `status` and `processed_at` are always present.
+         * @description An approved transaction (status code 20000); `id`, `status` and `processed_at` are always present: the source's table of transaction response fields gives them for every transaction type, marking only `status.message` optional and the others as per type.
          */
         Approved: {
             id: components["schemas"]["TransactionId"];
@@ -1439,7 +1439,7 @@ export interface components {
                 "application/vnd.clearhaus-gateway.hal+json": unknown;
             };
         };
-        /** @description Created and approved (status code 20000). Money is reserved and can now be captured. */
+        /** @description Created and approved (status code 20000). Money is reserved and can now be captured. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         AuthorizationApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1462,7 +1462,7 @@ export interface components {
                 };
             };
         };
-        /** @description Created and approved (status code 20000). The amount will be transferred to the merchant. */
+        /** @description Created and approved (status code 20000). The amount will be transferred to the merchant. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         CaptureApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1485,7 +1485,7 @@ export interface components {
                 };
             };
         };
-        /** @description Created and approved (status code 20000). The amount will be returned to the cardholder. */
+        /** @description Created and approved (status code 20000). The amount will be returned to the cardholder. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         RefundApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1508,7 +1508,7 @@ export interface components {
                 };
             };
         };
-        /** @description Created and approved (status code 20000). The reservation is released. */
+        /** @description Created and approved (status code 20000). The reservation is released. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         VoidApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1531,7 +1531,7 @@ export interface components {
                 };
             };
         };
-        /** @description Created and approved (status code 20000). The money is transferred in real time. */
+        /** @description Created and approved (status code 20000). The money is transferred in real time. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         DebitApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1554,7 +1554,7 @@ export interface components {
                 };
             };
         };
-        /** @description Created and approved (status code 20000). The full debit amount is returned to the cardholder. */
+        /** @description Created and approved (status code 20000). The full debit amount is returned to the cardholder. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         DebitRefundApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1577,7 +1577,7 @@ export interface components {
                 };
             };
         };
-        /** @description Created and approved (status code 20000). The payout is on its way to the cardholder. */
+        /** @description Created and approved (status code 20000). The payout is on its way to the cardholder. Answered with 200 or 201, as the source allows for success (201 is what public client transcripts show for authorizations and captures). */
         CreditApproved: {
             headers: {
                 [name: string]: unknown;
@@ -1661,6 +1661,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["AuthorizationApproved"];
             201: components["responses"]["AuthorizationApproved"];
             400: components["responses"]["AuthorizationDeclined"];
             401: components["responses"]["Unauthorized"];
@@ -1690,6 +1691,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["CaptureApproved"];
             201: components["responses"]["CaptureApproved"];
             400: components["responses"]["CaptureDeclined"];
             401: components["responses"]["Unauthorized"];
@@ -1719,6 +1721,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["RefundApproved"];
             201: components["responses"]["RefundApproved"];
             400: components["responses"]["RefundDeclined"];
             401: components["responses"]["Unauthorized"];
@@ -1744,6 +1747,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: components["responses"]["VoidApproved"];
             201: components["responses"]["VoidApproved"];
             400: components["responses"]["VoidDeclined"];
             401: components["responses"]["Unauthorized"];
@@ -1767,6 +1771,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["DebitApproved"];
             201: components["responses"]["DebitApproved"];
             400: components["responses"]["DebitDeclined"];
             401: components["responses"]["Unauthorized"];
@@ -1792,6 +1797,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: components["responses"]["DebitRefundApproved"];
             201: components["responses"]["DebitRefundApproved"];
             400: components["responses"]["DebitRefundDeclined"];
             401: components["responses"]["Unauthorized"];
@@ -1815,6 +1821,7 @@ export interface operations {
             };
         };
         responses: {
+            200: components["responses"]["CreditApproved"];
             201: components["responses"]["CreditApproved"];
             400: components["responses"]["CreditDeclined"];
             401: components["responses"]["Unauthorized"];

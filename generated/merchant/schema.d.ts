@@ -1049,13 +1049,11 @@ export interface components {
          * @description 401 Unauthorized at the token endpoint, as problem details: the client authentication (HTTP Basic `client_id:client_secret`) failed.
          */
         InvalidClientProblem: {
-            "request-id": unknown;
-            /** @constant */
-            title?: "Unauthorized";
+            /** @example Unauthorized */
+            title?: unknown;
             /** @constant */
             status?: 401;
-            errors?: never;
-        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        } & components["schemas"]["Problem"];
         /**
          * ClientRegistration
          * @description Client metadata of OAuth 2.0 Dynamic Client Registration (RFC 7591). The only client type issued is `confidential`: the answer always carries a `client_secret` (required in `Client` and `ClientInformation`), which the client must keep secret.
@@ -1149,8 +1147,8 @@ export interface components {
                 prev?: never;
                 last?: never;
             } & WithRequired<components["schemas"]["CollectionLinks"], "first">;
-            _embedded: {
-                "ch:transactions": components["schemas"]["Transaction"][];
+            _embedded?: {
+                "ch:transactions"?: components["schemas"]["Transaction"][];
             };
         } & components["schemas"]["PaginatedCollection"];
         /**
@@ -1234,12 +1232,12 @@ export interface components {
              * @description Stage of the application, filterable with the APQL `query`. Known values: `unsubmitted` (after creation), `submitted`, `under_review`, `accepted`, `declined`. After acceptance a contract is signed and the account goes live; follow `ch:contracts` and `ch:accounts` for those stages.
              * @example unsubmitted
              */
-            state: string;
+            state?: string;
             /**
              * Format: date-time
              * @description Creation time, ISO 8601 in UTC (`Z` or `+00:00`).
              */
-            created_at: string;
+            created_at?: string;
             /** @description Why the application was declined. Present only in some states. */
             declined_reason?: string;
         };
@@ -1260,8 +1258,7 @@ export interface components {
          * @description A merchant's application for an acquiring agreement. `signer.*`, `business_model.*` and `additional_information` are commentable (`x-commentable`); `metadata` is read-only. An application requires the selection of a gateway (see `ch:gateways`). The relations `ch:contract` and `ch:account` were removed on 2020-08-25 (replaced by `ch:contracts` and `ch:accounts`) and are refused in an answer.
          */
         Application: {
-            business_model: unknown;
-            metadata: components["schemas"]["ApplicationMetadata"];
+            metadata?: components["schemas"]["ApplicationMetadata"];
             _links: components["schemas"]["HalLinks"] & {
                 /** @description Contact person of the application (not described here). */
                 "ch:contact": components["schemas"]["Link"];
@@ -1290,7 +1287,7 @@ export interface components {
                 /** @description Present depending on `metadata.state`. Known names: `submitted`, `archived` (`ApplicationStampName`); the list is not published in full. */
                 "ch:stamps"?: components["schemas"]["StampLinks"];
             };
-        } & WithRequired<components["schemas"]["ApplicationProperties"], "business_model">;
+        } & components["schemas"]["ApplicationProperties"];
         /**
          * ApplicationCollection
          * @description Page of applications; items embedded under `ch:applications`.
@@ -1299,8 +1296,8 @@ export interface components {
             count: unknown;
             page: unknown;
             _links: components["schemas"]["CollectionLinks"];
-            _embedded: {
-                "ch:applications": components["schemas"]["Application"][];
+            _embedded?: {
+                "ch:applications"?: components["schemas"]["Application"][];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1325,14 +1322,11 @@ export interface components {
          * @description 404 Not Found: no resource at this address, or not visible to this client.
          */
         NotFoundProblem: {
-            "request-id": unknown;
-            /** @constant */
-            title?: "Not Found";
+            /** @example Not Found */
+            title?: unknown;
             /** @constant */
             status?: 404;
-            errors?: never;
-            "oauth2-token"?: never;
-        } & WithRequired<components["schemas"]["Problem"], "request-id">;
+        } & components["schemas"]["Problem"];
         /**
          * ApplicationUpdate
          * @description Changes to an application: send only the properties to change; nested objects are merged property by property. **Rule:** the merged application must still satisfy the create rules (`signer.email` when `signer.name` is set, `business_model.delivery_delay` when `business_model.physical_delivery` is true): `x-merged-must-satisfy` names the schema.
@@ -1349,23 +1343,20 @@ export interface components {
          * @description 409 Conflict: the action is not allowed in the resource's current state (a stamp that cannot be added or removed now, a gateway that is not selectable). When the resource lacks data the action needs (for example submitting an incomplete application), `errors` names each missing or invalid property.
          */
         ConflictProblem: {
-            detail: unknown;
-            "request-id": unknown;
-            /** @constant */
-            title?: "Conflict";
+            /** @example Conflict */
+            title?: unknown;
             /** @constant */
             status?: 409;
-            "oauth2-token"?: never;
-        } & WithRequired<components["schemas"]["Problem"], "detail" | "request-id">;
+        } & components["schemas"]["Problem"];
         /**
          * Gateway
          * @description A gateway (Payment Service Provider) that can process payments for the merchant.
          */
         Gateway: {
             /** @description Identifier of the gateway. Not commentable. */
-            readonly id: string;
+            readonly id?: string;
             /** @description Name of the gateway. Commentable. */
-            name: string;
+            name?: string;
             _links: components["schemas"]["HalLinks"] & {
                 /** @description Present when the gateway is selectable for the application: `PUT` it to select the gateway. */
                 "ch:selection"?: components["schemas"]["Link"];
@@ -1383,15 +1374,15 @@ export interface components {
             _links: components["schemas"]["CollectionLinks"] & {
                 "ch:application": components["schemas"]["Link"];
             };
-            _embedded: {
+            _embedded?: {
                 /** @description Gateways selected for the application; each carries `ch:comments`. */
-                "ch:gateways": (components["schemas"]["Gateway"] & {
+                "ch:gateways"?: (components["schemas"]["Gateway"] & {
                     _links?: {
                         "ch:comments": unknown;
                     };
                 })[];
                 /** @description Gateways that can be selected; each carries `ch:selection`. */
-                selectable: (components["schemas"]["Gateway"] & {
+                selectable?: (components["schemas"]["Gateway"] & {
                     _links?: {
                         "ch:selection": unknown;
                     };
@@ -1428,13 +1419,6 @@ export interface components {
          * @description A director or owner of the applying company (`role_director`, `role_owner`). Identity documents are files attached through `ch:files`.
          */
         Person: {
-            name: unknown;
-            social_security_number: unknown;
-            date_of_birth: unknown;
-            address_line_1: unknown;
-            zipcode: unknown;
-            city: unknown;
-            country: unknown;
             _links: components["schemas"]["HalLinks"] & {
                 /** @description The company the person belongs to. */
                 "ch:company"?: components["schemas"]["Link"];
@@ -1445,7 +1429,7 @@ export interface components {
                 /** @description Identity documents of the person. */
                 "ch:files"?: components["schemas"]["Link"];
             };
-        } & WithRequired<components["schemas"]["PersonProperties"], "name" | "social_security_number" | "date_of_birth" | "address_line_1" | "zipcode" | "city" | "country">;
+        } & components["schemas"]["PersonProperties"];
         /**
          * PersonCollection
          * @description Page of people (directors and owners); items embedded under `ch:people`.
@@ -1457,8 +1441,8 @@ export interface components {
                 /** @description The company the people belong to. */
                 "ch:company"?: components["schemas"]["Link"];
             };
-            _embedded: {
-                "ch:people": components["schemas"]["Person"][];
+            _embedded?: {
+                "ch:people"?: components["schemas"]["Person"][];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1498,7 +1482,7 @@ export interface components {
         };
         /**
          * File
-         * @description A file attached to a person, an application, a dispute (or a company or website). The metadata lives on the service; the bytes are uploaded to and downloaded from the `ch:data` links. See the Files flow chapter.
+         * @description A file attached to a person, an application, a dispute (or a company or website). The metadata lives on the service; the bytes are uploaded to and downloaded from the `ch:data` links. See the Files flow chapter. `label`, `name` and `content_type` are always present: the service description gives a file's response as the fields of its creation plus `_links` (`name` is the label if none was sent); `size`, optional at creation, may be absent.
          */
         File: {
             label: unknown;
@@ -1535,8 +1519,8 @@ export interface components {
                 "ch:company"?: components["schemas"]["Link"];
                 "ch:website"?: components["schemas"]["Link"];
             };
-            _embedded: {
-                "ch:files": components["schemas"]["File"][];
+            _embedded?: {
+                "ch:files"?: components["schemas"]["File"][];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1553,7 +1537,7 @@ export interface components {
          */
         Contract: {
             /** @enum {string} */
-            state: "needs_signature" | "signed" | "declined" | "cancelled";
+            state?: "needs_signature" | "signed" | "declined" | "cancelled";
             /** @description Merchant identifier the contract covers (a filter of the contracts query). */
             merchant_id?: string;
             /**
@@ -1577,8 +1561,8 @@ export interface components {
             _links: components["schemas"]["CollectionLinks"] & {
                 last?: never;
             };
-            _embedded: {
-                "ch:contracts": components["schemas"]["Contract"][];
+            _embedded?: {
+                "ch:contracts"?: components["schemas"]["Contract"][];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1591,12 +1575,12 @@ export interface components {
          * @description A dispute (retrieval request or chargeback) raised against a transaction. Read-only; act on it with stamps, files and comments. No property is commentable; comments are free discussion.
          */
         Dispute: {
-            id: string;
+            id?: string;
             /** @description Reference of the dispute at the card scheme. */
             reference?: string;
             /** @description Disputed amount in minor units of `currency`. */
-            amount: components["schemas"]["AmountMinor"];
-            currency: components["schemas"]["Currency"];
+            amount?: components["schemas"]["AmountMinor"];
+            currency?: components["schemas"]["Currency"];
             /** @description Whether only part of the transaction amount is disputed. */
             partial?: boolean;
             /**
@@ -1618,7 +1602,7 @@ export interface components {
              * @description Status of the dispute; decides which stamps are offered.
              * @enum {string}
              */
-            status: "open" | "refuted" | "under_review" | "won" | "lost";
+            status?: "open" | "refuted" | "under_review" | "won" | "lost";
             /** @description Card scheme reason code. */
             reason_code?: string;
             /** @enum {string} */
@@ -1646,8 +1630,8 @@ export interface components {
             count: unknown;
             page: unknown;
             _links: components["schemas"]["CollectionLinks"];
-            _embedded: {
-                "ch:disputes": components["schemas"]["Dispute"][];
+            _embedded?: {
+                "ch:disputes"?: components["schemas"]["Dispute"][];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1706,14 +1690,14 @@ export interface components {
          * @description A comment on a resource or on one of its properties. Comments cannot be edited or deleted.
          */
         Comment: {
-            readonly id: string;
+            readonly id?: string;
             /** @description Text of the comment. */
-            body: string;
+            body?: string;
             /**
              * Format: date-time
              * @description Time of creation, ISO 8601.
              */
-            readonly created_at: string;
+            readonly created_at?: string;
             /** @description Tags of the comment; `ch-field:<property_name>` marks a field comment. */
             tags?: string[];
             _embedded?: {
@@ -1734,8 +1718,8 @@ export interface components {
             count: unknown;
             page: unknown;
             _links: components["schemas"]["CollectionLinks"] & components["schemas"]["CommentContextLinks"];
-            _embedded: {
-                "ch:comments": components["schemas"]["Comment"][];
+            _embedded?: {
+                "ch:comments"?: components["schemas"]["Comment"][];
             };
         } & WithRequired<components["schemas"]["PaginatedCollection"], "count" | "page">;
         /**
@@ -1865,6 +1849,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["ValidationProblem"];
             };
         };
+        /** @description Application created. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
+        ApplicationCreated: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/hal+json": components["schemas"]["Application"] & components["schemas"]["TopLevelHal"];
+            };
+        };
         /** @description Not Found: no resource at this address, or not visible to this client. */
         NotFound: {
             headers: {
@@ -1897,6 +1894,71 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["ConflictProblem"];
+            };
+        };
+        /** @description Person created. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
+        PersonCreated: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/hal+json": components["schemas"]["Person"] & components["schemas"]["TopLevelHal"];
+            };
+        };
+        /** @description File created; upload its content next. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
+        ApplicationFileCreated: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
+            };
+        };
+        /** @description File created; upload its content next. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
+        PersonFileCreated: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
+            };
+        };
+        /** @description File created; upload its content next. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
+        DisputeFileCreated: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
+            };
+        };
+        /** @description Comment created. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
+        CommentCreated: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/hal+json": components["schemas"]["Comment"] & components["schemas"]["TopLevelHal"];
             };
         };
     };
@@ -2300,19 +2362,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Application created. */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/hal+json": components["schemas"]["Application"] & components["schemas"]["TopLevelHal"];
-                };
-            };
+            200: components["responses"]["ApplicationCreated"];
+            201: components["responses"]["ApplicationCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -2712,19 +2763,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Person created. */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/hal+json": components["schemas"]["Person"] & components["schemas"]["TopLevelHal"];
-                };
-            };
+            200: components["responses"]["PersonCreated"];
+            201: components["responses"]["PersonCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -2821,19 +2861,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description File created; upload its content next. */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
-                };
-            };
+            200: components["responses"]["ApplicationFileCreated"];
+            201: components["responses"]["ApplicationFileCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -3124,19 +3153,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description File created; upload its content next. */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
-                };
-            };
+            200: components["responses"]["PersonFileCreated"];
+            201: components["responses"]["PersonFileCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -3466,19 +3484,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description File created; upload its content next. */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
-                };
-            };
+            200: components["responses"]["DisputeFileCreated"];
+            201: components["responses"]["DisputeFileCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -3934,19 +3941,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Comment created. */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/hal+json": components["schemas"]["Comment"] & components["schemas"]["TopLevelHal"];
-                };
-            };
+            200: components["responses"]["CommentCreated"];
+            201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -20,5 +20,5 @@ export async function sample(completeApplication: MerchantSchemas["schemas"]["Ap
     throw error;
   }
   const submitted = await merchant.follow(completeApplication, "self");
-  return { submitted: true, state: submitted.metadata.state };
+  return { submitted: true, state: submitted.metadata?.state };
 }

@@ -24,7 +24,7 @@ export async function sample() {
         estimated_average_transaction_amount: 450.5,
       },
     });
-    console.log(application.metadata.state, application._links.self.href);
+    console.log(application.metadata?.state, application._links.self.href);
     return application;
   } catch (error) {
     // 400 Validation Error: `errors` names each invalid field, e.g. "business_model.estimate_currency".

@@ -12,6 +12,6 @@ const merchant = createMerchantClient({
 export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const current = await merchant.follow(application, "self");
   const stamps = current._links["ch:stamps"]?.map((stamp) => stamp.name) ?? [];
-  console.log(`${current.metadata.state}; stamps that apply: ${stamps.join(", ")}`);
+  console.log(`${current.metadata?.state ?? "state not given"}; stamps that apply: ${stamps.join(", ")}`);
   return current;
 }

@@ -11,7 +11,8 @@ const merchant = createMerchantClient({
 /** `application`: an unsubmitted application. */
 export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const gateways = await merchant.follow(application, "ch:gateways");
-  const [first] = [...gateways._embedded["ch:gateways"], ...gateways._embedded.selectable];
+  // Either list may be absent when it holds no gateway.
+  const [first] = [...(gateways._embedded?.["ch:gateways"] ?? []), ...(gateways._embedded?.selectable ?? [])];
   if (!first) throw new Error("the application offers no gateway");
   const gateway = await merchant.follow(first, "self");
   // Selectable gateways carry ch:selection; selected ones carry ch:comments.

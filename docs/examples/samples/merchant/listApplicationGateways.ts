@@ -11,8 +11,9 @@ const merchant = createMerchantClient({
 /** `application`: an unsubmitted application. */
 export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const gateways = await merchant.follow(application, "ch:gateways");
-  const selected = gateways._embedded["ch:gateways"].map((gateway) => gateway.name);
-  const selectable = gateways._embedded.selectable.map((gateway) => gateway.name);
+  // Either list may be absent when it holds no gateway.
+  const selected = (gateways._embedded?.["ch:gateways"] ?? []).map((gateway) => gateway.name);
+  const selectable = (gateways._embedded?.selectable ?? []).map((gateway) => gateway.name);
   console.log(`selected: ${selected.join(", ") || "none"}; selectable: ${selectable.join(", ")}`);
   return gateways;
 }

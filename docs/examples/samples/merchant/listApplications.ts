@@ -13,7 +13,7 @@ export async function sample() {
   const applications = [];
   const variables = { query: "state:unsubmitted", per_page: merchantConstants.pagination.perPageMaximum };
   for await (const application of merchant.items(root, "ch:applications", variables)) {
-    console.log(application.business_model.trading_name, application.metadata.created_at);
+    console.log(application.business_model?.trading_name, application.metadata?.created_at);
     applications.push(application);
   }
   return applications;

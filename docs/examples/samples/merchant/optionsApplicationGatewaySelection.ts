@@ -11,7 +11,7 @@ const merchant = createMerchantClient({
 /** `application`: an unsubmitted application. */
 export async function sample(application: MerchantSchemas["schemas"]["Application"]): Promise<string[]> {
   const gateways = await merchant.follow(application, "ch:gateways");
-  const choice = gateways._embedded.selectable.find((gateway) => gateway._links["ch:selection"]);
+  const choice = gateways._embedded?.selectable?.find((gateway) => gateway._links["ch:selection"]);
   if (!choice) throw new Error("no gateway can be selected");
   return merchant.allowed(choice, "ch:selection");
 }

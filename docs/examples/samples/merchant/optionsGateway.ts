@@ -11,7 +11,8 @@ const merchant = createMerchantClient({
 /** `application`: an unsubmitted application. */
 export async function sample(application: MerchantSchemas["schemas"]["Application"]): Promise<string[]> {
   const gateways = await merchant.follow(application, "ch:gateways");
-  const [gateway] = [...gateways._embedded["ch:gateways"], ...gateways._embedded.selectable];
+  // Either list may be absent when it holds no gateway.
+  const [gateway] = [...(gateways._embedded?.["ch:gateways"] ?? []), ...(gateways._embedded?.selectable ?? [])];
   if (!gateway) throw new Error("the application offers no gateway");
   return merchant.allowed(gateway, "self");
 }

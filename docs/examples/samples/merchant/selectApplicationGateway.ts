@@ -11,7 +11,7 @@ const merchant = createMerchantClient({
 /** `application`: an unsubmitted application. */
 export async function sample(application: MerchantSchemas["schemas"]["Application"]) {
   const gateways = await merchant.follow(application, "ch:gateways");
-  const choice = gateways._embedded.selectable.find((gateway) => gateway._links["ch:selection"]);
+  const choice = gateways._embedded?.selectable?.find((gateway) => gateway._links["ch:selection"]);
   if (!choice) throw new Error("no gateway can be selected (after submission the selection is fixed)");
   try {
     await merchant.request("PUT", choice, "ch:selection"); // no body; 204
@@ -21,5 +21,5 @@ export async function sample(application: MerchantSchemas["schemas"]["Applicatio
   }
   console.log(`selected ${choice.name}`);
   const after = await merchant.follow(application, "ch:gateways");
-  return after._embedded["ch:gateways"].map((gateway) => gateway.id);
+  return (after._embedded?.["ch:gateways"] ?? []).map((gateway) => gateway.id);
 }

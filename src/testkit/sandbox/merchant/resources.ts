@@ -33,7 +33,7 @@ export const MAX_COMMENTS = 100_000;
 
 export interface Application extends ApplicationFields, Owned {
   id: string;
-  state: Schemas["ApplicationMetadata"]["state"];
+  state: NonNullable<Schemas["ApplicationMetadata"]["state"]>;
   createdAt: number;
   stamps: Set<string>;
   selectedGateways: Set<string>;
@@ -59,7 +59,7 @@ export interface Dispute extends DisputeFields, Owned {
 export interface Contract extends Owned {
   id: string;
   applicationId: string;
-  state: Schemas["Contract"]["state"];
+  state: NonNullable<Schemas["Contract"]["state"]>;
   merchant_id: string;
   effective_on: string;
   notes: string[];

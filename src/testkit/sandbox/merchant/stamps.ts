@@ -11,11 +11,11 @@ import type { Errors } from "./problems";
 
 export type StampResult = { ok: true } | { ok: false; detail: string; errors?: Errors };
 
-type DisputeStatus = Schemas["Dispute"]["status"];
-type ContractState = Schemas["Contract"]["state"];
+type DisputeStatus = NonNullable<Schemas["Dispute"]["status"]>;
+type ContractState = NonNullable<Schemas["Contract"]["state"]>;
 
 export interface ApplicationState {
-  state: Schemas["ApplicationMetadata"]["state"];
+  state: NonNullable<Schemas["ApplicationMetadata"]["state"]>;
   stamps: Set<string>;
 }
 

@@ -1,7 +1,8 @@
 /**
- * Transaction outcomes. The service answers an approved transaction with 201 and status code
- * 20000, anything else with 400 and the same body shape; callers get a discriminated union
- * instead of parsing a 400 body: `if (outcome.approved) ... else outcome.code / meaning`.
+ * Transaction outcomes. The service answers an approved transaction with 200 or 201 (the spec
+ * documents both, with one body) and status code 20000, anything else with 400 and the same
+ * body shape; callers get a discriminated union instead of parsing a 400 body:
+ * `if (outcome.approved) ... else outcome.code / meaning`.
  * A code of the spec's `invalid-request` category (the request was wrong, signatures included)
  * is no outcome at all: it throws GatewayInvalidRequestError, so that it is never shown to a
  * customer as a decline.
@@ -18,7 +19,7 @@ export type TransactionOperation = {
 
 type Content<R> = R extends { content: infer C } ? C[keyof C] : never;
 
-/** The body of the operation's approved answer (201), as generated from the spec. */
+/** The body of the operation's approved answer (201, and 200 with the same body), as generated from the spec. */
 export type ApprovedTransaction<Op extends TransactionOperation> = Content<operations[Op]["responses"][201]>;
 /** The body of the operation's not-approved answer (400), as generated from the spec. */
 export type DeclinedTransaction<Op extends TransactionOperation> = Content<operations[Op]["responses"][400]>;

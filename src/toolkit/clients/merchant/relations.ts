@@ -40,11 +40,11 @@ export type RelationTargets = {
   [K in Relation as IsNever<Answer<OperationsOf<K, "get">, 200>> extends true ? never : K]: Answer<OperationsOf<K, "get">, 200>;
 };
 
-/** What a POST to each collection relation takes and answers. */
+/** What a POST to each collection relation takes and answers (the spec documents a create as 200 or 201 with one body). */
 export type CreateTargets = {
   [K in Relation as IsNever<RequestBody<OperationsOf<K, "post">>> extends true ? never : K]: {
     body: RequestBody<OperationsOf<K, "post">>;
-    created: Answer<OperationsOf<K, "post">, 201>;
+    created: Answer<OperationsOf<K, "post">, 200 | 201>;
   };
 };
 
@@ -53,11 +53,11 @@ export type RelOf<R> = R extends { _links?: infer L } ? Extract<keyof NonNullabl
 
 export type Target<R, K extends string> = K extends "self" ? R : K extends keyof RelationTargets ? RelationTargets[K] : HalResource;
 
-/** The item type of a collection relation: what `_embedded[rel]` holds. */
+/** The item type of a collection relation: what `_embedded[rel]` holds (both may be absent on an empty page). */
 export type ItemOf<K extends string> = K extends keyof RelationTargets
-  ? RelationTargets[K] extends { _embedded: infer E }
-    ? K extends keyof E
-      ? E[K] extends ReadonlyArray<infer I>
+  ? RelationTargets[K] extends { _embedded?: infer E }
+    ? K extends keyof NonNullable<E>
+      ? NonNullable<NonNullable<E>[K]> extends ReadonlyArray<infer I>
         ? I
         : HalResource
       : HalResource
