@@ -32,7 +32,9 @@ describe("payment-apis mock, as its help and the README describe it", () => {
     const listed = run(["mock", "--list-examples"]);
     expect(listed.status).toBe(0);
     expect(listed.stdout.trim().split("\n")).toEqual(exampleNameLines());
-    expect(listed.stdout).toMatch(/^gateway createAuthorization \(POST \/authorizations\): (200 approved\b.*; )?201 approved\b.*; 400 .*\bdeclined\b/m);
+    expect(listed.stdout).toMatch(
+      /^gateway createAuthorization \(POST \/authorizations\): (200 approved\b.*; )?201 approved\b.*; 400 .*\bdeclined\b/m,
+    );
     expect(listed.stdout).not.toContain("ready");
   }, 60_000);
 
