@@ -9,12 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHeaders } from "../generated/merchant/constants";
 import { SandboxClock } from "../src/testkit/sandbox/cross-api/clock";
 import { defaultConfig, seeded } from "../src/testkit/sandbox/configuration/config";
-import { FileStore } from "../src/testkit/sandbox/merchant/files";
-import { MAX_COMMENTS, MAX_PEOPLE_PER_APPLICATION, MerchantResources, type Comment } from "../src/testkit/sandbox/merchant/resources";
+import { FileStore } from "../src/testkit/sandbox/merchant/records/files";
+import {
+  MAX_COMMENTS,
+  MAX_PEOPLE_PER_APPLICATION,
+  MerchantResources,
+  type Comment,
+} from "../src/testkit/sandbox/merchant/records/resources";
 import { maskCardNumbers } from "../src/testkit/sandbox/cross-api/card-numbers";
-import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/testkit/sandbox/merchant/problems";
-import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/oauth";
-import { MAX_RATE_WINDOWS, RateLimiter } from "../src/testkit/sandbox/merchant/rate-limit";
+import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/testkit/sandbox/merchant/http/problems";
+import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/records/oauth";
+import { MAX_RATE_WINDOWS, RateLimiter } from "../src/testkit/sandbox/merchant/records/rate-limit";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { expectProblem, useMerchantSandbox } from "./support/merchant-sandbox";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";

@@ -9,7 +9,7 @@ import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
 import { Faults, type SandboxFault } from "./cross-api/faults";
 import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./listener/http";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
-import { FileStore } from "./merchant/files";
+import { FileStore } from "./merchant/records/files";
 import { storageHandler, storageScreen } from "./merchant/storage";
 import { IsolatedAccounts, type IsolatedAccount } from "./control/accounts";
 import { documentedAnswers } from "./control/documented-answers";

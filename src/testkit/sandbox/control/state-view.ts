@@ -12,9 +12,9 @@ import type { AuthorizationRecord, PaymentRecord } from "../gateway/records";
 import { readGatewayFacts, type GatewayFacts } from "../gateway/spec-facts";
 import type { TransactionStore } from "../gateway/store";
 import { approved, type Status } from "../gateway/status-codes";
-import type { StoredFile } from "../merchant/files";
-import type { RateLimiter } from "../merchant/rate-limit";
-import type { MerchantResources } from "../merchant/resources";
+import type { StoredFile } from "../merchant/records/files";
+import type { RateLimiter } from "../merchant/records/rate-limit";
+import type { MerchantResources } from "../merchant/records/resources";
 import type { OpenApiDocument } from "../../openapi-model/document";
 
 type Schemas = components["schemas"];

@@ -5,7 +5,7 @@
  */
 import type { RefusalStatus, SandboxResponse } from "./http";
 import { codes } from "../gateway/status-codes";
-import { problems } from "../merchant/problems";
+import { problems } from "../merchant/http/problems";
 
 export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
   return (status, reason) =>
@@ -15,7 +15,7 @@ export function gatewayRefusal(contentType: string): (status: RefusalStatus, rea
       : { status, headers: { "content-type": contentType }, body: { status: { code: codes["general-input-error"], message: reason } } };
 }
 
-/** The merchant API's refusals are problems, rendered where every merchant problem is (merchant/problems.ts). */
+/** The merchant API's refusals are problems, rendered where every merchant problem is (merchant/http/problems.ts). */
 export function merchantRefusal(status: RefusalStatus, reason: string): SandboxResponse {
   return problems.beforeRouting(status, reason);
 }

@@ -8,11 +8,11 @@ import { checkBody, checkParameters } from "../../openapi-model/check-request";
 import type { OperationRecord } from "../../openapi-model/model-records";
 import { dottedName } from "../../openapi-model/validation-errors";
 import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
-import { errorsOf, type Refusing } from "./answers";
-import type { OAuthClient } from "./oauth";
-import { handlerOf, type CollectionQuery, type Operations, type Schemas, type ValidatedCall } from "./operation";
-import { newRequestId, problems, withHeaders, type ProblemContext } from "./problems";
-import { removableApplicationStamps } from "./stamps";
+import { errorsOf, type Refusing } from "./http/answers";
+import type { OAuthClient } from "./records/oauth";
+import { handlerOf, type CollectionQuery, type Operations, type Schemas, type ValidatedCall } from "./handlers/operation";
+import { newRequestId, problems, withHeaders, type ProblemContext } from "./http/problems";
+import { removableApplicationStamps } from "./records/stamps";
 import type { MerchantState } from "./state";
 
 type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse };

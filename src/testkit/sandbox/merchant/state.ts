@@ -7,15 +7,15 @@ import type { SpecRouter } from "../../openapi-model/model-router";
 import type { ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
-import type { Answers } from "./answers";
-import type { CommentContext, CommentContextName, Lookups, Reader } from "./contexts";
-import type { FileStore } from "./files";
-import type { MerchantLinks } from "./links";
-import type { OAuthServer } from "./oauth";
-import type { Cursors } from "./pagination";
-import type { RateLimiter } from "./rate-limit";
-import type { Representations } from "./representations";
-import type { MerchantResources } from "./resources";
+import type { Answers } from "./http/answers";
+import type { CommentContext, CommentContextName, Lookups, Reader } from "./http/contexts";
+import type { FileStore } from "./records/files";
+import type { MerchantLinks } from "./http/links";
+import type { OAuthServer } from "./records/oauth";
+import type { Cursors } from "./http/pagination";
+import type { RateLimiter } from "./records/rate-limit";
+import type { Representations } from "./http/representations";
+import type { MerchantResources } from "./records/resources";
 
 export interface MerchantState {
   config: SandboxConfig["merchant"];

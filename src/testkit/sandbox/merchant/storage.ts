@@ -5,7 +5,7 @@
  */
 import { apiModel } from "../../openapi-model/operation-model";
 import type { Handler, ListenerOptions, SandboxResponse } from "../listener/http";
-import type { FileStore } from "./files";
+import type { FileStore } from "./records/files";
 
 interface UploadAnswers {
   /** The upload's documented success status. */

@@ -3,16 +3,16 @@
  * and the stamps, `submitted` only once the application holds all necessary data.
  */
 import type { SandboxResponse } from "../../listener/http";
-import { errorsOf } from "../answers";
-import { declaredOnly } from "../declared";
-import { mergePatch } from "../merge-patch";
-import type { OperationContext, Operations } from "../operation";
-import { problems, type Errors } from "../problems";
-import { applicationQuery } from "../query-languages";
-import type { Application, ApplicationFields } from "../resources";
+import { errorsOf } from "../http/answers";
+import { declaredOnly } from "./declared";
+import { mergePatch } from "../records/merge-patch";
+import type { OperationContext, Operations } from "./operation";
+import { problems, type Errors } from "../http/problems";
+import { applicationQuery } from "../records/query-languages";
+import type { Application, ApplicationFields } from "../records/resources";
 import { checkBody } from "../../../openapi-model/check-request";
-import { isSchemaRef, mergedMustSatisfy } from "../spec-facts";
-import { applicationStampsOffered, removableApplicationStamps } from "../stamps";
+import { isSchemaRef, mergedMustSatisfy } from "../http/spec-facts";
+import { applicationStampsOffered, removableApplicationStamps } from "../records/stamps";
 import type { MerchantState } from "../state";
 
 /** What an application still lacks before it can be submitted, by field; empty when nothing. */

@@ -3,10 +3,10 @@
  * whose field-comment tag must name a commentable property of the resource.
  */
 import { randomUUID } from "node:crypto";
-import { checkFieldTags } from "../comments";
-import type { Operations } from "../operation";
-import { problems } from "../problems";
-import type { Comment } from "../resources";
+import { checkFieldTags } from "../records/comments";
+import type { Operations } from "./operation";
+import { problems } from "../http/problems";
+import type { Comment } from "../records/resources";
 
 export const commentHandlers: Operations = {
   listComments: (ctx, { answers, contexts, links, reps, resources }) => {

@@ -1,8 +1,8 @@
 /** Contracts of a submitted application: the collection, reading one, and its stamps. */
-import type { Operations } from "../operation";
-import { problems } from "../problems";
-import { contractQuery } from "../query-languages";
-import { contractStampEffect, contractStampsOffered } from "../stamps";
+import type { Operations } from "./operation";
+import { problems } from "../http/problems";
+import { contractQuery } from "../records/query-languages";
+import { contractStampEffect, contractStampsOffered } from "../records/stamps";
 
 export const contractHandlers: Operations = {
   listContracts: (ctx, { answers, reps, resources }) => {

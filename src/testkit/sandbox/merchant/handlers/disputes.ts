@@ -1,8 +1,8 @@
 /** Disputes: the collection, reading one, and its stamps (refuting needs uploaded evidence). */
-import type { Operations } from "../operation";
-import { problems } from "../problems";
-import { disputeQuery } from "../query-languages";
-import { disputeStampEffect, disputeStampsOffered } from "../stamps";
+import type { Operations } from "./operation";
+import { problems } from "../http/problems";
+import { disputeQuery } from "../records/query-languages";
+import { disputeStampEffect, disputeStampsOffered } from "../records/stamps";
 
 export const disputeHandlers: Operations = {
   listDisputes: (ctx, { answers, reps, resources }) => {

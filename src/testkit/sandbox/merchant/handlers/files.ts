@@ -4,10 +4,10 @@
  * pre-signed link), downloaded here.
  */
 import type { SandboxResponse } from "../../listener/http";
-import { ownerOf } from "../contexts";
-import { declaredOnly } from "../declared";
-import type { OperationContext, Operations } from "../operation";
-import { problems } from "../problems";
+import { ownerOf } from "../http/contexts";
+import { declaredOnly } from "./declared";
+import type { OperationContext, Operations } from "./operation";
+import { problems } from "../http/problems";
 import type { MerchantState } from "../state";
 
 type FileList = "listPersonFiles" | "listApplicationFiles" | "listDisputeFiles";

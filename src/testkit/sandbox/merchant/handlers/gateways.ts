@@ -1,7 +1,7 @@
 /** Gateways: reading one, and an application's gateway selection (changeable until submission). */
-import type { Operations } from "../operation";
-import { pageOf } from "../pagination";
-import { problems } from "../problems";
+import type { Operations } from "./operation";
+import { pageOf } from "../http/pagination";
+import { problems } from "../http/problems";
 
 export const gatewayHandlers: Operations = {
   getGateway: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.gateway(resources.gateways.get(ctx.params.gateway_id)!)),

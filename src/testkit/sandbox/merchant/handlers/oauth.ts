@@ -1,6 +1,6 @@
 /** OAuth: tokens by the client credentials grant, and client registration. */
-import { declaredOnly } from "../declared";
-import type { Operations, Schemas } from "../operation";
+import { declaredOnly } from "./declared";
+import type { Operations, Schemas } from "./operation";
 
 export const oauthHandlers: Operations = {
   createToken: (ctx, { oauth, answers, links, specServers }) => {

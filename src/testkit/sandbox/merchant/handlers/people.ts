@@ -1,10 +1,10 @@
 /** People of an application: the collection, creation, reading, PATCH and deletion (with their files). */
 import { randomUUID } from "node:crypto";
-import { declaredOnly } from "../declared";
-import { mergePatch } from "../merge-patch";
-import type { Operations } from "../operation";
-import { problems } from "../problems";
-import { MAX_PEOPLE_PER_APPLICATION, type Person } from "../resources";
+import { declaredOnly } from "./declared";
+import { mergePatch } from "../records/merge-patch";
+import type { Operations } from "./operation";
+import { problems } from "../http/problems";
+import { MAX_PEOPLE_PER_APPLICATION, type Person } from "../records/resources";
 
 export const peopleHandlers: Operations = {
   listPeople: (ctx, { answers, links, reps, resources }) =>

@@ -1,6 +1,6 @@
 /** The API root: the entry point's links. */
-import type { MerchantLinks } from "../links";
-import type { Operations } from "../operation";
+import type { MerchantLinks } from "../http/links";
+import type { Operations } from "./operation";
 
 function rootBody(links: MerchantLinks): Record<string, unknown> {
   return {

@@ -1,7 +1,7 @@
 /** Transactions: a cursor-paged collection filtered by the transaction query language. */
-import { problems } from "../problems";
-import type { Operations } from "../operation";
-import { transactionQuery } from "../query-languages";
+import { problems } from "../http/problems";
+import type { Operations } from "./operation";
+import { transactionQuery } from "../records/query-languages";
 
 export const transactionHandlers: Operations = {
   listTransactions: (ctx, { answers, cursors, links, reps, resources }) => {

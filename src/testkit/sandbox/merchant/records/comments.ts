@@ -5,8 +5,8 @@
  * nested ones), and the tag's prefix from the pattern of the tag the spec marks
  * `x-names-commentable-property`; neither is listed here.
  */
-import { deref, type OpenApiDocument } from "../../openapi-model/document";
-import { propertySchemas } from "../../openapi-model/schema-walk";
+import { deref, type OpenApiDocument } from "../../../openapi-model/document";
+import { propertySchemas } from "../../../openapi-model/schema-walk";
 
 type Schema = Record<string, unknown> | boolean;
 

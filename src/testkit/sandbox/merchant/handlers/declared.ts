@@ -1,9 +1,9 @@
 /** A request body kept to what its schema declares, still of its operation's generated type. */
-import type { OpenApiDocument } from "../../openapi-model/document";
-import { propertySchemas, type Schema } from "../../openapi-model/schema-walk";
+import type { OpenApiDocument } from "../../../openapi-model/document";
+import { propertySchemas, type Schema } from "../../../openapi-model/schema-walk";
 import type { BodyOf, OperationContext, OperationId } from "./operation";
-import { requestSchema } from "./spec-facts";
-import type { MerchantState } from "./state";
+import { requestSchema } from "../http/spec-facts";
+import type { MerchantState } from "../state";
 
 /** Keys that must never be copied from client data into sandbox objects. */
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);

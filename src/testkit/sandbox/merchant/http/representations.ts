@@ -2,12 +2,21 @@
  * The HAL representations of the merchant sandbox's resources: their fields and the links a
  * client follows from them (offered stamps, selection, comments, files, owners).
  */
-import type { FileStore, StoredFile } from "./files";
+import type { FileStore, StoredFile } from "../records/files";
 import type { CommentContext, CommentContextName } from "./contexts";
 import type { MerchantLinks } from "./links";
-import type { OperationId, Schemas } from "./operation";
-import type { Application, Comment, Contract, Dispute, GatewayResource, MerchantResources, Person, Transaction } from "./resources";
-import { applicationStampsOffered, contractStampsOffered, disputeStampsOffered } from "./stamps";
+import type { OperationId, Schemas } from "../handlers/operation";
+import type {
+  Application,
+  Comment,
+  Contract,
+  Dispute,
+  GatewayResource,
+  MerchantResources,
+  Person,
+  Transaction,
+} from "../records/resources";
+import { applicationStampsOffered, contractStampsOffered, disputeStampsOffered } from "../records/stamps";
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
  * The merchants are those of the configured clients, known at start, so bounds can be shared (`shareOf` in retention.ts)
  * among them: one merchant's traffic never evicts another merchant's records.
  */
-import { seeded, type OAuthClientConfig } from "../configuration/config";
+import { seeded, type OAuthClientConfig } from "../../configuration/config";
 
 /** A record that belongs to one merchant. */
 export interface Owned {

@@ -4,9 +4,9 @@
  * operation's query parameters) and the curies every `_links` carries. A link to an operation
  * goes under the relation the spec ties to it (`x-link-relation`).
  */
-import { curieHref, curieName } from "../../../../generated/merchant/constants";
-import type { SpecRouter } from "../../openapi-model/model-router";
-import type { OperationId, PathOf } from "./operation";
+import { curieHref, curieName } from "../../../../../generated/merchant/constants";
+import type { SpecRouter } from "../../../openapi-model/model-router";
+import type { OperationId, PathOf } from "../handlers/operation";
 
 /** A link's path parameters: none for an operation without, else its generated path type. */
 type PathArgs<K extends OperationId> = keyof PathOf<K> extends never ? [params?: PathOf<K>] : [params: PathOf<K>];

@@ -4,7 +4,7 @@
  * modifiers a language has is the spec's (`x-query-modifiers`); answers.ts accepts the ones the
  * sandbox does not model and refuses a modelled one the spec does not list.
  */
-import { maskCardNumbers } from "../cross-api/card-numbers";
+import { maskCardNumbers } from "../../cross-api/card-numbers";
 import { APPROVED, type Application, type Contract, type Dispute, type Transaction } from "./resources";
 
 export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };

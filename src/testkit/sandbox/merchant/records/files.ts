@@ -11,9 +11,9 @@
  * knowledge, handed in with `retain`.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { SandboxClock } from "../cross-api/clock";
-import { idsToEvict, shareOf } from "../cross-api/retention";
-import type { OperationId } from "./operation";
+import type { SandboxClock } from "../../cross-api/clock";
+import { idsToEvict, shareOf } from "../../cross-api/retention";
+import type { OperationId } from "../handlers/operation";
 import type { Owned } from "./tenancy";
 
 export interface FileOwner {

@@ -6,10 +6,10 @@
  * and schemas, from the operation model's records. Each reader fails loudly when the shape it
  * expects is gone.
  */
-import { isJsonObject } from "../../json-values";
-import { deref, type OpenApiDocument } from "../../openapi-model/document";
-import type { OperationRecord, ResponseRecord } from "../../openapi-model/model-records";
-import { propertySchemas, type Schema } from "../../openapi-model/schema-walk";
+import { isJsonObject } from "../../../json-values";
+import { deref, type OpenApiDocument } from "../../../openapi-model/document";
+import type { OperationRecord, ResponseRecord } from "../../../openapi-model/model-records";
+import { propertySchemas, type Schema } from "../../../openapi-model/schema-walk";
 
 /** The files a person needs before submission: the spec's `x-required-file-labels` on PersonCreate. */
 export function requiredPersonFileLabels(doc: OpenApiDocument): string[] {

@@ -6,16 +6,16 @@
  * application and a gateway); the comment contexts are the `context` values the spec lists that
  * the sandbox can read. All are looked up by names from the request, so they are Maps.
  */
-import { deref, type OpenApiDocument } from "../../openapi-model/document";
-import type { OperationRecord } from "../../openapi-model/model-records";
-import type { SpecRouter } from "../../openapi-model/model-router";
-import { commentableProperties } from "./comments";
-import type { FileStore } from "./files";
-import type { OperationId, PathOf } from "./operation";
-import type { MerchantResources } from "./resources";
-import { visibleTo } from "./tenancy";
+import { deref, type OpenApiDocument } from "../../../openapi-model/document";
+import type { OperationRecord } from "../../../openapi-model/model-records";
+import type { SpecRouter } from "../../../openapi-model/model-router";
+import { commentableProperties } from "../records/comments";
+import type { FileStore } from "../records/files";
+import type { OperationId, PathOf } from "../handlers/operation";
+import type { MerchantResources } from "../records/resources";
+import { visibleTo } from "../records/tenancy";
 import { responseSchema, successAnswer } from "./spec-facts";
-import type { Schema } from "../../openapi-model/schema-walk";
+import type { Schema } from "../../../openapi-model/schema-walk";
 
 /** The values a schema lists (`enum`), after its `$ref`. */
 function enumOf(doc: OpenApiDocument, schema: Schema | undefined): unknown[] {

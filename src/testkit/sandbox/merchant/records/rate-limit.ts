@@ -7,10 +7,10 @@
  * `RateKey`), never raw request bytes, so neither spelling variants of a credential nor junk
  * credentials create windows of their own.
  */
-import { rateLimitHeaders } from "../../../../generated/merchant/constants";
-import type { SandboxClock } from "../cross-api/clock";
-import type { RateLimitConfig } from "../configuration/config";
-import { noFaults, type Faults } from "../cross-api/faults";
+import { rateLimitHeaders } from "../../../../../generated/merchant/constants";
+import type { SandboxClock } from "../../cross-api/clock";
+import type { RateLimitConfig } from "../../configuration/config";
+import { noFaults, type Faults } from "../../cross-api/faults";
 
 const [LIMIT, REMAINING, RESET] = rateLimitHeaders;
 

@@ -3,13 +3,13 @@
  * through the clients endpoint), the Client Credentials grant with `audience`, and bearer
  * tokens that expire on the sandbox clock.
  */
-import { noFaults, type Faults } from "../cross-api/faults";
+import { noFaults, type Faults } from "../../cross-api/faults";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { SandboxClock } from "../cross-api/clock";
-import type { OAuthClientConfig } from "../configuration/config";
-import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
-import type { Schemas } from "./operation";
-import { shareOf } from "../cross-api/retention";
+import type { SandboxClock } from "../../cross-api/clock";
+import type { OAuthClientConfig } from "../../configuration/config";
+import { withoutTrailingSlashes } from "../../../../toolkit/clients/common/urls";
+import type { Schemas } from "../handlers/operation";
+import { shareOf } from "../../cross-api/retention";
 import { merchantOfConfigured, merchantsOf } from "./tenancy";
 
 /** The one grant the token endpoint supports (the const of `TokenRequest.grant_type`). */

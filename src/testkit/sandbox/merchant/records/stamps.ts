@@ -6,8 +6,8 @@
  * with all necessary data) plus the sandbox's documented choices for what the sources leave
  * open (see docs/sandbox.md).
  */
-import type { Schemas } from "./operation";
-import type { Errors } from "./problems";
+import type { Schemas } from "../handlers/operation";
+import type { Errors } from "../http/problems";
 
 export type StampResult = { ok: true } | { ok: false; detail: string; errors?: Errors };
 

@@ -5,7 +5,7 @@
  * come from the spec (the parameter schema validates the bounds; the default is a constant).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { pagination } from "../../../../generated/merchant/constants";
+import { pagination } from "../../../../../generated/merchant/constants";
 
 export interface PageRequest {
   page?: number;

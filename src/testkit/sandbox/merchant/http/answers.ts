@@ -4,17 +4,17 @@
  * token endpoint, which answers in the RFC 6749 form ({error, error_description}), the form the
  * live service uses; `inputRefusal` and `authenticationRefusal` pick the form in one place.
  */
-import type { OpenApiDocument } from "../../openapi-model/document";
-import type { OperationRecord } from "../../openapi-model/model-records";
-import type { SpecRouter } from "../../openapi-model/model-router";
-import { dottedName, type SchemaViolation } from "../../openapi-model/validation-errors";
-import { maskCardNumbers } from "../cross-api/card-numbers";
-import type { SandboxResponse } from "../listener/http";
+import type { OpenApiDocument } from "../../../openapi-model/document";
+import type { OperationRecord } from "../../../openapi-model/model-records";
+import type { SpecRouter } from "../../../openapi-model/model-router";
+import { dottedName, type SchemaViolation } from "../../../openapi-model/validation-errors";
+import { maskCardNumbers } from "../../cross-api/card-numbers";
+import type { SandboxResponse } from "../../listener/http";
 import type { MerchantLinks } from "./links";
-import type { CollectionQuery, OperationId } from "./operation";
+import type { CollectionQuery, OperationId } from "../handlers/operation";
 import { pageOf } from "./pagination";
 import { problems, withHeaders, type Errors, type ProblemContext } from "./problems";
-import { matchAll, parseQuery, type QueryLanguage } from "./query-languages";
+import { matchAll, parseQuery, type QueryLanguage } from "../records/query-languages";
 import { forbiddenCollectionLinks, mediaTypeWithSchema, queryModifiers, successAnswer, type SuccessAnswer } from "./spec-facts";
 
 type Json = Record<string, unknown>;

@@ -5,12 +5,12 @@
  * parameters, query and body are typed with that operation's generated types: the pipeline has
  * validated them against the same schemas the types were generated from.
  */
-import type { components, operations } from "../../../../generated/merchant/schema";
-import type { OperationRecord } from "../../openapi-model/model-records";
-import type { SandboxRequest, SandboxResponse } from "../listener/http";
-import type { OAuthClient } from "./oauth";
-import type { ProblemContext } from "./problems";
-import type { MerchantState } from "./state";
+import type { components, operations } from "../../../../../generated/merchant/schema";
+import type { OperationRecord } from "../../../openapi-model/model-records";
+import type { SandboxRequest, SandboxResponse } from "../../listener/http";
+import type { OAuthClient } from "../records/oauth";
+import type { ProblemContext } from "../http/problems";
+import type { MerchantState } from "../state";
 
 /** An operationId of the merchant spec. */
 export type OperationId = keyof operations;

@@ -11,14 +11,14 @@
  * parent's children only.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import type { SandboxClock } from "../cross-api/clock";
-import { seeded, type MerchantRetention } from "../configuration/config";
-import { idsToEvict, shareOf } from "../cross-api/retention";
+import type { SandboxClock } from "../../cross-api/clock";
+import { seeded, type MerchantRetention } from "../../configuration/config";
+import { idsToEvict, shareOf } from "../../cross-api/retention";
 import type { FileOwner, FileStore, StoredFile } from "./files";
-import type { OperationId, Schemas } from "./operation";
+import type { OperationId, Schemas } from "../handlers/operation";
 import { disputeStampsOffered } from "./stamps";
 import type { Owned } from "./tenancy";
-import { approvedStatusCode } from "../../../../generated/gateway/constants";
+import { approvedStatusCode } from "../../../../../generated/gateway/constants";
 
 /** The gateway's status code of an approved transaction (the seeded transactions are approved or declined). */
 export const APPROVED = String(approvedStatusCode);
