@@ -4,9 +4,10 @@
  * parameters and bodies with the spec's schemas, and answers with HAL resources and problem
  * details that carry a request id.
  *
- * This file wires the parts together: the shared state (state.ts), the links (links.ts), the
- * representations (representations.ts), the answers (answers.ts), the handlers of each
- * resource family (handlers/, keyed by operationId) and the request pipeline (pipeline.ts).
+ * This file wires the layers together, and is the one place that builds the sandbox's parts:
+ * the records (records/: resources, files, OAuth, quotas), their HTTP shapes (http/: links,
+ * representations, answers), the handlers of each resource family (handlers/, keyed by
+ * operationId), each made with the parts it uses, and the request pipeline (pipeline.ts).
  */
 import { noFaults, type Faults } from "../cross-api/faults";
 import type { OpenApiDocument } from "../../openapi-model/document";
@@ -15,10 +16,6 @@ import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
 import type { Handler } from "../listener/http";
 import type { SpecRouter } from "../../openapi-model/model-router";
-import { Answers } from "./http/answers";
-import { fieldTagPrefix } from "./records/comments";
-import { commentContexts, resourceLookups, resourceReaders } from "./http/contexts";
-import type { FileStore } from "./records/files";
 import { applicationHandlers } from "./handlers/applications";
 import { commentHandlers } from "./handlers/comments";
 import { contractHandlers } from "./handlers/contracts";
@@ -26,19 +23,22 @@ import { disputeHandlers } from "./handlers/disputes";
 import { fileHandlers } from "./handlers/files";
 import { gatewayHandlers } from "./handlers/gateways";
 import { oauthHandlers } from "./handlers/oauth";
+import type { Operations } from "./handlers/operation";
 import { peopleHandlers } from "./handlers/people";
 import { rootHandlers } from "./handlers/root";
 import { transactionHandlers } from "./handlers/transactions";
+import { Answers } from "./http/answers";
+import { commentContexts, resourceLookups, resourceReaders } from "./http/contexts";
 import { MerchantLinks } from "./http/links";
-import { OAuthServer } from "./records/oauth";
-import type { Operations } from "./handlers/operation";
 import { Cursors } from "./http/pagination";
-import { merchantPipeline } from "./pipeline";
-import { MAX_RATE_WINDOWS, RateLimiter } from "./records/rate-limit";
 import { Representations } from "./http/representations";
-import { MerchantResources } from "./records/resources";
 import { requiredPersonFileLabels, specServers } from "./http/spec-facts";
-import type { MerchantState } from "./state";
+import { merchantPipeline } from "./pipeline";
+import { fieldTagPrefix } from "./records/comments";
+import type { FileStore } from "./records/files";
+import { OAuthServer } from "./records/oauth";
+import { MAX_RATE_WINDOWS, RateLimiter } from "./records/rate-limit";
+import { MerchantResources } from "./records/resources";
 import { merchantsOf } from "./records/tenancy";
 
 export interface MerchantSandbox {
@@ -53,20 +53,6 @@ export interface MerchantSandbox {
   setBaseUrl(url: string): void;
 }
 
-/** Every operation the sandbox implements, by operationId. */
-const merchantOperations: Operations = {
-  ...rootHandlers,
-  ...oauthHandlers,
-  ...transactionHandlers,
-  ...applicationHandlers,
-  ...gatewayHandlers,
-  ...peopleHandlers,
-  ...fileHandlers,
-  ...contractHandlers,
-  ...disputeHandlers,
-  ...commentHandlers,
-};
-
 export function createMerchantSandbox(
   config: SandboxConfig["merchant"],
   clock: SandboxClock,
@@ -75,41 +61,41 @@ export function createMerchantSandbox(
 ): MerchantSandbox {
   const model = apiModel("merchant");
   const { document: doc, router } = model;
+  // Records: what the API stores and its rules.
   const resources = new MerchantResources(clock, config.transactionCount, config.retention, files, merchantsOf(config.clients).length);
+  const oauth = new OAuthServer(config.clients, clock, config.tokenTtlSeconds, faults);
+  const limiter = new RateLimiter(config.rateLimits, clock, MAX_RATE_WINDOWS, faults);
+  // Their HTTP shapes: what path parameters name, links, representations and answers.
   const links = new MerchantLinks(router);
   const readers = resourceReaders(router);
   const lookups = resourceLookups(resources, files);
   const contexts = commentContexts(doc, router, readers, lookups);
-  const sandbox: MerchantState = {
-    config,
-    clock,
-    model,
-    doc,
-    router,
-    oauth: new OAuthServer(config.clients, clock, config.tokenTtlSeconds, faults),
-    limiter: new RateLimiter(config.rateLimits, clock, MAX_RATE_WINDOWS, faults),
-    resources,
-    files,
-    cursors: new Cursors(),
-    readers,
-    lookups,
-    contexts,
-    fieldTagPrefix: fieldTagPrefix(doc),
-    personFileLabels: requiredPersonFileLabels(doc),
-    specServers: specServers(doc),
-    links,
-    reps: new Representations(links, resources, files, contexts),
-    answers: new Answers(doc, router, links),
+  const reps = new Representations(links, resources, files, contexts);
+  const answers = new Answers(doc, router, links);
+  // Every operation the sandbox implements, by operationId; each family is made with what it uses.
+  const answering = { answers, links, reps, resources };
+  const operations: Operations = {
+    ...rootHandlers({ answers, links }),
+    ...oauthHandlers({ doc, oauth, answers, links, specServers: specServers(doc) }),
+    ...transactionHandlers({ ...answering, cursors: new Cursors() }),
+    ...applicationHandlers({ ...answering, model, files, personFileLabels: requiredPersonFileLabels(doc) }),
+    ...gatewayHandlers(answering),
+    ...peopleHandlers({ ...answering, doc }),
+    ...fileHandlers({ ...answering, doc, files, readers }),
+    ...contractHandlers(answering),
+    ...disputeHandlers({ ...answering, files }),
+    ...commentHandlers({ ...answering, clock, contexts, fieldTagPrefix: fieldTagPrefix(doc) }),
   };
+  const pipelineParts = { model, router, oauth, limiter, readers, lookups, links, answers, maxBodyBytes: config.maxBodyBytes };
   return {
     model,
     doc,
     router,
     storageRouter: model.externalRouter,
-    handler: merchantPipeline(sandbox, merchantOperations),
+    handler: merchantPipeline(pipelineParts, operations),
     resources,
-    oauth: sandbox.oauth,
-    limiter: sandbox.limiter,
+    oauth,
+    limiter,
     setBaseUrl(url: string) {
       links.base = url;
     },

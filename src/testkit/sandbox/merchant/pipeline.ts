@@ -6,14 +6,35 @@
  */
 import { checkBody, checkParameters } from "../../openapi-model/check-request";
 import type { OperationRecord } from "../../openapi-model/model-records";
+import type { SpecRouter } from "../../openapi-model/model-router";
+import type { ApiModel } from "../../openapi-model/operation-model";
 import { dottedName } from "../../openapi-model/validation-errors";
 import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
-import { errorsOf, type Refusing } from "./http/answers";
-import type { OAuthClient } from "./records/oauth";
-import { handlerOf, type CollectionQuery, type Operations, type Schemas, type ValidatedCall } from "./handlers/operation";
+import { handlerOf, type Operations, type ValidatedCall } from "./handlers/operation";
+import { errorsOf, type Answers, type CollectionQuery, type Refusing } from "./http/answers";
+import type { Lookups, Reader } from "./http/contexts";
+import type { MerchantLinks } from "./http/links";
 import { newRequestId, problems, withHeaders, type ProblemContext } from "./http/problems";
+import type { OAuthClient, OAuthServer } from "./records/oauth";
+import type { RateLimiter } from "./records/rate-limit";
+import type { Schemas } from "./records/spec-types";
 import { removableApplicationStamps } from "./records/stamps";
-import type { MerchantState } from "./state";
+
+/** What the pipeline uses: the spec, who may call and how often, what path parameters name, and how to answer. */
+export interface PipelineParts {
+  model: ApiModel;
+  router: SpecRouter;
+  oauth: OAuthServer;
+  limiter: RateLimiter;
+  /** The reader of each collection, by its path segment (what path parameters name). */
+  readers: ReadonlyMap<string, Reader>;
+  /** Whether a resource exists, by the operation that reads it. */
+  lookups: Lookups;
+  links: MerchantLinks;
+  answers: Answers;
+  /** The largest request body read (`merchant.maxBodyBytes`). */
+  maxBodyBytes: number;
+}
 
 type Checked<T> = { ok: true; value: T } | { ok: false; refusal: SandboxResponse };
 
@@ -34,7 +55,7 @@ interface Admission extends Refusing {
  * Each lookup is made with the caller's merchant: another merchant's resource does not exist here.
  */
 function resourcesExist(
-  { readers, lookups }: MerchantState,
+  { readers, lookups }: Pick<PipelineParts, "readers" | "lookups">,
   route: OperationRecord,
   params: Record<string, string>,
   merchant: string,
@@ -54,7 +75,7 @@ function resourcesExist(
 
 /** The caller's OAuth client: HTTP Basic client authentication at the token endpoint, its bearer token elsewhere. */
 function authenticate(
-  { oauth }: MerchantState,
+  oauth: OAuthServer,
   request: SandboxRequest,
   tokenEndpoint: boolean,
 ): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
@@ -70,7 +91,7 @@ function authenticate(
  * on, 401 included, carries the quota headers.
  */
 function admit(
-  sandbox: MerchantState,
+  parts: PipelineParts,
   request: SandboxRequest,
   match: { route: OperationRecord; params: Record<string, string> },
   bare: ProblemContext,
@@ -78,25 +99,24 @@ function admit(
 ) {
   const { route, params } = match;
   const tokenEndpoint = route.template === tokenTemplate;
-  const authenticated = authenticate(sandbox, request, tokenEndpoint);
-  const rate = sandbox.limiter.take(
+  const authenticated = authenticate(parts.oauth, request, tokenEndpoint);
+  const rate = parts.limiter.take(
     route.operationId,
     authenticated.ok ? { client: authenticated.client.client_id } : { address: request.remoteAddress },
   );
   const problem: ProblemContext = { requestId: bare.requestId, headers: withHeaders(bare.headers, rate.headers) };
   const refusing: Refusing = { route, problem, tokenEndpoint };
   if (!rate.allowed) return { ok: false as const, refusal: problems.tooManyRequests(problem, rate.resetSeconds) };
-  if (!authenticated.ok) return { ok: false as const, refusal: sandbox.answers.authenticationRefusal(refusing, authenticated.detail) };
+  if (!authenticated.ok) return { ok: false as const, refusal: parts.answers.authenticationRefusal(refusing, authenticated.detail) };
   const admission: Admission = { ...refusing, request, params, client: authenticated.client };
   return { ok: true as const, admission };
 }
 
 /** Path and query parameters: a malformed path parameter or a missing resource is 404, a bad query 400. */
-function checkedQuery(sandbox: MerchantState, call: Admission): Checked<CollectionQuery> {
-  const parameters = checkParameters(sandbox.model, call.route, call.params, () => call.request.url.searchParams);
+function checkedQuery(parts: PipelineParts, call: Admission): Checked<CollectionQuery> {
+  const parameters = checkParameters(parts.model, call.route, call.params, () => call.request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return { ok: false, refusal: problems.notFound(call.problem) };
-  if (!resourcesExist(sandbox, call.route, call.params, call.client.merchant))
-    return { ok: false, refusal: problems.notFound(call.problem) };
+  if (!resourcesExist(parts, call.route, call.params, call.client.merchant)) return { ok: false, refusal: problems.notFound(call.problem) };
   if (parameters.errors.length) {
     const errors = Object.fromEntries(parameters.errors.flatMap((e) => Object.entries(errorsOf(e.errors, e.name))));
     return { ok: false, refusal: problems.validation(call.problem, errors) };
@@ -105,7 +125,7 @@ function checkedQuery(sandbox: MerchantState, call: Admission): Checked<Collecti
 }
 
 /** OPTIONS: the methods of the address; DELETE on an application stamp only where the stamp can be removed. */
-function options({ answers, links, router }: MerchantState, call: Admission): SandboxResponse {
+function options({ answers, links, router }: PipelineParts, call: Admission): SandboxResponse {
   let allow = router.methodsOf(call.route.template);
   const removal = router.operation("removeApplicationStamp");
   const stamp = call.params[links.pathParameters("removeApplicationStamp").at(-1)!];
@@ -115,10 +135,10 @@ function options({ answers, links, router }: MerchantState, call: Admission): Sa
 }
 
 /** The body, decoded and valid against the operation's schema, or the refusal of the token endpoint's or the API's form. */
-function decodeBody({ answers, config, model }: MerchantState, call: Admission): Checked<unknown> {
+function decodeBody({ answers, maxBodyBytes, model }: PipelineParts, call: Admission): Checked<unknown> {
   const { request } = call;
   if (request.tooLarge) {
-    const message = `is too large (at most ${config.maxBodyBytes} bytes)`;
+    const message = `is too large (at most ${maxBodyBytes} bytes)`;
     return { ok: false, refusal: answers.inputRefusal(call, { body: [message] }, { description: `The body ${message}.` }) };
   }
   const decoded = checkBody(model, call.route, request.headers["content-type"], request.rawBody);
@@ -144,21 +164,21 @@ function decodeBody({ answers, config, model }: MerchantState, call: Admission):
   }
 }
 
-export function merchantPipeline(sandbox: MerchantState, operations: Operations): Handler {
-  const tokenTemplate = sandbox.router.operation("createToken").template;
+export function merchantPipeline(parts: PipelineParts, operations: Operations): Handler {
+  const tokenTemplate = parts.router.operation("createToken").template;
   return (request) => {
     const requestId = newRequestId();
     const bare: ProblemContext = { requestId, headers: { "request-id": requestId } };
     const { route } = request;
     if (route.kind === "not-found") return problems.notFound(bare);
     if (route.kind === "method-not-allowed") return problems.methodNotAllowed(bare, route.allow);
-    const admitted = admit(sandbox, request, route, bare, tokenTemplate);
+    const admitted = admit(parts, request, route, bare, tokenTemplate);
     if (!admitted.ok) return admitted.refusal;
     const call = admitted.admission;
-    const query = checkedQuery(sandbox, call);
+    const query = checkedQuery(parts, call);
     if (!query.ok) return query.refusal;
-    if (call.route.method === "OPTIONS") return options(sandbox, call);
-    const body = decodeBody(sandbox, call);
+    if (call.route.method === "OPTIONS") return options(parts, call);
+    const body = decodeBody(parts, call);
     if (!body.ok) return body.refusal;
     const validated: ValidatedCall = {
       request,
@@ -171,6 +191,6 @@ export function merchantPipeline(sandbox: MerchantState, operations: Operations)
     };
     const run = handlerOf(operations, validated);
     if (!run) return problems.notFound(call.problem, "The sandbox does not implement this operation.");
-    return run(validated, sandbox);
+    return run(validated);
   };
 }

@@ -2,21 +2,32 @@
  * Applications: the collection, creation, reading and PATCH (which must keep the create rules),
  * and the stamps, `submitted` only once the application holds all necessary data.
  */
+import { checkBody } from "../../../openapi-model/check-request";
+import type { ApiModel } from "../../../openapi-model/operation-model";
 import type { SandboxResponse } from "../../listener/http";
 import { errorsOf } from "../http/answers";
-import { declaredOnly } from "./declared";
-import { mergePatch } from "../records/merge-patch";
-import type { OperationContext, Operations } from "./operation";
 import { problems, type Errors } from "../http/problems";
+import { isSchemaRef, mergedMustSatisfy } from "../http/spec-facts";
+import type { FileStore } from "../records/files";
+import { mergePatch } from "../records/merge-patch";
 import { applicationQuery } from "../records/query-languages";
 import type { Application, ApplicationFields } from "../records/resources";
-import { checkBody } from "../../../openapi-model/check-request";
-import { isSchemaRef, mergedMustSatisfy } from "../http/spec-facts";
 import { applicationStampsOffered, removableApplicationStamps } from "../records/stamps";
-import type { MerchantState } from "../state";
+import { declaredOnly } from "./declared";
+import type { AnsweringParts, OperationContext, Operations } from "./operation";
+
+export interface ApplicationParts extends AnsweringParts {
+  model: ApiModel;
+  files: FileStore;
+  /** The labels of the files each person needs before an application is submitted. */
+  personFileLabels: readonly string[];
+}
 
 /** What an application still lacks before it can be submitted, by field; empty when nothing. */
-function submissionGaps(app: Application, { links, resources, files, personFileLabels }: MerchantState): Errors {
+function submissionGaps(
+  app: Application,
+  { links, resources, files, personFileLabels }: Pick<ApplicationParts, "links" | "resources" | "files" | "personFileLabels">,
+): Errors {
   const errors: Errors = {};
   const signer = app.signer ?? {};
   if (!signer.name) errors["signer.name"] = ["is required to submit the application"];
@@ -42,12 +53,12 @@ function submissionGaps(app: Application, { links, resources, files, personFileL
  * the 400 a create with that body gets.
  */
 function mergedUnderCreateRules(
+  model: ApiModel,
   ctx: OperationContext<"updateApplication">,
   merged: unknown,
-  { doc, router, model }: MerchantState,
 ): { ok: true; value: ApplicationFields } | { ok: false; refusal: SandboxResponse } {
-  const schemaName = mergedMustSatisfy(doc, ctx.route);
-  const create = router.operation("createApplication");
+  const schemaName = mergedMustSatisfy(model.document, ctx.route);
+  const create = model.router.operation("createApplication");
   const mediaType = create.requestBody?.media.find((media) => isSchemaRef(media.schema?.schema, schemaName))?.mediaType;
   if (mediaType === undefined) throw new Error(`merchant spec: createApplication takes no ${schemaName} body`);
   const checked = checkBody(model, create, mediaType, Buffer.from(JSON.stringify(merged)));
@@ -57,63 +68,62 @@ function mergedUnderCreateRules(
   throw new Error(`merchant sandbox: the create rules cannot be applied to a merged application (${checked.kind})`);
 }
 
-export const applicationHandlers: Operations = {
-  listApplications: (ctx, { answers, reps, resources }) => {
-    const items = answers.queried(ctx, applicationQuery, resources.applicationsOf(ctx.client.merchant));
-    if (!Array.isArray(items)) return items;
-    return answers.collection(
-      ctx,
-      items.map((app) => reps.application(app)),
-    );
-  },
+export function applicationHandlers(parts: ApplicationParts): Operations {
+  const { model, answers, reps, resources } = parts;
+  const doc = model.document;
+  return {
+    listApplications: (ctx) => {
+      const items = answers.queried(ctx, applicationQuery, resources.applicationsOf(ctx.client.merchant));
+      if (!Array.isArray(items)) return items;
+      return answers.collection(
+        ctx,
+        items.map((app) => reps.application(app)),
+      );
+    },
 
-  createApplication: (ctx, sandbox) => {
-    const { answers, reps, resources } = sandbox;
-    return answers.success(ctx, reps.application(resources.createApplication(ctx.client.merchant, declaredOnly(sandbox, ctx))));
-  },
+    createApplication: (ctx) =>
+      answers.success(ctx, reps.application(resources.createApplication(ctx.client.merchant, declaredOnly(doc, ctx)))),
 
-  getApplication: (ctx, { answers, reps, resources }) =>
-    answers.success(ctx, reps.application(resources.applications.get(ctx.params.application_id)!)),
+    getApplication: (ctx) => answers.success(ctx, reps.application(resources.applications.get(ctx.params.application_id)!)),
 
-  updateApplication: (ctx, sandbox) => {
-    const { answers, reps, resources } = sandbox;
-    const app = resources.applications.get(ctx.params.application_id)!;
-    const merged = mergePatch(
-      { signer: app.signer, business_model: app.business_model, additional_information: app.additional_information },
-      declaredOnly(sandbox, ctx),
-    );
-    // The spec: the merged application must still satisfy the create rules. Checked before
-    // anything is stored, so a refused PATCH leaves the application as it was.
-    const checked = mergedUnderCreateRules(ctx, merged, sandbox);
-    if (!checked.ok) return checked.refusal;
-    app.signer = checked.value.signer;
-    app.business_model = checked.value.business_model;
-    app.additional_information = checked.value.additional_information;
-    return answers.success(ctx, reps.application(app));
-  },
+    updateApplication: (ctx) => {
+      const app = resources.applications.get(ctx.params.application_id)!;
+      const merged = mergePatch(
+        { signer: app.signer, business_model: app.business_model, additional_information: app.additional_information },
+        declaredOnly(doc, ctx),
+      );
+      // The spec: the merged application must still satisfy the create rules. Checked before
+      // anything is stored, so a refused PATCH leaves the application as it was.
+      const checked = mergedUnderCreateRules(model, ctx, merged);
+      if (!checked.ok) return checked.refusal;
+      app.signer = checked.value.signer;
+      app.business_model = checked.value.business_model;
+      app.additional_information = checked.value.additional_information;
+      return answers.success(ctx, reps.application(app));
+    },
 
-  addApplicationStamp: (ctx, sandbox) => {
-    const { answers, resources } = sandbox;
-    const app = resources.applications.get(ctx.params.application_id)!;
-    const name = ctx.params.stamp_name;
-    if (app.stamps.has(name)) return answers.success(ctx); // idempotent
-    if (!applicationStampsOffered(app).includes(name))
-      return problems.conflict(ctx.problem, `The stamp '${name}' is not offered in the application's current state.`);
-    if (name === "submitted") {
-      const gaps = submissionGaps(app, sandbox);
-      if (Object.keys(gaps).length) return problems.conflict(ctx.problem, "The application does not hold all necessary data yet.", gaps);
-      app.state = "submitted";
-      resources.createContract(app);
-    }
-    app.stamps.add(name);
-    return answers.success(ctx);
-  },
+    addApplicationStamp: (ctx) => {
+      const app = resources.applications.get(ctx.params.application_id)!;
+      const name = ctx.params.stamp_name;
+      if (app.stamps.has(name)) return answers.success(ctx); // idempotent
+      if (!applicationStampsOffered(app).includes(name))
+        return problems.conflict(ctx.problem, `The stamp '${name}' is not offered in the application's current state.`);
+      if (name === "submitted") {
+        const gaps = submissionGaps(app, parts);
+        if (Object.keys(gaps).length) return problems.conflict(ctx.problem, "The application does not hold all necessary data yet.", gaps);
+        app.state = "submitted";
+        resources.createContract(app);
+      }
+      app.stamps.add(name);
+      return answers.success(ctx);
+    },
 
-  removeApplicationStamp: (ctx, { answers, resources }) => {
-    const app = resources.applications.get(ctx.params.application_id)!;
-    const name = ctx.params.stamp_name;
-    if (!removableApplicationStamps.has(name)) return problems.conflict(ctx.problem, `The stamp '${name}' cannot be removed.`);
-    app.stamps.delete(name);
-    return answers.success(ctx);
-  },
-};
+    removeApplicationStamp: (ctx) => {
+      const app = resources.applications.get(ctx.params.application_id)!;
+      const name = ctx.params.stamp_name;
+      if (!removableApplicationStamps.has(name)) return problems.conflict(ctx.problem, `The stamp '${name}' cannot be removed.`);
+      app.stamps.delete(name);
+      return answers.success(ctx);
+    },
+  };
+}

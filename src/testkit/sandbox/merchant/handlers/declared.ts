@@ -1,9 +1,9 @@
 /** A request body kept to what its schema declares, still of its operation's generated type. */
 import type { OpenApiDocument } from "../../../openapi-model/document";
 import { propertySchemas, type Schema } from "../../../openapi-model/schema-walk";
-import type { BodyOf, OperationContext, OperationId } from "./operation";
 import { requestSchema } from "../http/spec-facts";
-import type { MerchantState } from "../state";
+import type { BodyOf, OperationId } from "../records/spec-types";
+import type { OperationContext } from "./operation";
 
 /** Keys that must never be copied from client data into sandbox objects. */
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
@@ -29,6 +29,6 @@ function pickDeclared(doc: OpenApiDocument, schema: Schema, value: unknown, dept
  * parameters; the sandbox neither stores nor echoes them). Removing undeclared properties
  * keeps a valid body valid, so it keeps its generated type.
  */
-export function declaredOnly<K extends OperationId>({ doc }: MerchantState, ctx: OperationContext<K>): NonNullable<BodyOf<K>> {
+export function declaredOnly<K extends OperationId>(doc: OpenApiDocument, ctx: OperationContext<K>): NonNullable<BodyOf<K>> {
   return pickDeclared(doc, requestSchema(ctx.route), ctx.body) as NonNullable<BodyOf<K>>;
 }

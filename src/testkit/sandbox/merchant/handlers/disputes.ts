@@ -1,33 +1,40 @@
 /** Disputes: the collection, reading one, and its stamps (refuting needs uploaded evidence). */
-import type { Operations } from "./operation";
 import { problems } from "../http/problems";
+import type { FileStore } from "../records/files";
 import { disputeQuery } from "../records/query-languages";
 import { disputeStampEffect, disputeStampsOffered } from "../records/stamps";
+import type { AnsweringParts, Operations } from "./operation";
 
-export const disputeHandlers: Operations = {
-  listDisputes: (ctx, { answers, reps, resources }) => {
-    const items = answers.queried(ctx, disputeQuery, resources.disputesOf(ctx.client.merchant));
-    if (!Array.isArray(items)) return items;
-    return answers.collection(
-      ctx,
-      items.map((d) => reps.dispute(d)),
-    );
-  },
+export interface DisputeParts extends AnsweringParts {
+  files: FileStore;
+}
 
-  getDispute: (ctx, { answers, reps, resources }) => answers.success(ctx, reps.dispute(resources.disputes.get(ctx.params.dispute_id)!)),
+export function disputeHandlers({ answers, files, links, reps, resources }: DisputeParts): Operations {
+  return {
+    listDisputes: (ctx) => {
+      const items = answers.queried(ctx, disputeQuery, resources.disputesOf(ctx.client.merchant));
+      if (!Array.isArray(items)) return items;
+      return answers.collection(
+        ctx,
+        items.map((d) => reps.dispute(d)),
+      );
+    },
 
-  addDisputeStamp: (ctx, { answers, files, links, resources }) => {
-    const dispute = resources.disputes.get(ctx.params.dispute_id)!;
-    const name = ctx.params.stamp_name;
-    if (!disputeStampsOffered(dispute.status).includes(name)) {
-      return problems.conflict(ctx.problem, `The stamp '${name}' is not offered for a dispute with status '${dispute.status}'.`);
-    }
-    if (name === "refuted" && !files.ownedBy({ reader: "getDispute", id: dispute.id }).some((f) => f.content !== undefined)) {
-      return problems.conflict(ctx.problem, "Attach evidence before refuting the dispute.", {
-        files: [`upload at least one evidence file (${links.relationOf("listDisputeFiles")}, then its upload link)`],
-      });
-    }
-    dispute.status = disputeStampEffect.get(name) ?? dispute.status;
-    return answers.success(ctx);
-  },
-};
+    getDispute: (ctx) => answers.success(ctx, reps.dispute(resources.disputes.get(ctx.params.dispute_id)!)),
+
+    addDisputeStamp: (ctx) => {
+      const dispute = resources.disputes.get(ctx.params.dispute_id)!;
+      const name = ctx.params.stamp_name;
+      if (!disputeStampsOffered(dispute.status).includes(name)) {
+        return problems.conflict(ctx.problem, `The stamp '${name}' is not offered for a dispute with status '${dispute.status}'.`);
+      }
+      if (name === "refuted" && !files.ownedBy({ reader: "getDispute", id: dispute.id }).some((f) => f.content !== undefined)) {
+        return problems.conflict(ctx.problem, "Attach evidence before refuting the dispute.", {
+          files: [`upload at least one evidence file (${links.relationOf("listDisputeFiles")}, then its upload link)`],
+        });
+      }
+      dispute.status = disputeStampEffect.get(name) ?? dispute.status;
+      return answers.success(ctx);
+    },
+  };
+}

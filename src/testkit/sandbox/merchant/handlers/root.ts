@@ -1,4 +1,5 @@
 /** The API root: the entry point's links. */
+import type { Answers } from "../http/answers";
 import type { MerchantLinks } from "../http/links";
 import type { Operations } from "./operation";
 
@@ -15,6 +16,13 @@ function rootBody(links: MerchantLinks): Record<string, unknown> {
   };
 }
 
-export const rootHandlers: Operations = {
-  getRoot: (ctx, { answers, links }) => answers.success(ctx, rootBody(links)),
-};
+export interface RootParts {
+  answers: Answers;
+  links: MerchantLinks;
+}
+
+export function rootHandlers({ answers, links }: RootParts): Operations {
+  return {
+    getRoot: (ctx) => answers.success(ctx, rootBody(links)),
+  };
+}

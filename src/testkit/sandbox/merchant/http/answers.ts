@@ -4,6 +4,7 @@
  * token endpoint, which answers in the RFC 6749 form ({error, error_description}), the form the
  * live service uses; `inputRefusal` and `authenticationRefusal` pick the form in one place.
  */
+import type { components } from "../../../../../generated/merchant/schema";
 import type { OpenApiDocument } from "../../../openapi-model/document";
 import type { OperationRecord } from "../../../openapi-model/model-records";
 import type { SpecRouter } from "../../../openapi-model/model-router";
@@ -11,10 +12,10 @@ import { dottedName, type SchemaViolation } from "../../../openapi-model/validat
 import { maskCardNumbers } from "../../cross-api/card-numbers";
 import type { SandboxResponse } from "../../listener/http";
 import type { MerchantLinks } from "./links";
-import type { CollectionQuery, OperationId } from "../handlers/operation";
 import { pageOf } from "./pagination";
 import { problems, withHeaders, type Errors, type ProblemContext } from "./problems";
 import { matchAll, parseQuery, type QueryLanguage } from "../records/query-languages";
+import type { OperationId } from "../records/spec-types";
 import { forbiddenCollectionLinks, mediaTypeWithSchema, queryModifiers, successAnswer, type SuccessAnswer } from "./spec-facts";
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,15 @@ type Json = Record<string, unknown>;
 export interface Answering {
   route: OperationRecord;
   problem: ProblemContext;
+}
+
+/** What a collection answer reads of its request's query: paging and the collection's query language. */
+export interface CollectionQuery {
+  page?: components["parameters"]["Page"];
+  per_page?: components["parameters"]["PerPage"];
+  /** The collection's query language (TQL, APQL, ...). */
+  query?: string;
+  next?: components["parameters"]["TransactionCursor"];
 }
 
 /** What a refusal needs of its request: whether it was made to the token endpoint. */

@@ -11,7 +11,7 @@ import type { OperationRecord } from "../../../openapi-model/model-records";
 import type { SpecRouter } from "../../../openapi-model/model-router";
 import { commentableProperties } from "../records/comments";
 import type { FileStore } from "../records/files";
-import type { OperationId, PathOf } from "../handlers/operation";
+import type { OperationId, PathOf } from "../records/spec-types";
 import type { MerchantResources } from "../records/resources";
 import { visibleTo } from "../records/tenancy";
 import { responseSchema, successAnswer } from "./spec-facts";

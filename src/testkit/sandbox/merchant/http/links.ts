@@ -6,7 +6,7 @@
  */
 import { curieHref, curieName } from "../../../../../generated/merchant/constants";
 import type { SpecRouter } from "../../../openapi-model/model-router";
-import type { OperationId, PathOf } from "../handlers/operation";
+import type { OperationId, PathOf } from "../records/spec-types";
 
 /** A link's path parameters: none for an operation without, else its generated path type. */
 type PathArgs<K extends OperationId> = keyof PathOf<K> extends never ? [params?: PathOf<K>] : [params: PathOf<K>];

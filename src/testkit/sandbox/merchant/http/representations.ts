@@ -5,7 +5,7 @@
 import type { FileStore, StoredFile } from "../records/files";
 import type { CommentContext, CommentContextName } from "./contexts";
 import type { MerchantLinks } from "./links";
-import type { OperationId, Schemas } from "../handlers/operation";
+import type { OperationId, Schemas } from "../records/spec-types";
 import type {
   Application,
   Comment,

@@ -13,7 +13,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../../cross-api/clock";
 import { idsToEvict, shareOf } from "../../cross-api/retention";
-import type { OperationId } from "../handlers/operation";
+import type { OperationId } from "./spec-types";
 import type { Owned } from "./tenancy";
 
 export interface FileOwner {

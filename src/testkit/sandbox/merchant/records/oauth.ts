@@ -8,7 +8,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../../cross-api/clock";
 import type { OAuthClientConfig } from "../../configuration/config";
 import { withoutTrailingSlashes } from "../../../../toolkit/clients/common/urls";
-import type { Schemas } from "../handlers/operation";
+import type { Schemas } from "./spec-types";
 import { shareOf } from "../../cross-api/retention";
 import { merchantOfConfigured, merchantsOf } from "./tenancy";
 

@@ -15,7 +15,7 @@ import type { SandboxClock } from "../../cross-api/clock";
 import { seeded, type MerchantRetention } from "../../configuration/config";
 import { idsToEvict, shareOf } from "../../cross-api/retention";
 import type { FileOwner, FileStore, StoredFile } from "./files";
-import type { OperationId, Schemas } from "../handlers/operation";
+import type { OperationId, Schemas } from "./spec-types";
 import { disputeStampsOffered } from "./stamps";
 import type { Owned } from "./tenancy";
 import { approvedStatusCode } from "../../../../../generated/gateway/constants";

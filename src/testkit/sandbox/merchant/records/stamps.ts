@@ -6,10 +6,7 @@
  * with all necessary data) plus the sandbox's documented choices for what the sources leave
  * open (see docs/sandbox.md).
  */
-import type { Schemas } from "../handlers/operation";
-import type { Errors } from "../http/problems";
-
-export type StampResult = { ok: true } | { ok: false; detail: string; errors?: Errors };
+import type { Schemas } from "./spec-types";
 
 type DisputeStatus = NonNullable<Schemas["Dispute"]["status"]>;
 type ContractState = NonNullable<Schemas["Contract"]["state"]>;
