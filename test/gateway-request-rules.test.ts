@@ -7,18 +7,19 @@
  */
 import { describe, expect, it } from "vitest";
 import { paymentMethods } from "../generated/gateway/constants";
-import { getAtPointer, loadBundledSpec, requestBodySchemaPointer } from "../src/testkit/openapi-model/document";
-import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
+import { getAtPointer } from "../src/testkit/openapi-model/document";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
+import { describeValidationErrors, violationLines } from "../src/testkit/openapi-model/validation-errors";
 
 type Body = Record<string, any>;
 
 /** The seed: "Exactly one payment method must be used": the members the spec's PaymentMethod lists. */
 const PAYMENT_METHODS: readonly string[] = paymentMethods;
 
-const doc = loadBundledSpec("gateway");
-const validator = new SpecValidator(doc);
+const model = apiModel("gateway");
+const doc = model.document;
 const examples = listOperationExamples(doc);
 
 function requestExamples(operationId: string): Body[] {
@@ -33,9 +34,12 @@ function exampleWith(operationId: string, predicate: (body: Body) => boolean): B
   return found;
 }
 
+/** The operation's form body schema over the body, its errors as the testkit describes them. */
 function check(operationId: string, body: Body) {
-  const errors = validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body);
-  return { valid: errors.length === 0, errors, text: describeErrors(errors) };
+  const schema = model.operation(operationId).requestBody?.media.find((m) => m.mediaType === FORM_MEDIA_TYPE)?.schema;
+  if (!schema) throw new Error(`${operationId} has no form body schema`);
+  const errors = schema.errors(body);
+  return { valid: errors.length === 0, errors, text: violationLines(describeValidationErrors(doc, errors)).join("\n") };
 }
 
 const methodOf = (body: Body) => PAYMENT_METHODS.filter((method) => method in body);

@@ -7,13 +7,15 @@ import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listServiceApis } from "../scripts/lib/apis";
 import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
-import { deref, findOperation, HTTP_METHODS, loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { HTTP_METHODS } from "../src/testkit/openapi-model/document";
+import { isApiName } from "../src/testkit/openapi-model/model-records";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import { concretePath, credentialHeaders, encodeBody } from "../src/testkit/openapi-model/http-from-spec";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 
 /** The methods this test can send: fetch refuses TRACE (a forbidden method), so a `trace` operation could not be exercised here. */
-const SENDABLE_METHODS: readonly string[] = HTTP_METHODS.filter((method) => method !== "trace");
+const SENDABLE_METHODS: readonly string[] = HTTP_METHODS.filter((method) => method !== "trace").map((method) => method.toUpperCase());
 
 /** One mock per API for the whole file (Prism is stateless): each start costs seconds of CPU. */
 const mocks: Record<string, RunningMock> = {};
@@ -26,8 +28,13 @@ afterAll(async () => {
   await Promise.all(Object.values(mocks).map((mock) => mock.stop()));
 });
 
-describe.each(listServiceApis().map((api) => api.name))("%s Prism mock", (api) => {
-  const doc = loadBundledSpec(api);
+describe.each(
+  listServiceApis()
+    .map((api) => api.name)
+    .filter(isApiName),
+)("%s Prism mock", (api) => {
+  const model = apiModel(api);
+  const doc = model.document;
   const examples = listOperationExamples(doc);
   let mock: RunningMock;
 
@@ -36,10 +43,10 @@ describe.each(listServiceApis().map((api) => api.name))("%s Prism mock", (api) =
   });
 
   async function send(operationId: string, init: { body?: string; contentType?: string; headers?: Record<string, string> } = {}) {
-    const { method } = findOperation(doc, operationId);
-    const headers: Record<string, string> = { ...credentialHeaders(doc, operationId), ...init.headers };
+    const operation = model.operation(operationId);
+    const headers: Record<string, string> = { ...credentialHeaders(operation), ...init.headers };
     if (init.contentType) headers["content-type"] = init.contentType;
-    return fetch(mock.url + concretePath(doc, operationId), { method: method.toUpperCase(), headers, body: init.body });
+    return fetch(mock.url + concretePath(operation), { method: operation.method, headers, body: init.body });
   }
 
   /** The documented 2xx examples of an operation, by status. */
@@ -48,8 +55,7 @@ describe.each(listServiceApis().map((api) => api.name))("%s Prism mock", (api) =
   }
 
   async function expectDocumentedSuccess(operationId: string, response: Response) {
-    const { operation } = findOperation(doc, operationId);
-    const documented = Object.keys(operation.responses as object).filter((s) => s.startsWith("2"));
+    const documented = [...model.operation(operationId).responses.keys()].filter((s) => s.startsWith("2"));
     expect(documented, `${operationId} answered ${response.status}: ${response.headers.get("sl-violations")}`).toContain(
       String(response.status),
     );
@@ -70,24 +76,19 @@ describe.each(listServiceApis().map((api) => api.name))("%s Prism mock", (api) =
     await expectDocumentedSuccess(example.operationId, response);
   });
 
-  const bodiless = Object.values(doc.paths).flatMap((item) =>
-    Object.entries(deref<Record<string, Record<string, unknown>>>(doc, item))
-      .filter(([method, op]) => SENDABLE_METHODS.includes(method) && !op.requestBody)
-      .map(([, op]) => String(op.operationId)),
-  );
+  const bodiless = [...model.operations.values()]
+    .filter((operation) => SENDABLE_METHODS.includes(operation.method) && !operation.requestBody)
+    .map((operation) => operation.operationId);
   it.each(bodiless)("%s (no request body) is answered with a documented success", async (operationId) => {
     await expectDocumentedSuccess(operationId, await send(operationId));
   });
 
   it("refuses a request without credentials with 401", async () => {
-    const secured = requestExamples.find((e) => {
-      const { operation } = findOperation(doc, e.operationId);
-      return ((operation.security ?? doc.security ?? []) as object[]).some((req) => Object.keys(req).length > 0);
-    });
+    const secured = requestExamples.find((e) => model.operation(e.operationId).security.some((alternative) => alternative.length > 0));
     expect(secured).toBeDefined();
-    const { method } = findOperation(doc, secured!.operationId);
-    const response = await fetch(mock.url + concretePath(doc, secured!.operationId), {
-      method: method.toUpperCase(),
+    const operation = model.operation(secured!.operationId);
+    const response = await fetch(mock.url + concretePath(operation), {
+      method: operation.method,
       headers: { "content-type": secured!.mediaType! },
       body: encodeBody(secured!.mediaType!, secured!.value),
     });
@@ -96,8 +97,8 @@ describe.each(listServiceApis().map((api) => api.name))("%s Prism mock", (api) =
 });
 
 describe("gateway Prism mock refuses invalid authorizations", () => {
-  const doc = loadBundledSpec("gateway");
-  const cardExample = listOperationExamples(doc).find(
+  const gateway = apiModel("gateway");
+  const cardExample = listOperationExamples(gateway.document).find(
     (e) => e.operationId === "createAuthorization" && e.kind === "request" && "card" in (e.value as object),
   )!.value as Record<string, unknown>;
   let mock: RunningMock;
@@ -109,7 +110,7 @@ describe("gateway Prism mock refuses invalid authorizations", () => {
   const post = (body: Record<string, unknown>) =>
     fetch(`${mock.url}/authorizations`, {
       method: "POST",
-      headers: { ...credentialHeaders(doc, "createAuthorization"), "content-type": FORM_MEDIA_TYPE },
+      headers: { ...credentialHeaders(gateway.operation("createAuthorization")), "content-type": FORM_MEDIA_TYPE },
       body: encodeBody(FORM_MEDIA_TYPE, body),
     });
 

@@ -10,33 +10,37 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { conformanceProblems } from "../contract-tests/support/conformance";
 import { ApiSpec } from "../contract-tests/support/spec";
-import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
-import {
-  deref,
-  findOperation,
-  getAtPointer,
-  loadBundledSpec,
-  requestBodySchemaPointer,
-  toPointer,
-} from "../src/testkit/openapi-model/document";
+import { deref, getAtPointer, toPointer } from "../src/testkit/openapi-model/document";
+import { apiModel, type ApiModel } from "../src/testkit/openapi-model/operation-model";
 import { isSequential } from "../src/testkit/openapi-model/extension-keywords";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { coerceToSchema } from "../src/testkit/openapi-model/schema-walk";
 
 const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
 
+/** The JSON Pointer of an operation's request body schema for a media type. */
+function requestBodySchemaPointer(model: ApiModel, operationId: string, mediaType: string): string {
+  const media = model.operation(operationId).requestBody?.media.find((m) => m.mediaType === mediaType);
+  if (!media?.schema) throw new Error(`${operationId} has no ${mediaType} body schema`);
+  return media.schema.pointer;
+}
+
+/** An operation's documented response for a status key, as the bundle writes it, and where it is. */
+function responseOf(model: ApiModel, operationId: string, status: string): { response: Record<string, any>; base: string } {
+  const documented = model.operation(operationId).responses.get(status);
+  if (!documented) throw new Error(`${operationId} documents no ${status}`);
+  return { response: deref<Record<string, any>>(model.document, { $ref: `#${documented.pointer}` }), base: documented.pointer };
+}
+
 describe("gateway", () => {
-  const doc = loadBundledSpec("gateway");
-  const validator = new SpecValidator(doc);
+  const model = apiModel("gateway");
+  const doc = model.document;
+  const validator = model.validator;
   const request = (operationId: string, body: unknown) =>
-    describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body));
-  function responseAt(operationId: string, status: string): { response: Record<string, any>; base: string } {
-    const { operation, at } = findOperation(doc, operationId);
-    const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
-    return { response: deref<Record<string, any>>(doc, raw), base: raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]) };
-  }
+    validator.describe(requestBodySchemaPointer(model, operationId, FORM_MEDIA_TYPE), body);
+  const responseAt = (operationId: string, status: string) => responseOf(model, operationId, status);
   const answer = (operationId: string, status: string, body: unknown) =>
-    describeErrors(validator.validate(`${responseAt(operationId, status).base}${toPointer(["content", VENDOR, "schema"])}`, body));
+    validator.describe(`${responseAt(operationId, status).base}${toPointer(["content", VENDOR, "schema"])}`, body);
 
   describe("text_on_statement: not sequential, in standard JSON Schema, agreeing with x-not-sequential", () => {
     const schema = getAtPointer(doc, "/components/schemas/TextOnStatement") as Record<string, any>;
@@ -120,7 +124,7 @@ describe("gateway", () => {
   });
 
   it("takes a relative href, as the source says links are, without requiring the absolute-path form it only observed", () => {
-    const link = (href: string) => describeErrors(validator.validate("/components/schemas/HalLink", { href }));
+    const link = (href: string) => validator.describe("/components/schemas/HalLink", { href });
     expect(link("/authorizations/4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b/captures")).toBe("");
     expect(link("captures")).toBe("");
     expect(link("https://gateway.clearhaus.com/authorizations")).not.toBe("");
@@ -128,18 +132,16 @@ describe("gateway", () => {
   });
 
   it("takes a form amount written as digits only (0 or [1-9][0-9]{0,8}), not any integer notation", () => {
-    const pointer = requestBodySchemaPointer(doc, "createAuthorization", FORM_MEDIA_TYPE);
+    const pointer = requestBodySchemaPointer(model, "createAuthorization", FORM_MEDIA_TYPE);
     // A form value is text: the schema's integer is read from it by the one form decoding of the testkit.
     const decoded = (amount: string) =>
-      describeErrors(
-        validator.validate(
-          pointer,
-          coerceToSchema(doc, getAtPointer(doc, pointer) as Record<string, unknown>, {
-            amount,
-            currency: "EUR",
-            card: { ...card, csc: "987" },
-          }),
-        ),
+      validator.describe(
+        pointer,
+        coerceToSchema(doc, getAtPointer(doc, pointer) as Record<string, unknown>, {
+          amount,
+          currency: "EUR",
+          card: { ...card, csc: "987" },
+        }),
       );
     for (const amount of ["0", "1000", "999999999"]) expect(decoded(amount), amount).toBe("");
     for (const amount of ["1e3", "+1000", "01000", "1000.0", " 1000", "0x3e8", "1000000000", "-1"])
@@ -149,12 +151,11 @@ describe("gateway", () => {
   it("takes UUIDs of version 4 only where the source says UUIDv4", () => {
     const v1 = "3b7e9a1c-5d2f-11e8-a6c4-1d9f0e2b7a35";
     expect(request("createAuthorization", { ...subsequent, series: { previous: { id: v1 } } })).not.toBe("");
-    expect(describeErrors(validator.validate("/components/schemas/TransactionId", v1))).not.toBe("");
-    expect(
-      describeErrors(validator.validate("/components/schemas/TransactionId", "3b7e9a1c-5d2f-4e8b-c6c4-1d9f0e2b7a35")),
-      "RFC 9562 variant",
-    ).not.toBe("");
-    expect(describeErrors(validator.validate("/components/schemas/TransactionId", "3B7E9A1C-5D2F-4E8B-A6C4-1D9F0E2B7A35"))).toBe("");
+    expect(validator.describe("/components/schemas/TransactionId", v1)).not.toBe("");
+    expect(validator.describe("/components/schemas/TransactionId", "3b7e9a1c-5d2f-4e8b-c6c4-1d9f0e2b7a35"), "RFC 9562 variant").not.toBe(
+      "",
+    );
+    expect(validator.describe("/components/schemas/TransactionId", "3B7E9A1C-5D2F-4E8B-A6C4-1D9F0E2B7A35")).toBe("");
   });
 
   const approvedVoid = { id: "1f8e2d4c-7b6a-4953-a8e1-d2c3b4a59687", status: { code: 20000 }, processed_at: "2026-11-20T12:45:09+00:00" };
@@ -235,18 +236,13 @@ describe("gateway", () => {
 });
 
 describe("merchant", () => {
-  const doc = loadBundledSpec("merchant");
-  const validator = new SpecValidator(doc);
-  const schema = (name: string, value: unknown) => describeErrors(validator.validate(`/components/schemas/${name}`, value));
-  function responseAt(operationId: string, status: string): { response: Record<string, any>; base: string } {
-    const { operation, at } = findOperation(doc, operationId);
-    const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
-    return { response: deref<Record<string, any>>(doc, raw), base: raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]) };
-  }
+  const model = apiModel("merchant");
+  const doc = model.document;
+  const validator = model.validator;
+  const schema = (name: string, value: unknown) => validator.describe(`/components/schemas/${name}`, value);
+  const responseAt = (operationId: string, status: string) => responseOf(model, operationId, status);
   const answer = (operationId: string, status: string, body: unknown) =>
-    describeErrors(
-      validator.validate(`${responseAt(operationId, status).base}${toPointer(["content", "application/hal+json", "schema"])}`, body),
-    );
+    validator.describe(`${responseAt(operationId, status).base}${toPointer(["content", "application/hal+json", "schema"])}`, body);
   const host = "https://merchant.test.clearhaus.com";
   const curies = [{ href: "https://developer.clearhaus.com/rels/{rel}", templated: true, name: "ch" }];
 

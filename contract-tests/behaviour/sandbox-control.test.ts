@@ -9,17 +9,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, type TestContext } from "vitest";
-import { SpecValidator } from "../../src/testkit/openapi-model/ajv";
-import { loadBundledSpec } from "../../src/testkit/openapi-model/document";
-import { ResponseValidator } from "../../src/testkit/openapi-model/response-validation";
-import { SpecRouter } from "../../src/testkit/openapi-model/router";
+import { checkResponse, findingLines } from "../../src/testkit/openapi-model/check-response";
+import { apiModel } from "../../src/testkit/openapi-model/operation-model";
 import { startSandbox } from "../../src/testkit/sandbox/server";
 import { suiteFetch } from "../support/connections";
 import { contractTest, target } from "../support/context";
 
-const doc = loadBundledSpec("sandbox-control");
-const router = new SpecRouter(doc);
-const responses = new ResponseValidator(doc, new SpecValidator(doc));
+const model = apiModel("sandbox-control");
+const router = model.router;
 const called = new Set<string>();
 
 /** The control API is the sandbox's own: other targets do not offer it. */
@@ -43,12 +40,8 @@ async function control(base: string, method: string, path: string, body?: unknow
   expect(routed.kind, `${method} ${path} is an operation of the control spec`).toBe("match");
   if (routed.kind === "match") {
     called.add(routed.route.operationId);
-    const headers = Object.fromEntries(response.headers);
-    // As the sandbox's own check reads them: JSON parsed, anything else as bytes.
-    const body = type.includes("json") ? parsed : Buffer.from(text);
-    expect(responses.violations(routed.route, { status: response.status, headers, body }), `${method} ${path} ${response.status}`).toEqual(
-      [],
-    );
+    const answer = { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(text) };
+    expect(findingLines(checkResponse(model, routed.route, answer, { method })), `${method} ${path} ${response.status}`).toEqual([]);
   }
   return { status: response.status, body: parsed, text };
 }

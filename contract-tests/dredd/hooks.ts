@@ -20,12 +20,12 @@ import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
 import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
-import { deref, loadBundledSpec } from "../../src/testkit/openapi-model/document";
+import { schemaMapOf, stringsOf } from "../../src/testkit/json-values";
+import { apiModel } from "../../src/testkit/openapi-model/operation-model";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
-import { hasOwnServers, SpecRouter } from "../../src/testkit/openapi-model/router";
 import { flatten } from "../support/arbitraries";
 import { suiteFetch } from "../support/connections";
-import { apiSpec } from "../support/spec";
+import type { Schema } from "../support/spec";
 
 interface DreddTransaction {
   name: string;
@@ -55,8 +55,9 @@ export interface DreddContract {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- Dredd injects this module
 const hooks = require("hooks") as DreddHooks;
 const contract = JSON.parse(process.env.DREDD_CONTRACT ?? "{}") as DreddContract;
-const doc = loadBundledSpec(contract.api);
-const router = new SpecRouter(doc);
+const model = apiModel(contract.api);
+const doc = model.document;
+const { router } = model;
 
 type Json = Record<string, any>;
 
@@ -238,9 +239,7 @@ hooks.beforeEachValidation((transaction) => {
   }
   const matched = router.match(transaction.request.method.toUpperCase(), transaction.origin.resourceName);
   if (matched.kind !== "match" || !transaction.expected.body) return;
-  const spec = apiSpec(contract.api);
-  const documented = spec.documentedResponse(spec.operation(matched.route.operationId), Number(transaction.expected.statusCode));
-  const schema = Object.values(documented?.response.content ?? {})[0]?.schema;
+  const schema = model.responseFor(matched.route, Number(transaction.expected.statusCode))?.media[0]?.schema?.schema;
   if (schema === undefined) return;
   try {
     transaction.expected.body = JSON.stringify(requiredSkeleton(schema, JSON.parse(transaction.expected.body)));
@@ -249,15 +248,15 @@ hooks.beforeEachValidation((transaction) => {
   }
 });
 
-function requiredSkeleton(schema: unknown, example: unknown, depth = 0): unknown {
+function requiredSkeleton(schema: Schema, example: unknown, depth = 0): unknown {
   if (Array.isArray(example)) return [];
   if (!example || typeof example !== "object" || depth > 12) return example;
-  const node = flatten(doc, schema as Record<string, unknown>);
+  const node = flatten(doc, schema);
   if (typeof node === "boolean") return {};
-  const required = new Set((node.required ?? []) as string[]);
-  const properties = (node.properties ?? {}) as Record<string, unknown>;
+  const required = new Set(stringsOf(node.required));
+  const properties = schemaMapOf(node.properties);
   const out: Json = {};
-  for (const [key, value] of Object.entries(example as Json)) {
+  for (const [key, value] of Object.entries(example)) {
     if (required.has(key)) out[key] = requiredSkeleton(properties[key] ?? true, value, depth + 1);
   }
   return out;
@@ -271,18 +270,22 @@ function skip(transaction: DreddTransaction, why: string): void {
 async function prepare(transaction: DreddTransaction): Promise<void> {
   const method = transaction.request.method.toUpperCase();
   const matched = router.match(method, transaction.origin.resourceName);
-  if (matched.kind !== "match") return skip(transaction, "not an operation of this host (a pre-signed storage link)");
-  const { route } = matched;
-  if (hasOwnServers(route.operation, doc.paths[route.template] as Record<string, unknown>)) {
-    return skip(transaction, "the operation lives on its own host (a pre-signed storage link); the vitest suite's file flow covers it");
+  if (matched.kind !== "match") {
+    const external = model.externalRouter.match(method, transaction.origin.resourceName).kind === "match";
+    return skip(
+      transaction,
+      external
+        ? "the operation lives on its own host (a pre-signed storage link); the vitest suite's file flow covers it"
+        : "not an operation of this host",
+    );
   }
+  const { route } = matched;
   const status = Number(transaction.expected.statusCode);
   // Dredd expects one media type per answer; an answer the spec documents in two forms (the
   // merchant token endpoint, client registration) is checked by the vitest suite instead.
-  const responses = (route.operation.responses ?? {}) as Record<string, unknown>;
-  const documented = deref<{ content?: Record<string, unknown> }>(doc, responses[String(status)] ?? {}).content ?? {};
-  if (Object.keys(documented).length > 1)
-    return skip(transaction, `status ${status} is documented in ${Object.keys(documented).length} media types; Dredd checks one`);
+  const documented = route.responses.get(String(status))?.media ?? [];
+  if (documented.length > 1)
+    return skip(transaction, `status ${status} is documented in ${documented.length} media types; Dredd checks one`);
   const headers = transaction.request.headers;
   const example = firstExample(route.operationId);
   const setPath = (path: string) => {

@@ -15,7 +15,6 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, type TestContext } from "vitest";
 import { ruleIds } from "../rules/inventory";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
-import { getAtPointer } from "../../src/testkit/openapi-model/document";
 import { FORM_MEDIA_TYPE } from "../../src/testkit/openapi-model/media-types";
 import { contractTest, session, target, unmet } from "../support/context";
 import { breakOneRule, validAgainst } from "../support/arbitraries";
@@ -78,9 +77,13 @@ function namesParameter(api: ApiName, exchange: Exchange, path: string[]): boole
 describe.each(API_NAMES)("%s API fuzzing", (api) => {
   const spec = apiSpec(api);
   const skipReason = unmet({ api });
-  const operations = spec.operations.filter((o) =>
-    o.requestMedia.some((m) => m.mediaType === FORM_MEDIA_TYPE || /[/+]json$/.test(m.mediaType)),
-  );
+  /** An operation's first form or JSON request body with a schema. */
+  const decodedMedia = (operation: ContractOperation): { mediaType: string; schemaPointer: string; schema: Schema } | undefined => {
+    for (const { decoder, mediaType, schema } of operation.requestBody?.media ?? [])
+      if (decoder !== "binary" && schema) return { mediaType, schemaPointer: schema.pointer, schema: schema.schema };
+    return undefined;
+  };
+  const operations = spec.operations.filter((o) => decodedMedia(o) !== undefined);
   const addresses = new Map<string, { url: string; real: boolean }>();
   let client: ApiSession;
 
@@ -97,18 +100,15 @@ describe.each(API_NAMES)("%s API fuzzing", (api) => {
     }
   }, 180_000);
 
-  function media(operation: ContractOperation) {
-    const found = operation.requestMedia.find((m) => m.mediaType === FORM_MEDIA_TYPE || /[/+]json$/.test(m.mediaType))!;
-    return { ...found, schema: getAtPointer(spec.doc, found.schemaPointer) as Schema };
-  }
+  const media = (operation: ContractOperation) => decodedMedia(operation)!;
 
   const label = (o: ContractOperation) => `${o.operationId} (${o.method} ${o.template})`;
   const cases = operations.map((o) => [label(o), o.operationId] as const);
   /** The status rules (inventory ids) of an operation's documented answers whose code passes the test. */
   const statusRules = (operationId: string, code: (status: string) => boolean) =>
-    Object.entries((spec.operation(operationId).operation.responses ?? {}) as Record<string, { $ref?: string }>)
-      .filter(([status]) => code(status))
-      .flatMap(([status, r]) => ruleIds(r.$ref ? `${api}:status:${r.$ref.split("/").pop()}` : `${api}:status:${operationId}:${status}`));
+    [...spec.operation(operationId).responses.values()]
+      .filter((r) => code(r.key))
+      .flatMap((r) => ruleIds(r.component ? `${api}:status:${r.component}` : `${api}:status:${operationId}:${r.key}`));
   const forCases = (
     name: string,
     rules: (operationId: string) => string[],

@@ -32,7 +32,8 @@
  * Scenarios declare the ids they prove (`rules` of `scenario()`, the test's meta); waivers
  * (./waivers.ts) excuse a rule with a reason; `npm run contract:rules` writes docs/contract-rules.md.
  */
-import { HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import { arrayOf, isJsonObject, objectOf, stringOf } from "../../src/testkit/json-values";
+import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import { echoedMembers } from "../support/echo";
 import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
 
@@ -125,17 +126,16 @@ const squash = (text: string, max = 260) => {
 /** A readable, stable name for a place in the bundle. */
 function placeName(doc: OpenApiDocument, path: string[]): string {
   if (path[0] === "paths" && path.length >= 3) {
-    const op = (doc.paths[path[1]!] as Record<string, { operationId?: string }>)[path[2]!];
+    const operationId = stringOf(objectOf(objectOf(doc.paths[path[1]!])[path[2]!]).operationId);
     const rest = compact(path.slice(3));
-    return `${op?.operationId ?? `${path[2]} ${path[1]}`}${rest ? `.${rest}` : ""}`;
+    return `${operationId ?? `${path[2]} ${path[1]}`}${rest ? `.${rest}` : ""}`;
   }
   if (path[0] === "components" && path.length >= 3) {
     const prefix = path[1] === "schemas" ? "" : `${path[1]!.replace(/s$/, "")}.`;
     const rest = compact(path.slice(3));
     return `${prefix}${path[2]}${rest ? `.${rest}` : ""}`;
   }
-  if (path[0] === "tags")
-    return `tag.${String((doc.tags as Array<{ name: string }>)[Number(path[1])]?.name ?? path[1]).replace(/\s+/g, "-")}`;
+  if (path[0] === "tags") return `tag.${(stringOf(objectOf(arrayOf(doc.tags)[Number(path[1])]).name) ?? path[1]!).replace(/\s+/g, "-")}`;
   return compact(path) || "root";
 }
 
@@ -153,14 +153,13 @@ function compact(path: string[]): string {
 }
 
 function walk(node: unknown, path: string[], visit: (value: Record<string, unknown>, path: string[]) => void): void {
-  if (node === null || typeof node !== "object") return;
   if (Array.isArray(node)) {
     node.forEach((item, i) => walk(item, [...path, String(i)], visit));
     return;
   }
-  const record = node as Record<string, unknown>;
-  visit(record, path);
-  for (const [key, child] of Object.entries(record)) if (!key.startsWith("x-")) walk(child, [...path, key], visit);
+  if (!isJsonObject(node)) return;
+  visit(node, path);
+  for (const [key, child] of Object.entries(node)) if (!key.startsWith("x-")) walk(child, [...path, key], visit);
 }
 
 const pointer = (path: string[]) => "#/" + path.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
@@ -236,8 +235,8 @@ function rulesOf(api: ApiName): SpecRule[] {
     });
   };
   for (const name of linkSchemas) {
-    const schema = (doc.components?.schemas as Record<string, { properties?: Record<string, unknown> }>)[name];
-    for (const [rel, property] of Object.entries(schema?.properties ?? {}))
+    const schema = objectOf(doc.components?.schemas?.[name]);
+    for (const [rel, property] of Object.entries(objectOf(schema.properties)))
       addRelation(name, rel, property, ["components", "schemas", name, "properties", rel]);
   }
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
@@ -251,9 +250,8 @@ function rulesOf(api: ApiName): SpecRule[] {
         branches.some((seg, i) => (i % 2 === 0 ? !["allOf", "oneOf", "anyOf"].includes(seg) : !/^\d+$/.test(seg)))
       )
         return;
-      if (!value.properties || typeof value.properties !== "object") return;
-      for (const [rel, schema] of Object.entries(value.properties as Record<string, unknown>))
-        addRelation(name, rel, schema, [...path, "properties", rel]);
+      if (!isJsonObject(value.properties)) return;
+      for (const [rel, schema] of Object.entries(value.properties)) addRelation(name, rel, schema, [...path, "properties", rel]);
     });
   }
 
@@ -301,14 +299,14 @@ function rulesOf(api: ApiName): SpecRule[] {
       });
     }
   });
-  for (const [name, header] of Object.entries((doc.components?.headers ?? {}) as Record<string, { description?: string }>)) {
+  for (const [name, header] of Object.entries(objectOf(doc.components?.headers))) {
     if (TIME_HEADERS.test(name))
       add({
         id: `${api}:time:header.${name}`,
         api,
         kind: "time",
         at: `#/components/headers/${name}`,
-        text: squash(`${name} is a time: honoured at both ends. ${header.description ?? ""}`),
+        text: squash(`${name} is a time: honoured at both ends. ${stringOf(objectOf(header).description) ?? ""}`),
       });
   }
 
@@ -324,57 +322,40 @@ function rulesOf(api: ApiName): SpecRule[] {
           `after ${operation.operationId} (${operation.method} ${operation.template}), a read shows exactly what it changed, and nothing else`,
         ),
       });
-    for (const raw of (operation.operation.parameters ?? []) as Array<{ $ref?: string; in?: string; name?: string }>) {
-      const parameter = raw.$ref
-        ? ((doc.components?.parameters ?? {}) as Record<string, { in?: string; name?: string; description?: string }>)[
-            raw.$ref.split("/").pop()!
-          ]
-        : raw;
-      if (parameter?.in !== "query") continue;
-      const id = raw.$ref ? `${api}:query:${raw.$ref.split("/").pop()}` : `${api}:query:${operation.operationId}.${parameter.name}`;
+    for (const parameter of operation.parameters) {
+      if (parameter.in !== "query") continue;
+      const { component } = parameter;
       add({
-        id,
+        id: component ? `${api}:query:${component}` : `${api}:query:${operation.operationId}.${parameter.name}`,
         api,
         kind: "query",
-        at: raw.$ref ? `#/components/parameters/${raw.$ref.split("/").pop()}` : pointer([...operation.at, "parameters"]),
-        text: squash(
-          `every listing answers its \`${parameter.name}\` as asked: ${(parameter as { description?: string }).description ?? ""}`,
-        ),
+        at: component ? `#/components/parameters/${component}` : pointer([...operation.at, "parameters"]),
+        text: squash(`every listing answers its \`${parameter.name}\` as asked: ${parameter.description ?? ""}`),
       });
     }
   }
 
   // Documented statuses and their "when"; the causes of each 401.
-  for (const [template, item] of Object.entries(doc.paths)) {
-    for (const method of HTTP_METHODS) {
-      const op = (item as Record<string, { operationId?: string; responses?: Record<string, { $ref?: string; description?: string }> }>)[
-        method
-      ];
-      if (!op?.responses) continue;
-      for (const [code, response] of Object.entries(op.responses)) {
-        const component = response.$ref?.split("/").pop();
-        const resolved = component ? ((doc.components?.responses ?? {}) as Record<string, { description?: string }>)[component] : response;
-        const description = resolved?.description ?? "";
-        const id = component ? `${api}:status:${component}` : `${api}:status:${op.operationId}:${code}`;
-        add({
-          id,
-          api,
-          kind: "status",
-          at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]),
-          text: squash(`${component ? "" : `${code} `}${description}`),
-        });
-        if (code === "401") {
-          for (const [cause, pattern] of CAUSES) {
-            if (!pattern.test(description)) continue;
-            add({
-              id: `${api}:401:${component ?? op.operationId}:${cause}`,
-              api,
-              kind: "401",
-              at: component ? `#/components/responses/${component}` : pointer(["paths", template, method, "responses", code]),
-              text: squash(`401 when ${cause}: ${description}`),
-            });
-          }
-        }
+  for (const operation of apiSpec(api).operations) {
+    for (const { key: code, component, description = "" } of operation.responses.values()) {
+      const at = component ? `#/components/responses/${component}` : pointer([...operation.at, "responses", code]);
+      add({
+        id: component ? `${api}:status:${component}` : `${api}:status:${operation.operationId}:${code}`,
+        api,
+        kind: "status",
+        at,
+        text: squash(`${component ? "" : `${code} `}${description}`),
+      });
+      if (code !== "401") continue;
+      for (const [cause, pattern] of CAUSES) {
+        if (pattern.test(description))
+          add({
+            id: `${api}:401:${component ?? operation.operationId}:${cause}`,
+            api,
+            kind: "401",
+            at,
+            text: squash(`401 when ${cause}: ${description}`),
+          });
       }
     }
   }
@@ -393,7 +374,7 @@ function rulesOf(api: ApiName): SpecRule[] {
   }
 
   // Prose rules of the introduction.
-  const intro = asText((doc.info as { description?: unknown }).description ?? "");
+  const intro = asText(objectOf(doc.info).description ?? "");
   for (const [name, pattern] of GUIDE_RULES) {
     const found = pattern.exec(intro);
     const sentence = found ? sentenceAround(intro, found.index) : undefined;
@@ -401,8 +382,9 @@ function rulesOf(api: ApiName): SpecRule[] {
   }
 
   // Header descriptions.
-  for (const [name, header] of Object.entries((doc.components?.headers ?? {}) as Record<string, { description?: string }>)) {
-    add({ id: `${api}:header:${name}`, api, kind: "header", at: `#/components/headers/${name}`, text: squash(header.description ?? name) });
+  for (const [name, header] of Object.entries(objectOf(doc.components?.headers))) {
+    const text = squash(stringOf(objectOf(header).description) ?? name);
+    add({ id: `${api}:header:${name}`, api, kind: "header", at: `#/components/headers/${name}`, text });
   }
   return [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -414,11 +396,10 @@ export function linksSchemaNames(doc: OpenApiDocument): Set<string> {
   if (known) return known;
   const names = new Set<string>();
   linksSchemaCache.set(doc, names);
-  const refOf = (node: unknown) => (node && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined);
   const note = (node: unknown) => {
-    const ref = refOf(node);
+    const { $ref: ref, allOf } = objectOf(node);
     if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) names.add(ref.split("/").pop()!);
-    for (const branch of (node as { allOf?: unknown[] } | undefined)?.allOf ?? []) note(branch);
+    for (const branch of arrayOf(allOf)) note(branch);
   };
   walk(doc, [], (value, path) => {
     if (path.at(-1) === "_links" && path.at(-2) === "properties") note(value);

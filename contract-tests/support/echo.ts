@@ -17,23 +17,21 @@
  * Messages name members and paths, never the values sent (a PAN or CSC never reaches a log).
  */
 import { parse as parseForm } from "qs";
-import { deref } from "../../src/testkit/openapi-model/document";
-import { propertySchemas, type Schema } from "../../src/testkit/openapi-model/schema-walk";
+import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import type { ApiSpec, ContractOperation } from "./spec";
 
 type Json = Record<string, unknown>;
 
 /** Top-level members of the operation's request schema that its 2xx answers also declare. */
 export function echoedMembers(spec: ApiSpec, operation: ContractOperation): string[] {
-  const media = operation.requestMedia[0];
-  if (!media) return [];
-  const request = propertySchemas(spec.doc, { $ref: `#${media.schemaPointer}` });
+  const media = operation.requestBody?.media[0];
+  if (!media?.schema) return [];
+  const request = propertySchemas(spec.doc, media.schema.schema);
   const answered = new Set<string>();
-  for (const [code, raw] of Object.entries((operation.operation.responses ?? {}) as Record<string, unknown>)) {
-    if (!/^2/.test(code)) continue;
-    const response = deref<{ content?: Record<string, { schema?: Schema }> }>(spec.doc, raw);
-    for (const content of Object.values(response.content ?? {})) {
-      if (content.schema) for (const name of propertySchemas(spec.doc, content.schema).keys()) answered.add(name);
+  for (const response of operation.responses.values()) {
+    if (!/^2/.test(response.key)) continue;
+    for (const { schema } of response.media) {
+      if (schema) for (const name of propertySchemas(spec.doc, schema.schema).keys()) answered.add(name);
     }
   }
   return [...request.keys()].filter((name) => answered.has(name) && !name.startsWith("_"));

@@ -132,7 +132,7 @@ export class Explorer {
         this.reachedBy.set(operationId, "none");
         continue;
       }
-      await this.send(operation, [this.session.baseUrl + concretePath(this.session.spec.doc, operationId)]);
+      await this.send(operation, [this.session.baseUrl + concretePath(operation)]);
       this.reachedBy.set(operationId, "example");
     }
     return { exchanges: this.exchanges, reachedBy: this.reachedBy, links: this.links };

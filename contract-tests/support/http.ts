@@ -206,7 +206,7 @@ export class ApiSession {
     let payload: Buffer | undefined;
     const headers: Record<string, string> = {};
     if (options.body !== undefined) {
-      const mediaType = options.mediaType ?? operation?.requestMedia[0]?.mediaType ?? "application/json";
+      const mediaType = options.mediaType ?? operation?.requestBody?.media[0]?.mediaType ?? "application/json";
       payload = Buffer.isBuffer(options.body)
         ? options.body
         : Buffer.from(typeof options.body === "string" ? options.body : encodeBody(mediaType, options.body), "utf8");

@@ -30,7 +30,7 @@ import { isDeepStrictEqual } from "node:util";
 import { parseTemplate } from "url-template";
 import { deref } from "../../src/testkit/openapi-model/document";
 import { linksSchemaNames } from "../rules/inventory";
-import type { ApiSpec, ContractOperation, Schema } from "./spec";
+import type { ApiSpec, ContractOperation } from "./spec";
 
 type Json = Record<string, any>;
 
@@ -134,7 +134,7 @@ function reachableSchemas(spec: ApiSpec, operation: ContractOperation, status: n
   if (names) return names;
   names = new Set();
   const documented = spec.documentedResponse(operation, status);
-  const stack: unknown[] = Object.values(documented?.response.content ?? {}).map((c) => (c as { schema?: Schema }).schema);
+  const stack: unknown[] = (documented?.media ?? []).map((media) => media.schema?.schema);
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== "object") continue;
@@ -203,20 +203,20 @@ function queryParameters(
   operation: ContractOperation,
 ): Map<string, { id: string; defaultId?: string; default?: unknown; modifiers?: string[] }> {
   const found = new Map<string, { id: string; defaultId?: string; default?: unknown; modifiers?: string[] }>();
-  for (const raw of (operation.operation.parameters ?? []) as Array<{ $ref?: string }>) {
-    const component = raw.$ref?.split("/").pop();
-    const parameter = deref<{ in?: string; name?: string; schema?: { default?: unknown }; "x-query-modifiers"?: string[] }>(spec.doc, raw);
-    if (parameter.in !== "query" || !parameter.name) continue;
-    const schema = parameter.schema ? deref<{ default?: unknown }>(spec.doc, parameter.schema) : undefined;
+  for (const parameter of operation.parameters) {
+    const { component } = parameter;
+    if (parameter.in !== "query") continue;
+    const schema = parameter.schema.resolved();
+    const modifiers = parameter.extensions["x-query-modifiers"];
     found.set(parameter.name, {
       id: component ? `${spec.name}:query:${component}` : `${spec.name}:query:${operation.operationId}.${parameter.name}`,
-      ...(schema && "default" in schema
+      ...("default" in schema
         ? {
             default: schema.default,
             defaultId: `${spec.name}:default:${component ? `parameter.${component}` : `${operation.operationId}.parameters`}`,
           }
         : {}),
-      ...(parameter["x-query-modifiers"] ? { modifiers: parameter["x-query-modifiers"] } : {}),
+      ...(Array.isArray(modifiers) ? { modifiers: modifiers.map(String) } : {}),
     });
   }
   return found;

@@ -9,7 +9,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { deref, findOperation, isHttpMethod, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import { arrayOf, objectOf, stringOf } from "../../src/testkit/json-values";
+import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import type { ApiName, OperationRecord } from "../../src/testkit/openapi-model/model-records";
+import { apiModel } from "../../src/testkit/openapi-model/operation-model";
 import { concretePath, encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { FORM_MEDIA_TYPE } from "../../src/testkit/openapi-model/media-types";
@@ -64,40 +67,38 @@ export function markSourceNotes(doc: OpenApiDocument): SourceNotes {
 }
 
 /** The server a reader should try first: the service's test environment when the spec has it (not the local sandbox, which not every reader runs). */
-function tryOutServer(doc: OpenApiDocument, operation: Record<string, unknown>, pathItem: Record<string, unknown>): string {
-  const servers = (operation.servers ?? pathItem.servers ?? doc.servers ?? []) as {
-    url: string;
-    "x-environment"?: string;
-    variables?: Record<string, { default: string }>;
-  }[];
+function tryOutServer(doc: OpenApiDocument, operation: OperationRecord): string {
+  const [, template, method] = operation.at;
+  const pathItem = objectOf(doc.paths[template!]);
+  const servers = arrayOf(objectOf(pathItem[method!]).servers ?? pathItem.servers ?? doc.servers).map(objectOf);
   const server = servers.find((s) => s["x-environment"] === "test") ?? servers[0];
-  if (!server) return "";
-  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? name);
+  const url = stringOf(server?.url);
+  if (!server || url === undefined) return "";
+  return url.replace(/\{([^}]+)\}/g, (_, name: string) => stringOf(objectOf(objectOf(server.variables)[name]).default) ?? name);
 }
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** curl flags that carry the operation's credentials, as shell variables the reader fills in. */
-function credentialFlags(doc: OpenApiDocument, operation: Record<string, unknown>): string[] {
-  const requirement = ((operation.security ?? doc.security ?? []) as Record<string, string[]>[])[0] ?? {};
-  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, Record<string, string>>;
-  return Object.keys(requirement).flatMap((name) => {
-    const scheme = schemes[name] ?? {};
-    if (scheme.type === "http" && scheme.scheme === "basic") {
-      return name === "clientBasic" || /client/i.test(scheme.description ?? "") ? [`-u "$CLIENT_ID:$CLIENT_SECRET"`] : [`-u "$API_KEY:"`];
-    }
-    if ((scheme.type === "http" && scheme.scheme === "bearer") || scheme.type === "oauth2")
-      return [`-H "Authorization: Bearer $ACCESS_TOKEN"`];
-    if (scheme.type === "apiKey" && scheme.in === "header") return [`-H "${scheme.name}: $SIGNING_API_KEY RS256-hex $SIGNATURE"`];
-    return [];
+/** curl flags that carry the operation's credentials (its first security alternative), as shell variables the reader fills in. */
+function credentialFlags(operation: OperationRecord): string[] {
+  return (operation.security[0] ?? []).map((scheme) => {
+    if (scheme.type === "http" && scheme.scheme === "basic")
+      return scheme.name === "clientBasic" || /client/i.test(scheme.description ?? "")
+        ? `-u "$CLIENT_ID:$CLIENT_SECRET"`
+        : `-u "$API_KEY:"`;
+    if (scheme.type === "apiKey")
+      return scheme.signature
+        ? `-H "${scheme.header}: $SIGNING_API_KEY ${scheme.signature.schemeToken} $SIGNATURE"`
+        : `-H "${scheme.header}: $API_KEY"`;
+    return `-H "Authorization: Bearer $ACCESS_TOKEN"`;
   });
 }
 
-export function curlSample(doc: OpenApiDocument, operationId: string): string {
-  const { path, method, operation } = findOperation(doc, operationId);
-  const pathItem = deref<Record<string, unknown>>(doc, doc.paths[path]);
-  const url = tryOutServer(doc, operation, pathItem) + concretePath(doc, operationId);
-  const lines = [`curl -X ${method.toUpperCase()} ${shellQuote(url)}`, ...credentialFlags(doc, operation)];
+/** A curl line of an operation of `doc` (the decorated copy of its API's bundle, whose model it is). */
+export function curlSample(doc: OpenApiDocument, operation: OperationRecord): string {
+  const { operationId } = operation;
+  const url = tryOutServer(doc, operation) + concretePath(operation);
+  const lines = [`curl -X ${operation.method} ${shellQuote(url)}`, ...credentialFlags(operation)];
   const example = listOperationExamples(doc).find((e) => e.operationId === operationId && e.kind === "request");
   if (example) {
     const body = encodeBody(example.mediaType!, example.value);
@@ -111,24 +112,22 @@ export function curlSample(doc: OpenApiDocument, operationId: string): string {
 }
 
 /** Adds curl and, where a sample file exists, TypeScript code samples to every operation. */
-export function addCodeSamples(doc: OpenApiDocument, api: string, samplesDir: string): { operations: number; typescript: number } {
+export function addCodeSamples(doc: OpenApiDocument, api: ApiName, samplesDir: string): { operations: number; typescript: number } {
   let operations = 0;
   let typescript = 0;
-  for (const pathItem of Object.values(doc.paths)) {
-    for (const [method, operation] of Object.entries(deref<Record<string, Record<string, unknown>>>(doc, pathItem))) {
-      if (!isHttpMethod(method)) continue;
-      const operationId = String(operation.operationId);
-      const samples: { lang: string; label: string; source: string }[] = [
-        { lang: "Shell", label: "curl", source: curlSample(doc, operationId) },
-      ];
-      const tsFile = join(samplesDir, api, `${operationId}.ts`);
-      if (existsSync(tsFile)) {
-        samples.push({ lang: "TypeScript", label: "TypeScript", source: readFileSync(tsFile, "utf8").trim() });
-        typescript += 1;
-      }
-      operation["x-codeSamples"] = samples;
-      operations += 1;
+  for (const operation of apiModel(api).operations.values()) {
+    const { operationId, at } = operation;
+    const samples: { lang: string; label: string; source: string }[] = [
+      { lang: "Shell", label: "curl", source: curlSample(doc, operation) },
+    ];
+    const tsFile = join(samplesDir, api, `${operationId}.ts`);
+    if (existsSync(tsFile)) {
+      samples.push({ lang: "TypeScript", label: "TypeScript", source: readFileSync(tsFile, "utf8").trim() });
+      typescript += 1;
     }
+    // The copy's own operation object (the model reads the shared bundle, which is not changed).
+    objectOf(objectOf(doc.paths[at[1]!])[at[2]!])["x-codeSamples"] = samples;
+    operations += 1;
   }
   return { operations, typescript };
 }

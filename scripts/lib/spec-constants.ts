@@ -6,7 +6,7 @@
  * is gone, so a spec refactoring cannot silently empty a constant.
  */
 import { deref, getAtPointer, HTTP_METHODS, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
-import { hasOwnServers, SpecRouter } from "../../src/testkit/openapi-model/router";
+import { ApiModel } from "../../src/testkit/openapi-model/operation-model";
 
 type Extractor = (doc: OpenApiDocument) => Record<string, unknown>;
 
@@ -229,7 +229,8 @@ function halObjects(node: unknown, found: Record<string, unknown>[] = []): Recor
  * lead somewhere different in every resource and are left out.
  */
 function relationTargets(doc: OpenApiDocument, curieName: string): Record<string, Record<string, string[]>> {
-  const router = new SpecRouter(doc, { select: (operation, pathItem) => !hasOwnServers(operation, pathItem) });
+  // The bundle being generated, not the committed one apiModel() reads.
+  const { router } = new ApiModel("merchant", doc);
   const servers = required<{ url: string }[]>(doc, "/servers").map((server) => server.url.replace(/\/+$/, ""));
   const templates = new Map<string, Set<string>>();
   const add = (rel: string, template: string) => {
@@ -249,10 +250,8 @@ function relationTargets(doc: OpenApiDocument, curieName: string): Record<string
   }
   for (const route of router.operations.values()) {
     if (route.method !== "GET") continue;
-    const ok = (route.operation.responses as Record<string, unknown> | undefined)?.["200"];
-    const content = ok === undefined ? {} : (deref<{ content?: Record<string, { schema?: unknown }> }>(doc, ok).content ?? {});
-    for (const media of Object.values(content)) {
-      for (const layer of schemaLayers(doc, media.schema)) {
+    for (const media of route.responses.get("200")?.media ?? []) {
+      for (const layer of schemaLayers(doc, media.schema?.schema)) {
         const embedded = (layer.properties as Record<string, unknown> | undefined)?._embedded;
         for (const part of schemaLayers(doc, embedded)) Object.keys(part.properties ?? {}).forEach((rel) => add(rel, route.template));
       }

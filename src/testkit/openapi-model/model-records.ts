@@ -8,7 +8,13 @@ import type { HttpMethod } from "./document";
 import type { ModelSchema } from "./model-schema";
 
 /** The APIs whose bundles the testkit reads. */
-export type ApiName = "gateway" | "merchant" | "sandbox-control";
+export const API_NAMES = ["gateway", "merchant", "sandbox-control"] as const;
+export type ApiName = (typeof API_NAMES)[number];
+
+/** Whether a name (from redocly.yaml, an option) is one of those APIs. */
+export function isApiName(name: string): name is ApiName {
+  return API_NAMES.some((api) => api === name);
+}
 
 /** A method as it appears on the wire (`POST`). */
 export type WireMethod = Uppercase<HttpMethod>;
@@ -19,6 +25,9 @@ export type PathSegment = { readonly literal: string } | { readonly param: strin
 /** Where a parameter is read from (cookie parameters are refused at load). */
 export type ParameterLocation = "path" | "query" | "header";
 
+/** The first example a parameter, a media type, a header or its schema gives. */
+export type FirstExample = { readonly found: true; readonly value: unknown } | { readonly found: false };
+
 export interface ParameterRecord {
   readonly name: string;
   readonly in: ParameterLocation;
@@ -28,6 +37,8 @@ export interface ParameterRecord {
   /** The component it is (`Page` for `#/components/parameters/Page`), when the operation refers to one. */
   readonly component: string | undefined;
   readonly description: string | undefined;
+  /** The first example it or its schema gives (what a request built from the spec sends). */
+  readonly example: FirstExample;
   /** The parameter's `x-` facts (`x-query-modifiers`, `x-from-link`). */
   readonly extensions: Readonly<Record<string, unknown>>;
 }
@@ -50,9 +61,6 @@ export interface RequestBodyRecord {
   /** In the spec's order. */
   readonly media: readonly RequestMediaRecord[];
 }
-
-/** The first example a media type, a header or its schema gives. */
-export type FirstExample = { readonly found: true; readonly value: unknown } | { readonly found: false };
 
 export interface HeaderRecord {
   /** As the spec writes it (`Location`). */
@@ -90,25 +98,29 @@ export interface ResponseRecord {
   readonly standsForRange: string | undefined;
 }
 
-/** Security scheme types the testkit can satisfy and check (any other is refused at load). */
-export type SecuritySchemeType = "http" | "apiKey" | "oauth2";
-
-export interface SecuritySchemeRecord {
+interface SchemeNaming {
   /** Its name under `components.securitySchemes`. */
   readonly name: string;
-  readonly type: SecuritySchemeType;
-  /** The HTTP authentication scheme, lower-cased (`basic`, `bearer`), for `http`. */
-  readonly scheme: string | undefined;
-  /** Where an `apiKey` is sent (a header: the testkit sends and checks no other), and under which name. */
-  readonly in: "header" | undefined;
-  readonly parameterName: string | undefined;
-  /**
-   * A request signature rather than a key: the spec marks it with the token its header value
-   * carries (`x-scheme-token`, the gateway's `Signature: <key id> RS256-hex <hex>`).
-   */
-  readonly signature: { readonly schemeToken: string } | undefined;
   readonly description: string | undefined;
 }
+
+/**
+ * A security scheme of a type the testkit can satisfy and check (any other is refused at load):
+ * HTTP Basic or Bearer, an API key in a header, OAuth 2 (its bearer tokens).
+ */
+export type SecuritySchemeRecord =
+  | (SchemeNaming & { readonly type: "http"; readonly scheme: "basic" | "bearer" })
+  | (SchemeNaming & {
+      readonly type: "apiKey";
+      /** The header it is sent in. */
+      readonly header: string;
+      /**
+       * A request signature rather than a key: the spec marks it with the token its header value
+       * carries (`x-scheme-token`, the gateway's `Signature: <key id> RS256-hex <hex>`).
+       */
+      readonly signature: { readonly schemeToken: string } | undefined;
+    })
+  | (SchemeNaming & { readonly type: "oauth2" });
 
 export interface OperationRecord {
   readonly api: ApiName;

@@ -6,7 +6,7 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import type { SpecValidator } from "./ajv";
-import type { OpenApiDocument } from "./document";
+import { deref, type OpenApiDocument } from "./document";
 import { coerceToSchema, type Schema } from "./schema-walk";
 
 export class ModelSchema {
@@ -35,6 +35,11 @@ export class ModelSchema {
   errors(value: unknown): readonly ErrorObject[] {
     const validate = this.compile();
     return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
+  /** The schema after its `$ref`s (an empty one for a boolean schema): for its annotations (`default`, `format`). */
+  resolved(): Record<string, unknown> {
+    return typeof this.schema === "boolean" ? {} : deref(this.doc, this.schema);
   }
 
   /** A string value (or the string leaves of a decoded form) as the types the schema declares: `"97"` to 97 for an integer. */

@@ -195,6 +195,7 @@ class OperationReader {
       schema: this.schema(`${pointer}/schema`, node.schema),
       component: componentName(ref),
       description: this.reader.string(node, "description", pointer),
+      example: this.firstExample(node, pointer),
       extensions: extensionsOf(node),
     });
   }
@@ -274,7 +275,7 @@ class OperationReader {
     });
   }
 
-  /** The first example a media type or header gives: its `example`, its first named example, else its schema's example, first example or first enum value. */
+  /** The first example a parameter, media type or header gives: its `example`, its first named example, else its schema's example, first example or first enum value. */
   private firstExample(holder: JsonObject, pointer: string): FirstExample {
     if (holder.example !== undefined) return { found: true, value: holder.example };
     const named = this.reader.object(holder, "examples", pointer);

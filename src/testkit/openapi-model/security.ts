@@ -7,36 +7,38 @@
 import type { JsonObject } from "../json-values";
 import type { BundleReader } from "./bundle-reading";
 import { toPointer } from "./document";
-import type { SecuritySchemeRecord, SecuritySchemeType } from "./model-records";
-
-const KNOWN_TYPES: readonly SecuritySchemeType[] = ["http", "apiKey", "oauth2"];
-
-function isKnownType(type: string | undefined): type is SecuritySchemeType {
-  return KNOWN_TYPES.some((known) => known === type);
-}
+import type { SecuritySchemeRecord } from "./model-records";
 
 function readScheme(reader: BundleReader, name: string, raw: unknown): SecuritySchemeRecord {
   const { node, pointer } = reader.resolve(raw, toPointer(["components", "securitySchemes", name]), "a security scheme");
   const type = reader.string(node, "type", pointer);
-  if (!isKnownType(type)) reader.refuse(pointer, `a security scheme of type ${type ?? "(none)"}`);
-  const scheme = reader.string(node, "scheme", pointer)?.toLowerCase();
-  if (type === "http" && scheme !== "basic" && scheme !== "bearer")
-    reader.refuse(pointer, `an HTTP authentication scheme ${scheme ?? "(none)"}`);
-  const location = reader.string(node, "in", pointer);
-  const parameterName = reader.string(node, "name", pointer);
-  // A key in the query or a cookie is a credential the testkit neither sends nor checks.
-  if (type === "apiKey" && (location !== "header" || parameterName === undefined))
-    reader.refuse(pointer, `an API key sent in ${location ?? "(nowhere)"} under ${parameterName ?? "no name"}`);
-  const schemeToken = reader.string(node, "x-scheme-token", pointer);
-  return Object.freeze({
-    name,
-    type,
-    scheme,
-    in: type === "apiKey" ? "header" : undefined,
-    parameterName,
-    signature: schemeToken === undefined ? undefined : Object.freeze({ schemeToken }),
-    description: reader.string(node, "description", pointer),
-  });
+  const description = reader.string(node, "description", pointer);
+  switch (type) {
+    case "http": {
+      const scheme = reader.string(node, "scheme", pointer)?.toLowerCase();
+      if (scheme !== "basic" && scheme !== "bearer") return reader.refuse(pointer, `an HTTP authentication scheme ${scheme ?? "(none)"}`);
+      return Object.freeze({ name, description, type, scheme });
+    }
+    case "apiKey": {
+      // A key in the query or a cookie is a credential the testkit neither sends nor checks.
+      const location = reader.string(node, "in", pointer);
+      const header = reader.string(node, "name", pointer);
+      if (location !== "header" || header === undefined)
+        return reader.refuse(pointer, `an API key sent in ${location ?? "(nowhere)"} under ${header ?? "no name"}`);
+      const schemeToken = reader.string(node, "x-scheme-token", pointer);
+      return Object.freeze({
+        name,
+        description,
+        type,
+        header,
+        signature: schemeToken === undefined ? undefined : Object.freeze({ schemeToken }),
+      });
+    }
+    case "oauth2":
+      return Object.freeze({ name, description, type });
+    default:
+      return reader.refuse(pointer, `a security scheme of type ${type ?? "(none)"}`);
+  }
 }
 
 /** The bundle's security schemes, by name. */

@@ -46,7 +46,10 @@ interface Admission {
 
 /** Whether every alternative of an operation's security requirement names the signature scheme (every POST of the spec's does). */
 function requiresSignature(route: OperationRecord): boolean {
-  return route.security.length > 0 && route.security.every((alternative) => alternative.some((scheme) => scheme.signature !== undefined));
+  return (
+    route.security.length > 0 &&
+    route.security.every((alternative) => alternative.some((scheme) => scheme.type === "apiKey" && scheme.signature !== undefined))
+  );
 }
 
 /** The first invalid parameter, named; its status is the general input error unless its schema gives another (`x-invalid-status-code`). */
