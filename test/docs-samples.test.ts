@@ -13,7 +13,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deref, findOperation, isHttpMethod, loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { deref, isHttpMethod, loadBundledSpec } from "../src/testkit/openapi-model/document";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import { createGatewayClient, type GatewayClient, type Outcome, type TransactionOperation } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantProblemError, type MerchantClient, type MerchantSchemas } from "../src/toolkit/merchant";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
@@ -397,7 +398,7 @@ async function openDispute(merchant: MerchantClient, query: string, pick: (dispu
 const setups: { [K in ResourceKey]: Setup<K> } = {
   tokenUrl: async ({ merchant }) => (await merchant.root())._links["oauth2-token"].href,
   registrationUrl: async ({ merchantBaseUrl }) =>
-    new URL(findOperation(loadBundledSpec("merchant"), "registerClient").path, `${merchantBaseUrl}/`).href,
+    new URL(apiModel("merchant").operation("registerClient").template, `${merchantBaseUrl}/`).href,
   authorizationId: async ({ gateway }) => approvedId(await gateway.authorize({ amount: 10000, currency: "EUR", card })),
   capturedAuthorizationId: async ({ gateway }) => {
     const id = approvedId(await gateway.authorize({ amount: 10000, currency: "EUR", card }));

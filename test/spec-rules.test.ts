@@ -3,18 +3,10 @@
  * that a spec change cannot drop them silently.
  */
 import { describe, expect, it } from "vitest";
-import { describeErrors, SpecValidator } from "../src/testkit/openapi-model/ajv";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
-import {
-  deref,
-  findOperation,
-  getAtPointer,
-  isHttpMethod,
-  loadBundledSpec,
-  requestBodySchemaPointer,
-  toPointer,
-  type OpenApiDocument,
-} from "../src/testkit/openapi-model/document";
+import { deref, getAtPointer, isHttpMethod, loadBundledSpec, toPointer, type OpenApiDocument } from "../src/testkit/openapi-model/document";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
+import { parameterSchemaPointer, requestBodySchemaPointer, responseOf } from "./support/model-places";
 
 type Operation = Record<string, any> & { operationId: string };
 interface Located {
@@ -221,8 +213,9 @@ describe("gateway spec", () => {
 });
 
 describe("gateway: rules the truth pass made machine-readable", () => {
-  const doc = loadBundledSpec("gateway");
-  const validator = new SpecValidator(doc);
+  const model = apiModel("gateway");
+  const doc = model.document;
+  const validator = model.validator;
   const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
   /** The transaction type (as `x-returned-for` names it) of each transaction-creating operation. */
   const TYPE_OF: Record<string, string> = {
@@ -236,17 +229,14 @@ describe("gateway: rules the truth pass made machine-readable", () => {
   };
 
   const request = (operationId: string, body: unknown) =>
-    describeErrors(validator.validate(requestBodySchemaPointer(doc, operationId, FORM_MEDIA_TYPE), body));
+    validator.describe(requestBodySchemaPointer(model, operationId, FORM_MEDIA_TYPE), body);
 
   /** JSON Pointer of the vendor-media-type schema of an operation's response (following a $ref'd response). */
   function responseSchemaPointer(operationId: string, status: string): string {
-    const { operation, at } = findOperation(doc, operationId);
-    const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
-    const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]);
-    return `${base}${toPointer(["content", VENDOR, "schema"])}`;
+    return `${responseOf(model, operationId, status).base}${toPointer(["content", VENDOR, "schema"])}`;
   }
   const response = (operationId: string, status: string, body: unknown) =>
-    describeErrors(validator.validate(responseSchemaPointer(operationId, status), body));
+    validator.describe(responseSchemaPointer(operationId, status), body);
 
   /** The codes x-returned-for lists for a transaction type, 20000 (approved) excepted. */
   function declinableCodes(type: string): number[] {
@@ -452,40 +442,20 @@ describe("merchant spec", () => {
 });
 
 describe("merchant: rules the truth pass made machine-readable", () => {
-  const doc = loadBundledSpec("merchant");
-  const validator = new SpecValidator(doc);
+  const model = apiModel("merchant");
+  const doc = model.document;
+  const validator = model.validator;
   const ops = operations(doc);
   const HAL = "application/hal+json";
   const PROBLEM = "application/problem+json";
   const JSON_TYPE = "application/json";
 
   /** The response object of an operation (a $ref'd response followed) and the pointer of its base. */
-  function responseAt(operationId: string, status: string): { response: Record<string, any>; base: string } {
-    const { operation, at } = findOperation(doc, operationId);
-    const raw = (operation.responses as Record<string, { $ref?: string }>)[status]!;
-    const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "responses", status]);
-    return { response: deref<Record<string, any>>(doc, raw), base };
-  }
+  const responseAt = (operationId: string, status: string) => responseOf(model, operationId, status);
   const mediaTypes = (operationId: string, status: string) => Object.keys(responseAt(operationId, status).response.content ?? {});
   const answer = (operationId: string, status: string, mediaType: string, body: unknown) =>
-    describeErrors(validator.validate(`${responseAt(operationId, status).base}${toPointer(["content", mediaType, "schema"])}`, body));
-  const schema = (name: string, value: unknown) => describeErrors(validator.validate(`/components/schemas/${name}`, value));
-  /** The schema of a path parameter of an operation. */
-  function parameterSchemaPointer(operationId: string, name: string): string {
-    const { path, at } = findOperation(doc, operationId);
-    const pathItem = deref<Record<string, any>>(doc, doc.paths[path]);
-    const candidates = [
-      ...((pathItem.parameters ?? []) as unknown[]).map((p, i) => ({ p, at: toPointer(["paths", path, "parameters", String(i)]) })),
-      ...((getAtPointer(doc, toPointer([...at, "parameters"])) ?? []) as unknown[]).map((p, i) => ({
-        p,
-        at: toPointer([...at, "parameters", String(i)]),
-      })),
-    ];
-    const found = candidates.find(({ p }) => deref<{ name: string }>(doc, p).name === name)!;
-    const ref = (found.p as { $ref?: string }).$ref;
-    return `${ref ? ref.slice(1) : found.at}/schema`;
-  }
-
+    validator.describe(`${responseAt(operationId, status).base}${toPointer(["content", mediaType, "schema"])}`, body);
+  const schema = (name: string, value: unknown) => validator.describe(`/components/schemas/${name}`, value);
   const token = { access_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", token_type: "Bearer", expires_in: 86400 };
   const root = { "ch:root": { href: "https://merchant.test.clearhaus.com/" } };
   const registration = {
@@ -576,8 +546,8 @@ describe("merchant: rules the truth pass made machine-readable", () => {
   it("accepts any stamp name a link offers, the known ones included", () => {
     const stampOperations = ["addApplicationStamp", "removeApplicationStamp", "addDisputeStamp", "addContractStamp"];
     for (const operationId of stampOperations) {
-      const pointer = parameterSchemaPointer(operationId, "stamp_name");
-      const check = (name: string) => describeErrors(validator.validate(pointer, name));
+      const pointer = parameterSchemaPointer(model, operationId, "stamp_name");
+      const check = (name: string) => validator.describe(pointer, name);
       for (const name of ["submitted", "archived", "refuted", "accepted", "under_review_requested", "re-opened"])
         expect(check(name), `${operationId} ${name}`).toBe("");
       for (const name of ["", "a/b", "a?b"]) expect(check(name), `${operationId} ${JSON.stringify(name)}`).not.toBe("");
@@ -619,9 +589,9 @@ describe("merchant: rules the truth pass made machine-readable", () => {
   });
 
   it("gives the 10 MB of a dispute file as advice, not as a maximum", () => {
-    const pointer = requestBodySchemaPointer(doc, "createDisputeFile", JSON_TYPE);
+    const pointer = requestBodySchemaPointer(model, "createDisputeFile", JSON_TYPE);
     const file = (size: number) => ({ label: "customer invoice", name: "invoice.pdf", content_type: "application/pdf", size });
-    expect(describeErrors(validator.validate(pointer, file(25_000_000)))).toBe("");
+    expect(validator.describe(pointer, file(25_000_000))).toBe("");
     let advised: unknown;
     let maximum: unknown;
     walkSchemas(doc, getAtPointer(doc, pointer), (node) => {
@@ -705,17 +675,17 @@ describe("merchant: rules the truth pass made machine-readable", () => {
     expect(at("/components/schemas/CommentCreate").properties.tags.items["x-names-commentable-property"]).toBe(true);
     const merged = at("/components/schemas/ApplicationUpdate")["x-merged-must-satisfy"];
     expect(at(`/components/schemas/${merged}`), "x-merged-must-satisfy names a schema").toBeDefined();
-    const upload = findOperation(doc, "uploadFileContent").operation as Record<string, any>;
-    const fileProperty = deref<any>(doc, upload.requestBody)["x-content-type-from-file"];
+    const upload = model.operation("uploadFileContent").requestBody!;
+    const fileProperty = String(getAtPointer(doc, `${upload.pointer}/x-content-type-from-file`));
     expect(
       at("/components/schemas/FileProperties").properties[fileProperty],
       "x-content-type-from-file names a file property",
     ).toBeDefined();
     expect(at("/components/parameters/UploadPath")["x-from-link"]).toEqual({ rel: "ch:data", name: "upload" });
     // A comment without tags is valid (the live service's rule); with tags, exactly one field-comment tag.
-    const create = requestBodySchemaPointer(doc, "createComment", JSON_TYPE);
-    expect(describeErrors(validator.validate(create, { body: "Please see attached files." }))).toBe("");
-    expect(describeErrors(validator.validate(create, { body: "x", tags: ["ch-field:name", "ch-field:city"] }))).not.toBe("");
+    const create = requestBodySchemaPointer(model, "createComment", JSON_TYPE);
+    expect(validator.describe(create, { body: "Please see attached files." })).toBe("");
+    expect(validator.describe(create, { body: "x", tags: ["ch-field:name", "ch-field:city"] })).not.toBe("");
   });
 
   it("keeps its examples truthful: 15-digit merchant ids, no claim about which application stamps are removable", () => {

@@ -11,26 +11,13 @@ import { describe, expect, it } from "vitest";
 import { conformanceProblems } from "../contract-tests/support/conformance";
 import { ApiSpec } from "../contract-tests/support/spec";
 import { deref, getAtPointer, toPointer } from "../src/testkit/openapi-model/document";
-import { apiModel, type ApiModel } from "../src/testkit/openapi-model/operation-model";
+import { apiModel } from "../src/testkit/openapi-model/operation-model";
+import { requestBodySchemaPointer, responseOf } from "./support/model-places";
 import { isSequential } from "../src/testkit/openapi-model/extension-keywords";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { coerceToSchema } from "../src/testkit/openapi-model/schema-walk";
 
 const VENDOR = "application/vnd.clearhaus-gateway.hal+json";
-
-/** The JSON Pointer of an operation's request body schema for a media type. */
-function requestBodySchemaPointer(model: ApiModel, operationId: string, mediaType: string): string {
-  const media = model.operation(operationId).requestBody?.media.find((m) => m.mediaType === mediaType);
-  if (!media?.schema) throw new Error(`${operationId} has no ${mediaType} body schema`);
-  return media.schema.pointer;
-}
-
-/** An operation's documented response for a status key, as the bundle writes it, and where it is. */
-function responseOf(model: ApiModel, operationId: string, status: string): { response: Record<string, any>; base: string } {
-  const documented = model.operation(operationId).responses.get(status);
-  if (!documented) throw new Error(`${operationId} documents no ${status}`);
-  return { response: deref<Record<string, any>>(model.document, { $ref: `#${documented.pointer}` }), base: documented.pointer };
-}
 
 describe("gateway", () => {
   const model = apiModel("gateway");

@@ -8,7 +8,7 @@
 import type { SpecValidator } from "../../src/testkit/openapi-model/ajv";
 import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import type { OperationRecord, ResponseRecord } from "../../src/testkit/openapi-model/model-records";
-import type { SpecRouter } from "../../src/testkit/openapi-model/model-router";
+import type { SpecRouter } from "../../src/testkit/openapi-model/router";
 import { apiModel, type ApiModel } from "../../src/testkit/openapi-model/operation-model";
 
 export type ApiName = "gateway" | "merchant";

@@ -15,7 +15,7 @@ import type { RunningSandbox } from "../../src/testkit/sandbox/server";
 import { seededPublicKeyPath } from "../../src/testkit/sandbox/configuration/config";
 import { checkBody, checkParameters } from "../../src/testkit/openapi-model/check-request";
 import { checkResponse, findingLines } from "../../src/testkit/openapi-model/check-response";
-import type { SpecRouter } from "../../src/testkit/openapi-model/model-router";
+import type { SpecRouter } from "../../src/testkit/openapi-model/router";
 
 export interface BreakdownCase {
   label: string;

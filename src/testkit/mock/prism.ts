@@ -97,7 +97,7 @@ export async function startPrismProxy(options: ProxyOptions): Promise<RunningMoc
       prism: prism.url,
       upstream: options.upstream,
       retargetAudience: options.api === "merchant",
-      pairing: new SuffixBlindPairing(loadBundledSpec(options.api)),
+      pairing: new SuffixBlindPairing(options.api),
       errors: options.errors ?? true,
       log: (line) => {
         frontLines = (frontLines + `[proxy] ${line}\n`).slice(-5_000);

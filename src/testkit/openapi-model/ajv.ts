@@ -107,8 +107,3 @@ export class SpecValidator {
     return violationLines(describeValidationErrors(this.doc, this.validate(pointer, value))).join("\n");
   }
 }
-
-/** One line per error: where in the instance, which rule, and the rule's message. */
-export function describeErrors(errors: readonly ErrorObject[]): string {
-  return errors.map((e) => `${e.instancePath || "(root)"}: ${e.keyword} ${e.message ?? ""}`.trim()).join("\n");
-}

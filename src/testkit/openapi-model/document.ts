@@ -121,34 +121,3 @@ export function deref<T = Record<string, unknown>>(doc: OpenApiDocument, node: u
   }
   return current as T;
 }
-
-export interface LocatedOperation {
-  path: string;
-  method: string;
-  operation: Record<string, unknown>;
-  /** JSON Pointer segments of the operation object. */
-  at: string[];
-}
-
-/** Finds an operation by operationId (the stable handle that tests and code use). */
-export function findOperation(doc: OpenApiDocument, operationId: string): LocatedOperation {
-  for (const [path, pathItem] of Object.entries(doc.paths)) {
-    for (const [method, operation] of Object.entries(deref<Record<string, unknown>>(doc, pathItem))) {
-      if ((operation as { operationId?: string } | undefined)?.operationId === operationId) {
-        return { path, method, operation: operation as Record<string, unknown>, at: ["paths", path, method] };
-      }
-    }
-  }
-  throw new Error(`No operation with operationId ${operationId}`);
-}
-
-/** JSON Pointer of an operation's request-body schema for a media type (following a $ref'd body). */
-export function requestBodySchemaPointer(doc: OpenApiDocument, operationId: string, mediaType: string): string {
-  const { operation, at } = findOperation(doc, operationId);
-  const raw = operation.requestBody as { $ref?: string } | undefined;
-  if (!raw) throw new Error(`${operationId} has no request body`);
-  const base = raw.$ref ? raw.$ref.slice(1) : toPointer([...at, "requestBody"]);
-  const pointer = `${base}${toPointer(["content", mediaType, "schema"])}`;
-  if (getAtPointer(doc, pointer) === undefined) throw new Error(`${operationId} has no ${mediaType} body schema`);
-  return pointer;
-}

@@ -33,7 +33,7 @@ import type {
 } from "./model-records";
 import { ModelSchema } from "./model-schema";
 import { codePlaceOf, readReturnedFor, transactionTypesListing, type ReturnedForTable } from "./returned-for";
-import { SpecRouter } from "./model-router";
+import { SpecRouter } from "./router";
 import { readSecurityRequirement, readSecuritySchemes } from "./security";
 
 /** The style each location reads without any: the one the sandbox and the clients use. */

@@ -1,118 +1,47 @@
 /**
- * Routing from the bundled spec: every path template of the document becomes a matcher, and a
+ * Routing to the operation model's records: every path template becomes a matcher, and a
  * request is matched to an operation by its path and method. Nothing here knows a path of
- * either API; literal segments win over template segments, as OpenAPI requires.
+ * either API; literal segments win over template segments, as OpenAPI requires. The model
+ * builds one router for the API's own host and one for the hosts of operations with servers of
+ * their own (`apiModel(api).router`, `.externalRouter`).
  */
-import { deref, HTTP_METHODS, toPointer, type OpenApiDocument } from "./document";
-
-export interface RoutedOperation {
-  operationId: string;
-  method: string;
-  /** The path template, e.g. `/authorizations/{authorization_id}/captures`. */
-  template: string;
-  operation: Record<string, unknown>;
-  /** JSON Pointer segments of the operation object in the bundle. */
-  at: string[];
-  /** Path-level and operation-level parameters, dereferenced, each with the pointer of its schema. */
-  parameters: RouteParameter[];
-}
-
-export interface RouteParameter {
-  name: string;
-  in: string;
-  required: boolean;
-  schemaPointer: string;
-  schema: Record<string, unknown>;
-}
+import type { OperationRecord, PathSegment } from "./model-records";
 
 interface CompiledPath {
   template: string;
-  segments: Array<{ literal: string } | { param: string }>;
+  segments: readonly PathSegment[];
   literalCount: number;
-  operations: Map<string, RoutedOperation>;
+  operations: Map<string, OperationRecord>;
 }
 
 export type RouteResult =
-  | { kind: "match"; route: RoutedOperation; params: Record<string, string> }
+  | { kind: "match"; route: OperationRecord; params: Record<string, string> }
   | { kind: "method-not-allowed"; template: string; allow: string[]; params: Record<string, string> }
   | { kind: "not-found" };
-
-export interface RouterOptions {
-  /**
-   * Which operations this router serves: operations with their own `servers` (another host,
-   * such as a storage host) belong to a different listener than the API's own.
-   */
-  select?: (operation: Record<string, unknown>, pathItem: Record<string, unknown>) => boolean;
-}
-
-/** True when the operation (or its path item) names servers of its own, i.e. lives on another host. */
-export function hasOwnServers(operation: Record<string, unknown>, pathItem: Record<string, unknown>): boolean {
-  return Array.isArray(operation.servers) || Array.isArray(pathItem.servers);
-}
 
 export class SpecRouter {
   private readonly paths: CompiledPath[] = [];
   /** Templates without parameters, by their exact text: most requests are answered by one lookup. */
   private readonly literalPaths = new Map<string, CompiledPath>();
-  readonly operations = new Map<string, RoutedOperation>();
+  /** The operations routed to, by operationId. */
+  readonly operations = new Map<string, OperationRecord>();
 
-  constructor(
-    readonly doc: OpenApiDocument,
-    options: RouterOptions = {},
-  ) {
-    for (const [template, rawItem] of Object.entries(doc.paths)) {
-      const pathItem = deref<Record<string, unknown>>(doc, rawItem);
-      const operations = new Map<string, RoutedOperation>();
-      const pathParameters = (pathItem.parameters as unknown[] | undefined) ?? [];
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method] as Record<string, unknown> | undefined;
-        if (!operation) continue;
-        if (options.select && !options.select(operation, pathItem)) continue;
-        const at = ["paths", template, method];
-        const parameters = [
-          ...pathParameters.map((p, i) => this.parameter(p, ["paths", template, "parameters", String(i)])),
-          ...((operation.parameters as unknown[] | undefined) ?? []).map((p, i) => this.parameter(p, [...at, "parameters", String(i)])),
-        ];
-        // An operation-level parameter overrides a path-level one of the same name and location.
-        const byKey = new Map(parameters.map((p) => [`${p.in}:${p.name}`, p]));
-        const route: RoutedOperation = {
-          operationId: typeof operation.operationId === "string" ? operation.operationId : `${method} ${template}`,
-          method: method.toUpperCase(),
-          template,
-          operation,
-          at,
-          parameters: [...byKey.values()],
-        };
-        operations.set(route.method, route);
-        this.operations.set(route.operationId, route);
+  constructor(operations: Iterable<OperationRecord>) {
+    const byTemplate = new Map<string, CompiledPath>();
+    for (const operation of operations) {
+      this.operations.set(operation.operationId, operation);
+      let compiled = byTemplate.get(operation.template);
+      if (!compiled) {
+        const { template, segments } = operation;
+        compiled = { template, segments, literalCount: segments.filter((s) => "literal" in s).length, operations: new Map() };
+        byTemplate.set(template, compiled);
+        this.paths.push(compiled);
+        if (compiled.literalCount === segments.length && !template.includes("%")) this.literalPaths.set(template, compiled);
       }
-      if (operations.size === 0) continue;
-      const segments = template
-        .split("/")
-        .slice(1)
-        .map((segment) => {
-          const param = /^\{([^{}]+)\}$/.exec(segment);
-          return param ? { param: param[1]! } : { literal: segment };
-        });
-      const compiled = { template, segments, literalCount: segments.filter((s) => "literal" in s).length, operations };
-      this.paths.push(compiled);
-      if (compiled.literalCount === segments.length && !template.includes("%")) this.literalPaths.set(template, compiled);
+      compiled.operations.set(operation.method, operation);
     }
     // Concrete paths before templated ones (OpenAPI 3.1 "Path Templating Matching").
     this.paths.sort((a, b) => b.literalCount - a.literalCount || b.segments.length - a.segments.length);
-  }
-
-  private parameter(raw: unknown, at: string[]): RouteParameter {
-    const ref = (raw as { $ref?: string }).$ref;
-    const parameter = deref<Record<string, unknown>>(this.doc, raw);
-    const base = ref ? ref.slice(1) : toPointer(at);
-    return {
-      name: String(parameter.name),
-      in: String(parameter.in),
-      required: parameter.required === true,
-      schemaPointer: `${base}/schema`,
-      schema: deref<Record<string, unknown>>(this.doc, parameter.schema ?? {}),
-    };
   }
 
   /** Matches a request path (without query string) and method. */
@@ -144,9 +73,9 @@ export class SpecRouter {
     return [...(this.paths.find((p) => p.template === template)?.operations.keys() ?? [])];
   }
 
-  operation(operationId: string): RoutedOperation {
+  operation(operationId: string): OperationRecord {
     const route = this.operations.get(operationId);
-    if (!route) throw new Error(`The spec has no operation ${operationId}`);
+    if (!route) throw new Error(`The spec has no operation ${operationId} on this host`);
     return route;
   }
 }

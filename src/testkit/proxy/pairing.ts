@@ -3,23 +3,21 @@
  * status goes with the Content-Type. Prism sees `application/problem+json`,
  * `application/hal+json` and `application/json` as one type (deriveProxyVariant gives it "one of
  * their schemas" for them), so the front validates such a body against the schema of exactly its
- * Content-Type, with the toolkit's own validator (the sandbox's and the contract suite's). Every
- * other answer is Prism's alone.
+ * Content-Type, with the operation model's validators (the sandbox's and the contract suite's).
+ * Every other answer is Prism's alone.
  */
 import { asPrismSeesIt } from "../mock/prism-variant";
-import { describeErrors, SpecValidator } from "../openapi-model/ajv";
-import type { OpenApiDocument } from "../openapi-model/document";
 import { mediaTypeMatches, mediaTypeOf } from "../openapi-model/media-types";
-import { documentedResponse, responseSchemaPointer } from "../openapi-model/response-validation";
-import { SpecRouter } from "../openapi-model/router";
+import { API_NAMES, isApiName } from "../openapi-model/model-records";
+import { apiModel, type ApiModel } from "../openapi-model/operation-model";
+import { describeValidationErrors, violationLines } from "../openapi-model/validation-errors";
 
 export class SuffixBlindPairing {
-  private readonly router: SpecRouter;
-  private readonly validator: SpecValidator;
+  private readonly model: ApiModel;
 
-  constructor(private readonly doc: OpenApiDocument) {
-    this.router = new SpecRouter(doc);
-    this.validator = new SpecValidator(doc);
+  constructor(api: string) {
+    if (!isApiName(api)) throw new Error(`proxy: no API ${api}; the testkit's APIs are ${API_NAMES.join(", ")}`);
+    this.model = apiModel(api);
   }
 
   /**
@@ -28,18 +26,13 @@ export class SuffixBlindPairing {
    */
   violations(method: string, path: string, status: number, contentType: string | undefined, body: unknown): string[] {
     const type = mediaTypeOf(contentType);
-    const routed = this.router.match(method, path);
+    const routed = this.model.router.match(method, path);
     if (type === undefined || routed.kind !== "match") return [];
-    const documented = documentedResponse(this.doc, routed.route, status);
-    const keys = Object.keys(documented?.response.content ?? {});
-    const key = keys.find((k) => mediaTypeMatches(k, type));
-    const lookalikes = keys.filter((k) => asPrismSeesIt(k) === asPrismSeesIt(type));
-    if (!documented || key === undefined || lookalikes.length < 2 || documented.response.content![key]!.schema === undefined) return [];
-    const errors = this.validator.validate(responseSchemaPointer(documented.base, key), body);
-    return errors.length === 0
-      ? []
-      : describeErrors(errors)
-          .split("\n")
-          .map((line) => `response.body (as ${type}) ${line}`);
+    const media = this.model.responseFor(routed.route, status)?.media ?? [];
+    const own = media.find((m) => mediaTypeMatches(m.mediaType, type));
+    const lookalikes = media.filter((m) => asPrismSeesIt(m.mediaType) === asPrismSeesIt(type));
+    if (!own?.schema || lookalikes.length < 2) return [];
+    const errors = own.schema.errors(body);
+    return violationLines(describeValidationErrors(this.model.document, errors)).map((line) => `response.body (as ${type}) ${line}`);
   }
 }

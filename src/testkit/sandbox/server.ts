@@ -21,7 +21,7 @@ import { ControlPlane } from "./control/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./listener/refusals";
 import { prepareRequestChecks } from "../openapi-model/check-request";
 import { prepareResponseChecks } from "../openapi-model/check-response";
-import type { SpecRouter } from "../openapi-model/model-router";
+import type { SpecRouter } from "../openapi-model/router";
 import { declineRefusal } from "./gateway/operations";
 
 export interface SandboxOptions {

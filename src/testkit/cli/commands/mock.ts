@@ -1,7 +1,7 @@
 /** `payment-apis mock`: Prism mocks of both bundled specs on loopback, until stopped. */
 import { Command } from "commander";
 import { startPrismMock, type RunningMock } from "../../mock/prism";
-import { findOperation, loadBundledSpec } from "../../openapi-model/document";
+import { apiModel } from "../../openapi-model/operation-model";
 import { listOperationExamples } from "../../openapi-model/examples";
 import { portSetting } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
@@ -32,18 +32,18 @@ export function mockPortsFromEnvironment(env: NodeJS.ProcessEnv): MockPorts {
  */
 export function exampleNameLines(): string[] {
   return (["gateway", "merchant"] as const).flatMap((api) => {
-    const doc = loadBundledSpec(api);
+    const model = apiModel(api);
     const byOperation = new Map<string, Map<string, Set<string>>>();
-    for (const example of listOperationExamples(doc)) {
+    for (const example of listOperationExamples(model.document)) {
       if (example.kind !== "response" || example.status === undefined) continue;
       const statuses = byOperation.get(example.operationId) ?? new Map<string, Set<string>>();
       statuses.set(example.status, (statuses.get(example.status) ?? new Set()).add(example.name));
       byOperation.set(example.operationId, statuses);
     }
     return [...byOperation].map(([operationId, statuses]) => {
-      const { method, path } = findOperation(doc, operationId);
+      const { method, template } = model.operation(operationId);
       const names = [...statuses].map(([status, set]) => `${status} ${[...set].join(", ")}`).join("; ");
-      return `${api} ${operationId} (${method.toUpperCase()} ${path}): ${names}`;
+      return `${api} ${operationId} (${method} ${template}): ${names}`;
     });
   });
 }

@@ -3,7 +3,7 @@
  * first named example as the body and each header's example, so that an injected answer is one a
  * client may really get (and passes the sandbox's response check like any other).
  */
-import type { SpecRouter } from "../../openapi-model/model-router";
+import type { SpecRouter } from "../../openapi-model/router";
 import type { SandboxResponse } from "../listener/http";
 import type { DocumentedAnswer } from "./faults";
 

@@ -7,7 +7,7 @@
 import { STATUS_CODES } from "node:http";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../shell-words";
-import type { SpecRouter } from "../../openapi-model/model-router";
+import type { SpecRouter } from "../../openapi-model/router";
 import { isJsonObject, objectOf } from "../../json-values";
 import type { Exchange } from "./exchanges";
 

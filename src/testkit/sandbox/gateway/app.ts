@@ -8,7 +8,7 @@
  */
 import { noFaults, type Faults } from "../cross-api/faults";
 import type { OpenApiDocument } from "../../openapi-model/document";
-import type { SpecRouter } from "../../openapi-model/model-router";
+import type { SpecRouter } from "../../openapi-model/router";
 import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";

@@ -4,7 +4,7 @@
  * transaction.
  */
 import type { components, operations } from "../../../../generated/gateway/schema";
-import type { SpecRouter } from "../../openapi-model/model-router";
+import type { SpecRouter } from "../../openapi-model/router";
 import type { Links } from "./records";
 
 /**

@@ -16,7 +16,7 @@ import { parseRequestTarget } from "./request-target";
 import { checkedResponseOf } from "./checked-response";
 import type { ResponseValidationMode } from "../configuration/config";
 import { checkResponse, findingLines } from "../../openapi-model/check-response";
-import type { SpecRouter, RouteResult } from "../../openapi-model/model-router";
+import type { SpecRouter, RouteResult } from "../../openapi-model/router";
 import type { ApiModel } from "../../openapi-model/operation-model";
 
 export interface SandboxResponse {

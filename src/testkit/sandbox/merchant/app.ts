@@ -15,7 +15,7 @@ import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
 import type { Handler } from "../listener/http";
-import type { SpecRouter } from "../../openapi-model/model-router";
+import type { SpecRouter } from "../../openapi-model/router";
 import { applicationHandlers } from "./handlers/applications";
 import { commentHandlers } from "./handlers/comments";
 import { contractHandlers } from "./handlers/contracts";

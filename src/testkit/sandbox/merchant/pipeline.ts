@@ -6,7 +6,7 @@
  */
 import { checkBody, checkParameters } from "../../openapi-model/check-request";
 import type { OperationRecord } from "../../openapi-model/model-records";
-import type { SpecRouter } from "../../openapi-model/model-router";
+import type { SpecRouter } from "../../openapi-model/router";
 import type { ApiModel } from "../../openapi-model/operation-model";
 import { dottedName } from "../../openapi-model/validation-errors";
 import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";

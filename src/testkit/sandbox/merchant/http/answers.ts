@@ -7,7 +7,7 @@
 import type { components } from "../../../../../generated/merchant/schema";
 import type { OpenApiDocument } from "../../../openapi-model/document";
 import type { OperationRecord } from "../../../openapi-model/model-records";
-import type { SpecRouter } from "../../../openapi-model/model-router";
+import type { SpecRouter } from "../../../openapi-model/router";
 import { dottedName, type SchemaViolation } from "../../../openapi-model/validation-errors";
 import { maskCardNumbers } from "../../cross-api/card-numbers";
 import type { SandboxResponse } from "../../listener/http";

@@ -8,7 +8,7 @@
  */
 import { deref, type OpenApiDocument } from "../../../openapi-model/document";
 import type { OperationRecord } from "../../../openapi-model/model-records";
-import type { SpecRouter } from "../../../openapi-model/model-router";
+import type { SpecRouter } from "../../../openapi-model/router";
 import { commentableProperties } from "../records/comments";
 import type { FileStore } from "../records/files";
 import type { OperationId, PathOf } from "../records/spec-types";

@@ -5,7 +5,7 @@
  * goes under the relation the spec ties to it (`x-link-relation`).
  */
 import { curieHref, curieName } from "../../../../../generated/merchant/constants";
-import type { SpecRouter } from "../../../openapi-model/model-router";
+import type { SpecRouter } from "../../../openapi-model/router";
 import type { OperationId, PathOf } from "../records/spec-types";
 
 /** A link's path parameters: none for an operation without, else its generated path type. */
