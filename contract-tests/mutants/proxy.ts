@@ -6,7 +6,7 @@
  * back through the broken provider.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../../src/testkit/sandbox/listener/http";
 import { suiteFetch } from "../support/connections";
 import { apiSpec, type ApiName } from "../support/spec";
 
@@ -127,8 +127,7 @@ export async function startProxy(options: {
       res.end(`mutant proxy error: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listen(server, 0);
   self = url;
   return {
     url,

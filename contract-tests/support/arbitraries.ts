@@ -13,11 +13,20 @@
  * must be a 4xx that names that parameter.
  */
 import fc from "fast-check";
+import {
+  isJsonObject,
+  isJsonSchema,
+  numberOf,
+  objectOf,
+  schemaMapOf,
+  schemasOf,
+  stringsOf,
+  type JsonObject as Node,
+} from "../../src/testkit/json-values";
 import { deref, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import type { SpecValidator } from "../../src/testkit/openapi-model/ajv";
 import type { Schema } from "./spec";
 
-type Node = Record<string, unknown>;
 const MAX_DEPTH = 8;
 
 /** Resolves `$ref` and folds `allOf` into one node (properties merged, `required` united). */
@@ -26,7 +35,7 @@ export function flatten(doc: OpenApiDocument, schema: Schema, depth = 0): Node |
   const node = deref<Node>(doc, schema);
   const { allOf, ...rest } = node;
   let out: Node = { ...rest };
-  for (const branch of (allOf ?? []) as Schema[]) {
+  for (const branch of schemasOf(allOf)) {
     if (depth > MAX_DEPTH) break;
     const flat = flatten(doc, branch, depth + 1);
     if (typeof flat === "boolean") continue;
@@ -38,8 +47,8 @@ export function flatten(doc: OpenApiDocument, schema: Schema, depth = 0): Node |
 /** `over` wins for scalar keywords; properties are merged (a `true` property keeps the other's schema); required united. */
 function merge(base: Node, over: Node): Node {
   const out: Node = { ...base, ...over };
-  const properties: Record<string, Schema> = { ...((base.properties ?? {}) as Record<string, Schema>) };
-  for (const [name, schema] of Object.entries((over.properties ?? {}) as Record<string, Schema>)) {
+  const properties = schemaMapOf(base.properties);
+  for (const [name, schema] of Object.entries(schemaMapOf(over.properties))) {
     // Both sides apply: `true` adds nothing, `false` (must be absent) wins.
     if ((schema === true && name in properties) || properties[name] === false) continue;
     properties[name] = schema;
@@ -47,7 +56,7 @@ function merge(base: Node, over: Node): Node {
   if (base.properties || over.properties) out.properties = properties;
   const patterns = [...new Set([...patternsOf(base), ...patternsOf(over)])];
   if (patterns.length) out["x-patterns"] = patterns;
-  const required = [...new Set([...((base.required ?? []) as string[]), ...((over.required ?? []) as string[])])];
+  const required = [...new Set([...stringsOf(base.required), ...stringsOf(over.required)])];
   if (required.length) out.required = required;
   if (base.oneOf && over.oneOf) out.allOf = [{ oneOf: base.oneOf }, { oneOf: over.oneOf }];
   return out;
@@ -55,7 +64,7 @@ function merge(base: Node, over: Node): Node {
 
 /** Every pattern a (merged) node must match: two patterns cannot be folded into one regex. */
 function patternsOf(node: Node): string[] {
-  return [...((node["x-patterns"] ?? []) as string[]), ...(typeof node.pattern === "string" ? [node.pattern] : [])];
+  return [...stringsOf(node["x-patterns"]), ...(typeof node.pattern === "string" ? [node.pattern] : [])];
 }
 
 function typeOf(node: Node): string | undefined {
@@ -69,8 +78,8 @@ function typeOf(node: Node): string | undefined {
 }
 
 function stringArbitrary(node: Node): fc.Arbitrary<string> {
-  const min = (node.minLength as number | undefined) ?? 0;
-  const max = (node.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY;
+  const min = numberOf(node.minLength) ?? 0;
+  const max = numberOf(node.maxLength) ?? Number.POSITIVE_INFINITY;
   const fits = (s: string) => s.length >= min && s.length <= max;
   switch (node.format) {
     case "uuid":
@@ -108,8 +117,8 @@ export function schemaArbitrary(doc: OpenApiDocument, schema: Schema, depth = 0)
   if (schema === true || depth > MAX_DEPTH) return fc.constant("x");
   const node = flatten(doc, schema);
   if (typeof node === "boolean") return schemaArbitrary(doc, node, depth + 1);
-  const choice = (node.oneOf ?? node.anyOf) as Schema[] | undefined;
-  if (choice?.length) {
+  const choice = schemasOf(node.oneOf ?? node.anyOf);
+  if (choice.length) {
     const { oneOf: _o, anyOf: _a, ...parent } = node;
     return fc.oneof(
       ...choice.map((branch) => {
@@ -119,29 +128,32 @@ export function schemaArbitrary(doc: OpenApiDocument, schema: Schema, depth = 0)
     );
   }
   if (node.const !== undefined) return fc.constant(node.const);
-  if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as unknown[]));
+  if (Array.isArray(node.enum)) {
+    const values: unknown[] = node.enum;
+    return fc.constantFrom(...values);
+  }
   switch (typeOf(node)) {
     case "string":
       return stringArbitrary(node);
     case "integer":
-      return fc.integer({ min: (node.minimum as number | undefined) ?? -1000, max: (node.maximum as number | undefined) ?? 1_000_000 });
+      return fc.integer({ min: numberOf(node.minimum) ?? -1000, max: numberOf(node.maximum) ?? 1_000_000 });
     case "number":
       return fc
         .integer({
-          min: Math.ceil(((node.minimum as number | undefined) ?? 0) * 100),
-          max: Math.floor(((node.maximum as number | undefined) ?? 1_000_000) * 100),
+          min: Math.ceil((numberOf(node.minimum) ?? 0) * 100),
+          max: Math.floor((numberOf(node.maximum) ?? 1_000_000) * 100),
         })
         .map((n) => n / 100);
     case "boolean":
       return fc.boolean();
     case "array": {
-      const minLength = (node.minItems as number | undefined) ?? 0;
-      const maxLength = Math.min((node.maxItems as number | undefined) ?? 3, minLength + 3);
-      return fc.array(schemaArbitrary(doc, (node.items ?? true) as Schema, depth + 1), { minLength, maxLength });
+      const minLength = numberOf(node.minItems) ?? 0;
+      const maxLength = Math.min(numberOf(node.maxItems) ?? 3, minLength + 3);
+      return fc.array(schemaArbitrary(doc, isJsonSchema(node.items) ? node.items : true, depth + 1), { minLength, maxLength });
     }
     case "object": {
-      const properties = (node.properties ?? {}) as Record<string, Schema>;
-      const required = new Set((node.required ?? []) as string[]);
+      const properties = schemaMapOf(node.properties);
+      const required = new Set(stringsOf(node.required));
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [name, property] of Object.entries(properties)) {
         if (property === false || name.startsWith("_")) continue;
@@ -179,8 +191,8 @@ function members(
   path: string[] = [],
   found: Array<{ path: string[]; value: unknown }> = [],
 ): Array<{ path: string[]; value: unknown }> {
-  if (value && typeof value === "object" && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+  if (isJsonObject(value)) {
+    for (const [key, child] of Object.entries(value)) {
       found.push({ path: [...path, key], value: child });
       members(child, [...path, key], found);
     }
@@ -190,14 +202,15 @@ function members(
 
 function hasEmptyObject(value: unknown): boolean {
   if (!value || typeof value !== "object") return false;
-  const children = Object.values(value as Record<string, unknown>);
+  const children: unknown[] = Object.values(value);
   return children.length === 0 || children.some(hasEmptyObject);
 }
 
 function setAt(root: unknown, path: string[], value: unknown): unknown {
-  const copy = structuredClone(root) as Record<string, unknown>;
-  let node = copy;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  // The path is one `members()` found in `root`: every step but the last is an object.
+  const copy = structuredClone(root);
+  let node = objectOf(copy);
+  for (const key of path.slice(0, -1)) node = objectOf(node[key]);
   if (value === undefined) delete node[path[path.length - 1]!];
   else node[path[path.length - 1]!] = value;
   return copy;
@@ -256,7 +269,7 @@ export function breakOneRule(
             .split("/")
             .slice(1)
             .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-          const missing = e.keyword === "required" ? [...at, String((e.params as { missingProperty: string }).missingProperty)] : at;
+          const missing = e.keyword === "required" ? [...at, String(objectOf(e.params).missingProperty)] : at;
           return (
             missing.length > 0 &&
             missing.every((segment, i) => i >= member.path.length || segment === member.path[i]) &&

@@ -68,7 +68,8 @@ export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?
       return new Response(body, {
         status: response.status,
         statusText: response.statusText,
-        headers: response.headers as unknown as Headers,
+        // undici's Headers and the global one are two declarations of one class: the pairs carry every field over.
+        headers: [...response.headers],
       });
     } finally {
       connection.inFlight--;

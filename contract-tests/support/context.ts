@@ -3,6 +3,7 @@
  * scenarios that skip themselves, with the reason, when the target cannot take them.
  */
 import { inject, it, type TestContext, type TestOptions } from "vitest";
+import { objectOf, stringOf } from "../../src/testkit/json-values";
 import type { ContractTarget } from "../targets/target";
 import { suiteFetch } from "./connections";
 import { mark } from "./exchange-log";
@@ -86,9 +87,8 @@ let onlyTests = process.env.CONTRACT_ONLY_TESTS ? new RegExp(process.env.CONTRAC
  * current one, and the selection applies to the tests registered from then on.
  */
 export function switchTarget(next: ContractTarget, only: RegExp | undefined): void {
-  const current = target as unknown as Record<string, unknown>;
-  for (const key of Object.keys(current)) if (!Object.hasOwn(next, key)) delete current[key];
-  Object.assign(current, next);
+  for (const key of Object.keys(target)) if (!Object.hasOwn(next, key)) Reflect.deleteProperty(target, key);
+  Object.assign(target, next);
   onlyTests = only;
 }
 
@@ -127,5 +127,8 @@ export async function advanceClock(seconds: number, api: ApiName = "gateway"): P
 export async function targetNow(): Promise<Date> {
   if (!target.capabilities.testClock) return new Date();
   const response = await suiteFetch(`${target.gateway.baseUrl || target.merchant.baseUrl}/_sandbox/clock`);
-  return new Date(((await response.json()) as { now: string }).now);
+  const now = stringOf(objectOf(await response.json()).now);
+  if (now === undefined)
+    throw new Error(`the target's test clock answered no time: GET /_sandbox/clock -> ${response.status}, without "now"`);
+  return new Date(now);
 }

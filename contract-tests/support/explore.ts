@@ -7,6 +7,7 @@
  * `self`), round after round; DELETEs come last so nothing is removed before it was used.
  * What no answer links to is sent to the path filled with the spec's parameter examples.
  */
+import { isJsonObject } from "../../src/testkit/json-values";
 import { listOperationExamples, type SpecExample } from "../../src/testkit/openapi-model/examples";
 import { concretePath } from "../../src/testkit/openapi-model/http-from-spec";
 import { expandHref, type ApiSession, type Exchange } from "./http";
@@ -24,12 +25,13 @@ export interface ExplorationResult {
 
 /** Every `href` in a JSON body (HAL `_links` and `_embedded`, at any depth). */
 export function collectHrefs(value: unknown, found: string[] = [], depth = 0): string[] {
-  if (depth > 12 || value === null || typeof value !== "object") return found;
+  if (depth > 12) return found;
   if (Array.isArray(value)) {
     for (const item of value) collectHrefs(item, found, depth + 1);
     return found;
   }
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return found;
+  const record = value;
   if (typeof record.href === "string") found.push(record.templated === true ? expandHref(record.href) : record.href);
   for (const child of Object.values(record)) collectHrefs(child, found, depth + 1);
   return found;

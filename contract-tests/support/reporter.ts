@@ -46,7 +46,7 @@ export default class ContractReporter implements Reporter {
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const result = test.result();
-        const errors = (result as { errors?: ReadonlyArray<{ message?: string }> }).errors ?? [];
+        const errors = result.errors ?? [];
         const meta = test.meta();
         const message = errors.map((e) => e.message ?? "").join("\n");
         results.push({

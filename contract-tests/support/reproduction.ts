@@ -94,7 +94,7 @@ function bodyBytes(body: RecordedRequest["body"]): Buffer | string | undefined {
   if (body instanceof ArrayBuffer) return Buffer.from(body);
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (body instanceof URLSearchParams) return Buffer.from(body.toString(), "utf8");
-  return `a ${(body as object).constructor?.name ?? typeof body} body, not kept`;
+  return `a ${body.constructor?.name ?? typeof body} body, not kept`;
 }
 
 /** The target's credentials by value, each with the variable it is read from. */

@@ -49,13 +49,19 @@ export async function startMockTarget(env: NodeJS.ProcessEnv = process.env): Pro
     };
   }
   const mocks: RunningMock[] = [];
+  const start = async (api: string) => {
+    const mock = await startPrismMock({ api, port: await getPort({ host: "127.0.0.1" }) });
+    mocks.push(mock);
+    return mock;
+  };
+  let gateway: RunningMock, merchant: RunningMock;
   try {
-    for (const api of ["gateway", "merchant"]) mocks.push(await startPrismMock({ api, port: await getPort({ host: "127.0.0.1" }) }));
+    gateway = await start("gateway");
+    merchant = await start("merchant");
   } catch (error) {
     await Promise.all(mocks.map((m) => m.stop()));
     throw error;
   }
-  const [gateway, merchant] = mocks as [RunningMock, RunningMock];
   return {
     target: mockTarget(gateway.url, merchant.url, `Prism mocks (gateway ${gateway.url}, merchant ${merchant.url})`, env),
     stop: async () => {

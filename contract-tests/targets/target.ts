@@ -84,13 +84,15 @@ export function targetKind(env: NodeJS.ProcessEnv = process.env): TargetKind {
 
 export function apisFromEnv(env: NodeJS.ProcessEnv = process.env): ApiName[] {
   const raw = env.CONTRACT_APIS ?? "gateway,merchant";
-  const names = raw
+  const names: ApiName[] = [];
+  for (const name of raw
     .split(",")
     .map((s) => s.trim())
-    .filter(Boolean);
-  for (const name of names)
+    .filter(Boolean)) {
     if (name !== "gateway" && name !== "merchant") throw new Error(`CONTRACT_APIS lists gateway and/or merchant, got "${name}"`);
-  return names as ApiName[];
+    names.push(name);
+  }
+  return names;
 }
 
 /** Settings every kind of target shares. */
@@ -135,7 +137,9 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
       try {
         signingKeyPem = readFileSync(keyFile, "utf8");
       } catch (error) {
-        problems.push(`GATEWAY_SIGNING_KEY_FILE ${keyFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+        problems.push(
+          `GATEWAY_SIGNING_KEY_FILE ${keyFile} cannot be read (${error instanceof Error && "code" in error ? String(error.code) : "error"})`,
+        );
       }
     }
   }
