@@ -10,6 +10,8 @@ import { describe, expect } from "vitest";
 import { claimableIds } from "../rules/inventory";
 import { waivers } from "../rules/waivers";
 import { scenario, session, targetNow } from "../support/context";
+import { stringOf } from "../../src/testkit/json-values";
+import { answerOf } from "../support/documented-bodies";
 import { expectApproved, Gateway } from "../support/gateway";
 import { evaluations, unevaluated } from "../support/invariants";
 
@@ -57,7 +59,7 @@ describe("Documented defaults", () => {
       const gw = new Gateway(session("gateway"));
       const account = await gw.session.call({ operationId: "getAccount" });
       expect(account.status).toBe(200);
-      const descriptor = account.json.descriptor as string | undefined;
+      const { descriptor } = answerOf("gateway", account, "getAccount", 200);
       expect(descriptor, "the account states its descriptor").toEqual(expect.any(String));
       const authorization = await gw.approvedAuthorization(2000);
       expect(authorization.json.text_on_statement, "an authorization without text_on_statement").toBe(descriptor);
@@ -86,7 +88,7 @@ describe("Time", () => {
       const transactions = await everyTransaction(new Gateway(session("gateway")));
       const end = (await targetNow()).getTime();
       for (const [name, exchange] of Object.entries(transactions)) {
-        const at = Date.parse(exchange.json.processed_at as string);
+        const at = Date.parse(stringOf(exchange.json.processed_at) ?? "");
         expect(
           at,
           `${name}'s processed_at ${String(exchange.json.processed_at)} is not before the request (${new Date(start).toISOString()})`,

@@ -14,6 +14,8 @@ import { apiSpec } from "../support/spec";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import { scenario, session, target } from "../support/context";
 import { card, expectApproved, expectDeclined, Gateway, statusForcingPans } from "../support/gateway";
+import { onlyLink } from "../../src/testkit/hal-reading";
+import { objectOf, stringOf } from "../../src/testkit/json-values";
 import type { Exchange } from "../support/http";
 
 const gateway = () => new Gateway(session("gateway"));
@@ -22,9 +24,8 @@ const INPUT_ERROR = 40000;
 
 /** The schema a top-level parameter of an authorization refers to. */
 function invalidParameterSchema(parameter: string): string | undefined {
-  const schema = propertySchemas(apiSpec("gateway").doc, { $ref: "#/components/schemas/AuthorizationRequest" }).get(parameter) as
-    { $ref?: string } | undefined;
-  return schema?.$ref?.split("/").pop();
+  const schema = propertySchemas(apiSpec("gateway").doc, { $ref: "#/components/schemas/AuthorizationRequest" }).get(parameter);
+  return stringOf(objectOf(schema).$ref)?.split("/").pop();
 }
 
 /** A follow-up of a transaction: through its link when it has one, else the spec's path for its id. */
@@ -35,7 +36,7 @@ function followUp(
   body?: Record<string, unknown>,
 ): Promise<Exchange> {
   const rel = { createCapture: "captures", createRefund: "refunds", createVoid: "voids" }[operationId];
-  const href = transaction.json?._links?.[rel]?.href as string | undefined;
+  const href = onlyLink(transaction.json, rel)?.href;
   return gw.session.call({
     operationId,
     ...(href ? { url: gw.session.resolve(href) } : { params: { authorization_id: String(transaction.json?.id) } }),

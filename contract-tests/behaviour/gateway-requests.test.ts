@@ -10,6 +10,7 @@ import { describe, expect } from "vitest";
 import { statusCodeByKey, statusCodes, testEnvironment, threeDSecureTransStatusOutcomes } from "../../generated/gateway/constants";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, specExample, statusCode } from "../support/gateway";
+import { onlyLink } from "../../src/testkit/hal-reading";
 import type { Exchange } from "../support/http";
 
 const gateway = () => new Gateway(session("gateway"));
@@ -125,14 +126,14 @@ describe("Links", () => {
         operationId: "createRefund",
         params: { authorization_id: id },
       });
-      const authorizationLink = capture.json._links?.authorization?.href as string | undefined;
+      const authorizationLink = onlyLink(capture.json, "authorization")?.href;
       if (authorizationLink)
         expect(gw.session.resolve(authorizationLink), "the capture's authorization link names its authorization").toMatch(
           new RegExp(`/${id}$`),
         );
       const refund = await gw.refund(authorization, { amount: 500 });
       expectApproved(refund, "refund");
-      const refundBack = refund.json._links?.authorization?.href as string | undefined;
+      const refundBack = onlyLink(refund.json, "authorization")?.href;
       if (refundBack)
         expect(gw.session.resolve(refundBack), "the refund's authorization link names its authorization").toMatch(new RegExp(`/${id}$`));
       const debit = await gw.debit(5000);
@@ -143,7 +144,7 @@ describe("Links", () => {
       });
       const debitRefund = await gw.debitRefund(debit);
       expectApproved(debitRefund, "debit refund");
-      const debitBack = debitRefund.json._links?.debit?.href as string | undefined;
+      const debitBack = onlyLink(debitRefund.json, "debit")?.href;
       if (debitBack)
         expect(gw.session.resolve(debitBack), "the debit refund's debit link names its debit").toMatch(
           new RegExp(`/${String(debit.json.id)}$`),
@@ -204,7 +205,7 @@ describe("Debit input rules", () => {
       const noRecipient = await send(withoutRecipient);
       expectDeclined(noRecipient, INPUT_ERROR, "a debit without a recipient");
       expect(message(noRecipient), "names the recipient").toMatch(/'recipient/);
-      const { account_number: _number, ...nameOnly } = recipient as Record<string, unknown>;
+      const { account_number: _number, ...nameOnly } = recipient;
       const partial = await send({ ...withoutRecipient, recipient: nameOnly });
       expectDeclined(partial, INPUT_ERROR, "a recipient without an account number");
       expect(message(partial), "names the account number").toMatch(/recipient\[account_number\]/);
@@ -225,16 +226,13 @@ describe("Which PANs the test host accepts", () => {
       for (const pan of [...testEnvironment["accepted-test-pans"], freshPan()])
         expectApproved(await gw.authorize({ amount: 1000 }, { pan }), `PAN ${pan.slice(0, 6)}...${pan.slice(-4)}`);
       const luhnValidOther = "4012888888881881";
-      expect(luhnValid(luhnValidOther) && !(testEnvironment["accepted-test-pans"] as readonly string[]).includes(luhnValidOther)).toBe(
-        true,
-      );
+      expect(luhnValid(luhnValidOther) && !new Set<string>(testEnvironment["accepted-test-pans"]).has(luhnValidOther)).toBe(true);
       expectDeclined(await gw.authorize({ amount: 1000 }, { pan: luhnValidOther }), undefined, "a Luhn-valid PAN that is not a test PAN");
     },
   );
 
   const notForCredits = Object.entries(statusCodes).find(
-    ([, entry]) =>
-      (entry.returnedFor as readonly string[]).includes("authorization") && !(entry.returnedFor as readonly string[]).includes("credit"),
+    ([, entry]) => entry.returnedFor.some((type) => type === "authorization") && !entry.returnedFor.some((type) => type === "credit"),
   );
   scenario(
     `a status-forcing PAN forces only a status the transaction type can return: a credit sent ${notForCredits?.[0]}, which credits never return, gets ${fallbackCode}`,

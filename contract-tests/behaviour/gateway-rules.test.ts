@@ -8,6 +8,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { paymentMethodsRequiringSigning, statusCodes, testEnvironment } from "../../generated/gateway/constants";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
+import { objectOf, stringOf } from "../../src/testkit/json-values";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, matchingCsc, statusCode, statusForcingPans } from "../support/gateway";
@@ -171,17 +172,16 @@ describe("Signatures", () => {
     (e) =>
       e.kind === "request" &&
       e.operationId === "createAuthorization" &&
-      Object.keys(e.value as object).some((k) => requiring.has(k)) &&
-      !("series" in (e.value as object)) &&
-      !("initiator" in (e.value as object)),
+      Object.keys(objectOf(e.value)).some((k) => requiring.has(k)) &&
+      !("series" in objectOf(e.value)) &&
+      !("initiator" in objectOf(e.value)),
   );
   for (const example of examples) {
-    const method = Object.keys(example.value as object).find((k) => requiring.has(k))!;
+    const method = Object.keys(objectOf(example.value)).find((k) => requiring.has(k))!;
     // The method's own schema states the rule (`**Rule:** signing required`, `x-requires-signing`).
-    const methodSchema = (
-      propertySchemas(apiSpec("gateway").doc, { $ref: "#/components/schemas/AuthorizationRequest" }).get(method) as
-        { $ref?: string } | undefined
-    )?.$ref
+    const methodSchema = stringOf(
+      objectOf(propertySchemas(apiSpec("gateway").doc, { $ref: "#/components/schemas/AuthorizationRequest" }).get(method)).$ref,
+    )
       ?.split("/")
       .pop();
     const rules = ["gateway:x-requires-signing", ...ruleIds(`gateway:rule:${methodSchema}`)];

@@ -8,6 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { pagination } from "../../generated/merchant/constants";
+import { embeddedItems, linksOf, onlyLink } from "../../src/testkit/hal-reading";
+import { objectOf } from "../../src/testkit/json-values";
 import { claimableIds } from "../rules/inventory";
 import { waivers } from "../rules/waivers";
 import { advanceClock, scenario, session, target, targetNow } from "../support/context";
@@ -58,10 +60,9 @@ async function resources(api: ApiSession) {
 /** Reads every non-templated link of a representation that leads to a GET of the spec (what a client following them sees). */
 async function follow(api: ApiSession, representation: Json): Promise<Exchange[]> {
   const read: Exchange[] = [];
-  for (const [rel, link] of Object.entries((representation._links ?? {}) as Json)) {
+  for (const rel of Object.keys(objectOf(representation._links))) {
     if (rel === "curies") continue;
-    for (const one of Array.isArray(link) ? link : [link]) {
-      const href = (one as { href?: string }).href;
+    for (const { href } of linksOf(representation, rel)) {
       if (!href || !api.mayContact(api.resolve(href))) continue;
       const url = new URL(api.resolve(expandHref(href)));
       if (api.spec.router.match("GET", url.pathname).kind !== "match" || url.origin !== new URL(api.baseUrl).origin) continue;
@@ -77,7 +78,7 @@ async function follow(api: ApiSession, representation: Json): Promise<Exchange[]
  */
 async function selectedGateway(api: ApiSession, application: Json): Promise<Json> {
   const catalogue = await api.call({ url: expandHref(linkOf(application, "ch:gateways")) });
-  const choice = (catalogue.json._embedded?.selectable as Json[] | undefined)?.[0];
+  const choice = embeddedItems(catalogue.json, "selectable")[0];
   expect(choice, "the application's gateways offer one to select").toBeDefined();
   expect((await api.call({ operationId: "selectApplicationGateway", url: linkOf(choice!, "ch:selection"), method: "PUT" })).status).toBe(
     204,
@@ -86,7 +87,7 @@ async function selectedGateway(api: ApiSession, application: Json): Promise<Json
   const selected = Object.entries<Json[]>(listing.json._embedded ?? {})
     .filter(([key]) => key !== "selectable")
     .flatMap(([, items]) => items);
-  const found = selected.find((g) => g._links?.self?.href === choice!._links.self.href);
+  const found = selected.find((g) => g._links?.self?.href === onlyLink(choice, "self")?.href);
   expect(found, "the selected gateway is among the application's gateways").toBeDefined();
   return found!;
 }
@@ -102,8 +103,8 @@ function withoutDisputes(ids: readonly string[], dispute: Json | undefined): str
 /** A dispute of the merchant, from the root's disputes (the target's own data), or undefined when it has none. */
 async function aDispute(api: ApiSession, root: Json): Promise<Json | undefined> {
   const list = await api.call({ url: expandHref(root._links["ch:disputes"].href) });
-  const item = (Object.values(list.json._embedded ?? {})[0] as Json[] | undefined)?.[0];
-  return item ? (await api.call({ url: item._links.self.href })).json : undefined;
+  const item = embeddedItems(list.json)[0];
+  return item ? (await api.call({ url: linkOf(item, "self") })).json : undefined;
 }
 
 describe("Facts that agree across answers", () => {
@@ -201,7 +202,7 @@ describe("Read-back after every write", () => {
       // A gateway selected through its selection link is then listed among the application's gateways, no longer as selectable.
       const gateway = await selectedGateway(api, application.json);
       const listing = await api.call({ url: expandHref(linkOf(application.json, "ch:gateways")) });
-      const selectable = ((listing.json._embedded?.selectable ?? []) as Json[]).map((g) => String(g._links?.self?.href));
+      const selectable = embeddedItems(listing.json, "selectable").map((g) => String(onlyLink(g, "self")?.href));
       expect(selectable, "the selected gateway is no longer selectable").not.toContain(gateway._links.self.href);
       // A dispute's file, when the target has a dispute.
       const dispute = await aDispute(api, root);
@@ -347,5 +348,5 @@ describe("Listings against their query", () => {
 });
 
 function items(page: Exchange): string[] {
-  return (Object.values(page.json._embedded ?? {})[0] as Json[] | undefined)?.map((item) => String(item._links?.self?.href)) ?? [];
+  return embeddedItems(page.json).map((item) => String(onlyLink(item, "self")?.href));
 }

@@ -9,6 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { pagination, rateLimitHeaders } from "../../generated/merchant/constants";
+import { embeddedItems, onlyLink } from "../../src/testkit/hal-reading";
+import { numberOf, objectOf } from "../../src/testkit/json-values";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { describeExchange, expandHref, type ApiSession, type Exchange } from "../support/http";
 import { expectProblem, fileBytes, linkOf, merchantExample, personFileExamples } from "../support/merchant";
@@ -37,7 +39,7 @@ async function newApplication(api: ApiSession, example?: string): Promise<Exchan
 /** `sent` is contained in `answer`: objects by the members sent, everything else equal. */
 function expectContains(answer: unknown, sent: unknown, what: string): void {
   if (sent !== null && typeof sent === "object" && !Array.isArray(sent)) {
-    for (const [key, value] of Object.entries(sent)) expectContains((answer as Json | undefined)?.[key], value, `${what}.${key}`);
+    for (const [key, value] of Object.entries(sent)) expectContains(objectOf(answer)[key], value, `${what}.${key}`);
     return;
   }
   expect(answer, what).toEqual(sent);
@@ -127,7 +129,7 @@ describe("A PATCH's answer and a later GET carry the change", () => {
       expect(Object.keys(patch.json.errors ?? {}).join(" "), "names the too precise member").toMatch(
         /estimated_average_transaction_amount/,
       );
-      const example = merchantExample("createApplication") as { business_model: Record<string, unknown> };
+      const example = merchantExample("createApplication");
       const create = await api.call({
         operationId: "createApplication",
         url: expandHref((await root(api))._links["ch:applications"].href),
@@ -190,15 +192,15 @@ describe("Collections read to their end", () => {
   async function walk(api: ApiSession, href: string, perPage: number): Promise<string[]> {
     const seen: string[] = [];
     let page = await api.call({ url: expandHref(href, { [pagination.parameter]: perPage }) });
-    const count = page.json.count as number;
+    const count = numberOf(page.json.count);
     expect(count, `${describeExchange(page)}: count`).toEqual(expect.any(Number));
     for (let pages = 0; pages < 100; pages++) {
       expect(page.status).toBe(200);
       expect(page.json.count, `count on page ${pages + 1}`).toBe(count);
-      const items = (Object.values(page.json._embedded ?? {})[0] ?? []) as Json[];
+      const items = embeddedItems(page.json);
       expect(items.length, "at most per_page items").toBeLessThanOrEqual(perPage);
-      seen.push(...items.map((item) => String(item._links?.self?.href)));
-      const next = page.json._links?.next?.href as string | undefined;
+      seen.push(...items.map((item) => String(onlyLink(item, "self")?.href)));
+      const next = onlyLink(page.json, "next")?.href;
       if (!next) break;
       page = await api.call({ url: next });
     }
@@ -381,8 +383,8 @@ describe("Every cause of a token endpoint 401", () => {
         ["no client credentials", await api.call({ operationId: "createToken", body, auth: "none" })],
       ] as const) {
         expect(exchange.status, what).toBe(401);
-        const json = exchange.json as { error?: string; status?: number };
-        if (json?.error !== undefined) expect(json.error, what).toBe("invalid_client");
+        const { error } = objectOf(exchange.json);
+        if (error !== undefined) expect(error, what).toBe("invalid_client");
         else expectProblem(exchange, 401);
         expect(exchange.json?.access_token, `${what}: no token`).toBeUndefined();
       }

@@ -9,6 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { pagination } from "../../generated/merchant/constants";
+import { embeddedItems, onlyLink } from "../../src/testkit/hal-reading";
+import { objectMapOf, objectOf, stringOf, stringsOf, type JsonObject } from "../../src/testkit/json-values";
 import { scenario, session } from "../support/context";
 import { describeExchange, expandHref, type ApiSession, type Exchange } from "../support/http";
 import { allProperties, commentableProperties, expectProblem, fileBytes, linkOf, merchantExample } from "../support/merchant";
@@ -16,6 +18,13 @@ import { apiSpec } from "../support/spec";
 
 const behaviour = { api: "merchant", behaviour: true } as const;
 type Json = Record<string, any>;
+
+/** A parameter component of the merchant spec (`#/components/parameters/<name>`). */
+function parameterComponent(name: string): JsonObject {
+  const found = objectMapOf(apiSpec("merchant").doc.components?.parameters)[name];
+  if (!found) throw new Error(`the merchant spec has no parameter component ${name}`);
+  return found;
+}
 
 async function rootLinks(api: ApiSession): Promise<Json> {
   const root = await api.call({ operationId: "getRoot" });
@@ -61,7 +70,7 @@ describe("The token request's audience", () => {
 });
 
 describe("Links of collections", () => {
-  const cursor = (apiSpec("merchant").doc as Json).components.parameters.TransactionCursor.name as string;
+  const cursor = String(parameterComponent("TransactionCursor").name);
 
   scenario(
     `the ch:transactions template leaves out the cursor (${cursor}), which only the next link carries`,
@@ -74,7 +83,7 @@ describe("Links of collections", () => {
       expect(template.href, `the template does not offer ${cursor}`).not.toMatch(new RegExp(`[{,?&]${cursor}[},=]`));
       const first = await api.call({ url: expandHref(template.href, { [pagination.parameter]: 1 }) });
       expect(first.status).toBe(200);
-      const next = first.json._links?.next?.href as string | undefined;
+      const next = onlyLink(first.json, "next")?.href;
       if (!next) ctx.skip("the target has fewer than two transactions, so no next link to read the cursor from");
       expect(new URL(api.resolve(next!)).searchParams.get(cursor), `the next link carries ${cursor}`).toEqual(expect.any(String));
     },
@@ -218,13 +227,14 @@ describe("Comments", () => {
         body: "Please add the trading name as registered.",
       });
       const linksTo = (resource: Json) =>
-        Object.entries(resource._links ?? {})
-          .filter(([, link]) => !Array.isArray(link) && api.resolve((link as { href: string }).href) === self)
-          .map(([rel]) => rel);
+        Object.keys(objectOf(resource._links)).filter((rel) => {
+          const link = onlyLink(resource, rel);
+          return link !== undefined && api.resolve(link.href) === self;
+        });
       expect(linksTo(comment.json), "the comment links to the application").not.toEqual([]);
       const list = await api.call({ url: expandHref(linkOf(application, "ch:comments")) });
       expect(list.status).toBe(200);
-      const items = (Object.values(list.json._embedded ?? {})[0] ?? []) as Json[];
+      const items = embeddedItems(list.json);
       expect(
         items.map((item) => item.id),
         "the comment is listed",
@@ -278,7 +288,7 @@ describe("Comments", () => {
       expectProblem(refused, 400);
 
       const disputes = await api.call({ url: expandHref((await rootLinks(api))["ch:disputes"].href) });
-      const dispute = ((Object.values(disputes.json._embedded ?? {})[0] ?? []) as Json[])[0];
+      const dispute = embeddedItems(disputes.json)[0];
       if (!dispute) return; // a target without disputes: the person part stands alone
       const disputeComments = expandHref(linkOf(dispute, "ch:comments"));
       expect(
@@ -300,18 +310,17 @@ describe("Comments", () => {
 
 describe("Query languages", () => {
   /** `modifier:value` examples the spec's own texts give for a query parameter. */
-  function exampleTerms(parameter: Json): Map<string, string> {
+  function exampleTerms(parameter: JsonObject): Map<string, string> {
     const terms = new Map<string, string>();
-    for (const text of [String(parameter.example ?? ""), String(parameter.description ?? "")]) {
+    for (const text of [stringOf(parameter.example) ?? "", stringOf(parameter.description) ?? ""]) {
       for (const match of text.matchAll(/`?([a-z_]+):([A-Za-z0-9_.,-]+)`?/g)) if (!terms.has(match[1]!)) terms.set(match[1]!, match[2]!);
     }
     return terms;
   }
-  const parameters = (apiSpec("merchant").doc as Json).components.parameters as Record<string, Json>;
   const collections = [
-    ["ch:transactions", parameters.TransactionQuery!],
-    ["ch:applications", parameters.ApplicationQuery!],
-    ["ch:disputes", parameters.DisputeQuery!],
+    ["ch:transactions", parameterComponent("TransactionQuery")],
+    ["ch:applications", parameterComponent("ApplicationQuery")],
+    ["ch:disputes", parameterComponent("DisputeQuery")],
   ] as const;
 
   scenario(
@@ -323,7 +332,7 @@ describe("Query languages", () => {
       let tried = 0;
       for (const [rel, parameter] of collections) {
         const terms = exampleTerms(parameter);
-        for (const modifier of parameter["x-query-modifiers"] as string[]) {
+        for (const modifier of stringsOf(parameter["x-query-modifiers"])) {
           const value = terms.get(modifier);
           if (value === undefined) continue; // the spec gives no value to try
           const answer = await api.call({ url: expandHref(links[rel].href, { query: `${modifier}:${value}` }) });

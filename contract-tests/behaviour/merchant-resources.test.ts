@@ -7,7 +7,7 @@
 import { describe, expect } from "vitest";
 import { curieName } from "../../generated/merchant/constants";
 import { MerchantProblemError } from "../../src/toolkit/clients/merchant/errors";
-import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
+import { objectOf } from "../../src/testkit/json-values";
 import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { expandHref, type Exchange } from "../support/http";
@@ -161,10 +161,10 @@ describe("HAL navigation", () => {
         "the root declares the ch curie",
       ).toContain(curieName);
       expect(curies.find((c) => c.name === curieName)).toMatchObject({ templated: true, href: expect.stringContaining("{rel}") });
-      const application = await client.create(root, "ch:applications", merchantExample("createApplication") as never);
+      const application = await client.create(root, "ch:applications", merchantExample("createApplication"));
       const self = await client.follow(application, "self");
       expect(self._links.self.href, "self leads to the same resource").toBe(application._links.self.href);
-      const person = await client.create(application, "ch:people", merchantExample("createPerson") as never);
+      const person = await client.create(application, "ch:people", merchantExample("createPerson"));
       const people = await client.follow(application, "ch:people");
       expect(JSON.stringify(people._embedded ?? {}), "the new person is listed in ch:people").toContain(person._links.self.href);
       const backToApplication = await client.follow(person, "ch:application");
@@ -184,7 +184,7 @@ describe("Stamps", () => {
       const application = await client.create(
         await client.root(),
         "ch:applications",
-        merchantExample("createApplication", "digitalService") as never,
+        merchantExample("createApplication", "digitalService"),
       );
       const problem = await problemOf(client.addStamp(application, "submitted"));
       expect(problem.status).toBe(409);
@@ -213,9 +213,9 @@ describe("Stamps", () => {
       const application = await client.create(
         await client.root(),
         "ch:applications",
-        merchantExample("createApplication", "physicalGoods") as never,
+        merchantExample("createApplication", "physicalGoods"),
       );
-      const person = await client.create(application, "ch:people", merchantExample("createPerson") as never);
+      const person = await client.create(application, "ch:people", merchantExample("createPerson"));
       for (const file of personFileExamples()) {
         await client.uploadFile(
           person,
@@ -223,7 +223,7 @@ describe("Stamps", () => {
           fileBytes(String(file.label)),
         );
       }
-      const gateways = (await client.follow(application, "ch:gateways")) as HalResource & { _embedded?: { selectable?: HalResource[] } };
+      const gateways = await client.follow(application, "ch:gateways");
       const selectable = gateways._embedded?.selectable?.[0];
       expect(selectable, "a selectable gateway").toBeDefined();
       const selection = await api.call({ operationId: "selectApplicationGateway", url: linkOf(selectable!, "ch:selection") });
@@ -232,15 +232,13 @@ describe("Stamps", () => {
       await client.addStamp(current, "submitted");
       const submitted = await client.follow(application, "self");
       expect(submitted.metadata?.state).toBe("submitted");
-      const contracts = (await client.follow(submitted, "ch:contracts" as never)) as HalResource & {
-        _embedded?: Record<string, HalResource[]>;
-      };
+      const contracts = await client.follow(submitted, "ch:contracts");
       const contract = Object.values(contracts._embedded ?? {})[0]?.[0];
       expect(contract, "submission creates a contract").toBeDefined();
       const contractResource = await client.follow(contract!, "self");
-      expect((contractResource as unknown as { state: string }).state).toBe("needs_signature");
+      expect(contractResource.state).toBe("needs_signature");
       await client.addStamp(contractResource, "signed", merchantExample("addContractStamp"));
-      expect(((await client.follow(contract!, "self")) as unknown as { state: string }).state).toBe("signed");
+      expect((await client.follow(contract!, "self")).state).toBe("signed");
       // The contract's links and the contracts' filter, held by the run's invariants (support/invariants.ts).
       await api.call({ url: expandHref(linkOf(submitted, "ch:contracts"), { query: "state:signed" }) });
       await api.call({ url: linkOf(contractResource, "ch:application") });
@@ -255,7 +253,7 @@ describe("Stamps", () => {
     async () => {
       const api = session("merchant");
       const client = merchantClient(api);
-      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
+      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication"));
       const archived = linkOf(application, "ch:stamps", "archived");
       expect((await api.call({ operationId: "addApplicationStamp", url: archived })).status).toBe(204);
       expect((await api.call({ operationId: "addApplicationStamp", url: archived })).status, "adding it again").toBe(204);
@@ -285,7 +283,7 @@ describe("Field comments", () => {
       expect(commentable.length, "the spec marks commentable properties (x-commentable)").toBeGreaterThan(0);
       const api = session("merchant");
       const client = merchantClient(api);
-      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
+      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication"));
       const comments = expandHref(linkOf(application, "ch:comments"));
       const tagged = await api.call({
         operationId: "createComment",
@@ -305,7 +303,7 @@ describe("Field comments", () => {
     async () => {
       const api = session("merchant");
       const client = merchantClient(api);
-      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
+      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication"));
       const comments = expandHref(linkOf(application, "ch:comments"));
       for (const property of [notCommentable ?? "metadata", "no_such_property"]) {
         const refused = await api.call({
@@ -337,7 +335,7 @@ describe("Files", () => {
     },
     async () => {
       const client = merchantClient(session("merchant"));
-      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
+      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication"));
       const metadata = merchantExample("createApplicationFile");
       const bytes = fileBytes("roundtrip");
       const file = await client.uploadFile(
@@ -365,10 +363,10 @@ describe("Files", () => {
     async () => {
       const api = session("merchant");
       const client = merchantClient(api);
-      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication") as never);
+      const application = await client.create(await client.root(), "ch:applications", merchantExample("createApplication"));
       const metadata = merchantExample("createApplicationFile");
       const bytes = fileBytes("mismatch");
-      const file = await client.create(application, "ch:files", { ...metadata, size: bytes.length } as never);
+      const file = await client.create(application, "ch:files", { ...metadata, size: bytes.length });
       const upload = linkOf(file, "ch:data", "upload");
       const refused = await api.call({ operationId: "uploadFileContent", url: upload, body: bytes, mediaType: "text/plain", auth: "none" });
       expect(refused.status, "upload with another Content-Type").toBe(403);
@@ -390,7 +388,7 @@ describe("Files", () => {
 
 /** A token error in either documented form: the RFC 6749 `error` code, or a problem with the HTTP status. */
 function expectTokenError(exchange: Exchange, status: number, oauthError: string): void {
-  const body = exchange.json as { error?: unknown; status?: unknown } | undefined;
-  if (body?.error !== undefined) expect(body.error).toBe(oauthError);
+  const { error } = objectOf(exchange.json);
+  if (error !== undefined) expect(error).toBe(oauthError);
   else expectProblem(exchange, status);
 }

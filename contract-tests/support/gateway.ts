@@ -5,9 +5,10 @@
  */
 import { expect } from "vitest";
 import { approvedStatusCode, testEnvironment } from "../../generated/gateway/constants";
-import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
+import { onlyLink } from "../../src/testkit/hal-reading";
+import { numberOf, stringOf } from "../../src/testkit/json-values";
+import { requestExample, type OperationIdOf, type RequestBodyOf } from "./documented-bodies";
 import { bodyExcerpt, describeExchange, type ApiSession, type CallOptions, type Exchange } from "./http";
-import { apiSpec } from "./spec";
 
 type Body = Record<string, unknown>;
 
@@ -32,16 +33,13 @@ export function card(overrides: Body = {}): Body {
   return { pan: testPan, expire_month: "06", expire_year: expireYear, csc: matchingCsc, ...overrides };
 }
 
-/** A request example of the spec, deep-copied. */
-export function specExample(operationId: string, name?: string): Body {
-  const examples = listOperationExamples(apiSpec("gateway").doc).filter((e) => e.kind === "request" && e.operationId === operationId);
-  const found = name ? examples.find((e) => e.name === name) : examples[0];
-  if (!found) throw new Error(`the gateway spec has no request example ${name ?? "(any)"} of ${operationId}`);
-  return structuredClone(found.value) as Body;
+/** A request example of the spec, deep-copied, typed as the operation's request body. */
+export function specExample<Op extends OperationIdOf<"gateway">>(operationId: Op, name?: string): RequestBodyOf<"gateway", Op> {
+  return requestExample("gateway", operationId, name);
 }
 
 export function statusCode(exchange: Exchange): number | undefined {
-  return exchange.json?.status?.code as number | undefined;
+  return numberOf(exchange.json?.status?.code);
 }
 
 export function expectApproved(exchange: Exchange, what = "the transaction"): void {
@@ -75,7 +73,7 @@ export class Gateway {
 
   /** The address a transaction links to under `rel` (relative href resolved against the base URL). */
   link(transaction: Exchange, rel: string): string {
-    const href = transaction.json?._links?.[rel]?.href as string | undefined;
+    const href = onlyLink(transaction.json, rel)?.href;
     expect(href, `${describeExchange(transaction)} links ${rel}`).toEqual(expect.any(String));
     return this.session.resolve(href!);
   }
@@ -90,16 +88,15 @@ export class Gateway {
 
   /** A void has no body; its address is the spec's path for the authorization (the authorization links captures and refunds). */
   void(authorization: Exchange, options: Partial<CallOptions> = {}): Promise<Exchange> {
-    const id = authorization.json?.id as string;
-    const voids = authorization.json?._links?.voids?.href as string | undefined;
+    const voids = onlyLink(authorization.json, "voids")?.href;
     return this.session.call({
       operationId: "createVoid",
-      ...(voids ? { url: this.session.resolve(voids) } : { params: { authorization_id: id } }),
+      ...(voids ? { url: this.session.resolve(voids) } : { params: { authorization_id: stringOf(authorization.json?.id) } }),
       ...options,
     });
   }
 
-  debitBody(amount = 5000, cardOverrides: Body = {}): Body {
+  debitBody(amount = 5000, cardOverrides: Body = {}) {
     const body = specExample("createDebit", "intraEeaVisa");
     return { ...body, amount, card: card(cardOverrides) };
   }
@@ -109,10 +106,10 @@ export class Gateway {
   }
 
   debitRefund(debit: Exchange, options: Partial<CallOptions> = {}): Promise<Exchange> {
-    const refunds = debit.json?._links?.refunds?.href as string | undefined;
+    const refunds = onlyLink(debit.json, "refunds")?.href;
     return this.session.call({
       operationId: "createDebitRefund",
-      ...(refunds ? { url: this.session.resolve(refunds) } : { params: { debit_id: debit.json?.id as string } }),
+      ...(refunds ? { url: this.session.resolve(refunds) } : { params: { debit_id: stringOf(debit.json?.id) } }),
       ...options,
     });
   }

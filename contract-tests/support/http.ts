@@ -11,6 +11,7 @@
 import { parseTemplate } from "url-template";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
 import { createSigner, type Signer } from "../../src/toolkit/clients/gateway/signing";
+import { objectOf, stringOf } from "../../src/testkit/json-values";
 import { encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
 import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
@@ -27,8 +28,8 @@ export interface CallOptions {
   operationId?: string;
   /** Default: the operation's method, else GET. */
   method?: string;
-  /** Path parameters, when the URL is built from the operation's template. */
-  params?: Record<string, string>;
+  /** Path parameters, when the URL is built from the operation's template; one without a value stops the call. */
+  params?: Record<string, string | undefined>;
   /** An absolute URL taken from a link or a header: used as given. */
   url?: string;
   query?: Record<string, string | number | boolean | undefined>;
@@ -91,7 +92,9 @@ export function bodyExcerpt(exchange: Pick<Exchange, "text">, max = 600): string
 
 /** Expands a (possibly templated) link href with RFC 6570, as a client must. */
 export function expandHref(href: string, variables: Record<string, string | number | undefined> = {}): string {
-  const defined = Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  const defined = Object.fromEntries(
+    Object.entries(variables).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+  );
   return parseTemplate(href).expand(defined);
 }
 
@@ -139,7 +142,7 @@ export class ApiSession {
     return url.toString();
   }
 
-  urlFor(operation: ContractOperation, params: Record<string, string> = {}): string {
+  urlFor(operation: ContractOperation, params: Record<string, string | undefined> = {}): string {
     const path = operation.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = params[name];
       if (value === undefined) throw new Error(`${operation.operationId}: no value for path parameter ${name}`);
@@ -155,11 +158,12 @@ export class ApiSession {
       operationId: "createToken",
       body: { grant_type: "client_credentials", audience: this.target.merchant.audience },
     });
-    if (exchange.status !== 200 || typeof exchange.json?.access_token !== "string") {
+    const token = stringOf(exchange.json?.access_token);
+    if (exchange.status !== 200 || token === undefined) {
       throw new Error(`the token endpoint refused the target's client credentials: ${describeExchange(exchange)} ${bodyExcerpt(exchange)}`);
     }
-    this.token = exchange.json.access_token as string;
-    return this.token;
+    this.token = token;
+    return token;
   }
 
   private async credentials(
@@ -288,8 +292,8 @@ export class ApiSession {
     };
     // For a failing test's reproduction: the operation, and the tokens to print as a variable.
     noteOperation(response, this.api, op?.operationId);
-    if (typeof (json as { access_token?: unknown } | undefined)?.access_token === "string")
-      noteIssuedToken((json as { access_token: string }).access_token);
+    const issued = stringOf(objectOf(json).access_token);
+    if (issued !== undefined) noteIssuedToken(issued);
     if (op)
       exchange.problems.push(
         ...conformanceProblems(this.spec, op, { status: response.status, headers: response.headers, body: bytes }, method),

@@ -9,19 +9,16 @@ import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
 import { deref } from "../../src/testkit/openapi-model/document";
 import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
+import { linksOf } from "../../src/testkit/hal-reading";
 import { target } from "./context";
+import { requestExample, type OperationIdOf, type RequestBodyOf } from "./documented-bodies";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import { apiSpec, type Schema } from "./spec";
 
-type Body = Record<string, unknown>;
-
-/** A request example of the merchant spec, deep-copied. */
-export function merchantExample(operationId: string, name?: string): Body {
-  const examples = listOperationExamples(apiSpec("merchant").doc).filter((e) => e.kind === "request" && e.operationId === operationId);
-  const found = name ? examples.find((e) => e.name === name) : examples[0];
-  if (!found) throw new Error(`the merchant spec has no request example ${name ?? "(any)"} of ${operationId}`);
-  return structuredClone(found.value) as Body;
+/** A request example of the merchant spec, deep-copied, typed as the operation's request body. */
+export function merchantExample<Op extends OperationIdOf<"merchant">>(operationId: Op, name?: string): RequestBodyOf<"merchant", Op> {
+  return requestExample("merchant", operationId, name);
 }
 
 /** The typed client on the target, through the session's checking transport; no retries, no 429 waits. */
@@ -38,11 +35,9 @@ export function merchantClient(session: ApiSession, credentials?: { clientId: st
   });
 }
 
-/** The href of a relation (first link; by name in an array), absolute. */
-export function linkOf(resource: HalResource | Body, rel: string, name?: string): string {
-  const links = (resource as { _links?: Record<string, unknown> })._links ?? {};
-  const value = links[rel] as { href: string; name?: string } | Array<{ href: string; name?: string }> | undefined;
-  const link = Array.isArray(value) ? value.find((l) => name === undefined || l.name === name) : value;
+/** The href of a relation (its first link, or the one of that name), absolute. */
+export function linkOf(resource: HalResource | object, rel: string, name?: string): string {
+  const link = linksOf(resource, rel).find((l) => name === undefined || l.name === name);
   expect(link?.href, `a link ${rel}${name ? ` named ${name}` : ""}`).toEqual(expect.any(String));
   return link!.href;
 }
@@ -89,10 +84,10 @@ export function expectProblem(exchange: Exchange, status: number): void {
 }
 
 /** The labels of the identity documents a person needs, from the spec's example person files. */
-export function personFileExamples(): Body[] {
+export function personFileExamples(): Array<RequestBodyOf<"merchant", "createPersonFile">> {
   return listOperationExamples(apiSpec("merchant").doc)
     .filter((e) => e.kind === "request" && e.operationId === "createPersonFile")
-    .map((e) => structuredClone(e.value) as Body);
+    .map((e) => requestExample("merchant", "createPersonFile", e.name));
 }
 
 /** A small PDF-like payload, distinct per call. */
