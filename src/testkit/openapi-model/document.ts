@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { isJsonObject } from "../json-values";
 
 /** A bundled OpenAPI 3.1 document as JSON (generated/<api>/openapi.json). */
 export type OpenApiDocument = Record<string, unknown> & {
@@ -27,13 +28,9 @@ const parses = new Map<string, number>();
 
 /** Whether parsed JSON has the top-level shape of an OpenAPI document (checked, not assumed). */
 function isOpenApiDocument(value: unknown): value is OpenApiDocument {
-  if (!isPlainObject(value) || typeof value.openapi !== "string" || !isPlainObject(value.paths)) return false;
-  if (!Object.values(value.paths).every(isPlainObject)) return false;
-  return value.components === undefined || (isPlainObject(value.components) && Object.values(value.components).every(isPlainObject));
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isJsonObject(value) || typeof value.openapi !== "string" || !isJsonObject(value.paths)) return false;
+  if (!Object.values(value.paths).every(isJsonObject)) return false;
+  return value.components === undefined || (isJsonObject(value.components) && Object.values(value.components).every(isJsonObject));
 }
 
 /** Freezes every object and array of parsed JSON (iteratively: a bundle is deep). */
@@ -88,7 +85,7 @@ export const WIRE_METHODS: { readonly [M in HttpMethod]: Uppercase<M> } = {
 
 /** Whether a key of a path item names an operation (rather than `parameters`, `servers`, `summary`...). */
 export function isHttpMethod(key: string): key is HttpMethod {
-  return (HTTP_METHODS as readonly string[]).includes(key);
+  return HTTP_METHODS.some((method) => method === key);
 }
 
 /** RFC 6901 JSON Pointer from path segments. */
@@ -102,18 +99,26 @@ export function getAtPointer(doc: unknown, pointer: string): unknown {
   let node: unknown = doc;
   for (const raw of pointer.replace(/^\//, "").split("/")) {
     const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
+    if (Array.isArray(node)) node = key in node ? node[Number(key)] : undefined;
+    else if (isJsonObject(node) && key in node) node = node[key];
+    else return undefined;
   }
   return node;
 }
 
-/** Follows local `$ref`s (`#/components/...`) until a non-reference object is reached. */
+/** The `$ref` of a reference object, or undefined for anything else. */
+function refOf(node: unknown): string | undefined {
+  return isJsonObject(node) && typeof node.$ref === "string" ? node.$ref : undefined;
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) until a non-reference object is reached. The type
+ * is the caller's reading of the schema or object found (a spec walk that knows its shape).
+ */
 export function deref<T = Record<string, unknown>>(doc: OpenApiDocument, node: unknown): T {
   let current = node;
   const seen = new Set<string>();
-  while (current && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string") {
-    const ref = (current as { $ref: string }).$ref;
+  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
     if (!ref.startsWith("#") || seen.has(ref)) throw new Error(`Cannot follow $ref ${ref}`);
     seen.add(ref);
     current = getAtPointer(doc, ref.slice(1));

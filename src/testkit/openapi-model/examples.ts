@@ -1,3 +1,4 @@
+import { arrayOf, isJsonObject, objectOf } from "../json-values";
 import { deref, HTTP_METHODS, toPointer, type OpenApiDocument } from "./document";
 
 /** A named example of a request body, response or parameter, with the schema it must satisfy. */
@@ -75,8 +76,8 @@ function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
   for (const [path, pathItemRaw] of Object.entries(doc.paths)) {
     const pathItem = deref<Record<string, unknown>>(doc, pathItemRaw);
     for (const method of HTTP_METHODS) {
-      const operation = pathItem[method] as Record<string, unknown> | undefined;
-      if (!operation) continue;
+      const operation = pathItem[method];
+      if (!isJsonObject(operation)) continue;
       const operationId = typeof operation.operationId === "string" ? operation.operationId : `${method} ${path}`;
       const where = `${method.toUpperCase()} ${path}`;
       const opPointer = ["paths", path, method];
@@ -86,7 +87,7 @@ function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
         const base = refBase(operation.requestBody) ?? [...opPointer, "requestBody"];
         found.push(...mediaTypeExamples(doc, body.content, [...base, "content"], `${where} request`, { operationId, kind: "request" }));
       }
-      for (const [status, responseRaw] of Object.entries((operation.responses ?? {}) as Record<string, unknown>)) {
+      for (const [status, responseRaw] of Object.entries(objectOf(operation.responses))) {
         const response = deref<{ content?: Record<string, MediaTypeObject> }>(doc, responseRaw);
         const base = refBase(responseRaw) ?? [...opPointer, "responses", status];
         found.push(
@@ -98,8 +99,8 @@ function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
         );
       }
       const parameters = [
-        ...((pathItem.parameters as unknown[] | undefined) ?? []).map((p, i) => ({ raw: p, at: ["paths", path, "parameters", String(i)] })),
-        ...((operation.parameters as unknown[] | undefined) ?? []).map((p, i) => ({ raw: p, at: [...opPointer, "parameters", String(i)] })),
+        ...arrayOf(pathItem.parameters).map((p, i) => ({ raw: p, at: ["paths", path, "parameters", String(i)] })),
+        ...arrayOf(operation.parameters).map((p, i) => ({ raw: p, at: [...opPointer, "parameters", String(i)] })),
       ];
       for (const { raw, at } of parameters) {
         const parameter = deref<{ name: string; schema?: unknown; examples?: Record<string, unknown>; example?: unknown }>(doc, raw);
@@ -122,9 +123,8 @@ function collectOperationExamples(doc: OpenApiDocument): SpecExample[] {
 
 /** JSON Schema `examples` arrays on named component schemas, each checked against its schema. */
 export function listSchemaExamples(doc: OpenApiDocument): SpecExample[] {
-  const schemas = (doc.components?.schemas ?? {}) as Record<string, { examples?: unknown[] }>;
-  return Object.entries(schemas).flatMap(([name, schema]) =>
-    (Array.isArray(schema.examples) ? schema.examples : []).map((value, index) => ({
+  return Object.entries(objectOf(doc.components?.schemas)).flatMap(([name, schema]) =>
+    arrayOf(objectOf(schema).examples).map((value, index) => ({
       label: `components.schemas.${name} examples[${index}]`,
       operationId: "",
       kind: "schema" as const,
@@ -137,7 +137,7 @@ export function listSchemaExamples(doc: OpenApiDocument): SpecExample[] {
 
 /** Path segments of the component a local `$ref` points to, or undefined for an inline object. */
 function refBase(node: unknown): string[] | undefined {
-  const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+  const ref = objectOf(node).$ref;
   if (typeof ref !== "string" || !ref.startsWith("#/")) return undefined;
   return ref
     .slice(2)

@@ -4,6 +4,7 @@
  * check of an answer) then holds values to them. Every other `x-` extension is an annotation.
  */
 import type { KeywordDefinition } from "ajv";
+import { objectOf } from "../json-values";
 
 /** Digits after the decimal point of a JSON number, as its shortest round-trip text shows them. */
 export function decimalScale(value: number): number {
@@ -36,7 +37,7 @@ export const extensionKeywords: KeywordDefinition[] = [
     keyword: "x-decimal",
     type: "number",
     schemaType: "object",
-    error: { message: (cxt) => `must have at most ${(cxt.schema as DecimalSpec).scale} digits after the decimal point` },
+    error: { message: (cxt) => `must have at most ${String(objectOf(cxt.schema).scale)} digits after the decimal point` },
     validate: (spec: DecimalSpec, value: number) => decimalScale(value) <= spec.scale,
   },
   {
@@ -48,4 +49,4 @@ export const extensionKeywords: KeywordDefinition[] = [
   },
 ];
 
-export const extensionKeywordNames: ReadonlySet<string> = new Set(extensionKeywords.map((k) => k.keyword as string));
+export const extensionKeywordNames: ReadonlySet<string> = new Set(extensionKeywords.flatMap((k) => k.keyword));

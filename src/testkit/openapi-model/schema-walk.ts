@@ -3,6 +3,7 @@
  * combinators), the JSON types a schema allows, and the coercion of string values (form fields,
  * query parameters, headers) to those types. Results are cached per schema object.
  */
+import { isJsonObject, isJsonSchema, schemaMapOf, schemasOf } from "../json-values";
 import { deref, type OpenApiDocument } from "./document";
 
 export type Schema = Record<string, unknown> | boolean;
@@ -24,14 +25,15 @@ export function propertySchemas(doc: OpenApiDocument, schema: Schema): Map<strin
 function collectPropertySchemas(doc: OpenApiDocument, schema: Schema, found: Map<string, Schema>, depth: number): Map<string, Schema> {
   if (typeof schema === "boolean" || depth > 32) return found;
   const resolved = deref<Record<string, unknown>>(doc, schema);
-  for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Schema>)) {
+  for (const [name, property] of Object.entries(schemaMapOf(resolved.properties))) {
     if (typeof property !== "boolean" && !found.has(name)) found.set(name, property);
   }
   for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-    for (const branch of (resolved[key] ?? []) as Schema[]) collectPropertySchemas(doc, branch, found, depth + 1);
+    for (const branch of schemasOf(resolved[key])) collectPropertySchemas(doc, branch, found, depth + 1);
   }
   for (const key of ["then", "else"] as const) {
-    if (resolved[key]) collectPropertySchemas(doc, resolved[key] as Schema, found, depth + 1);
+    const branch = resolved[key];
+    if (isJsonSchema(branch)) collectPropertySchemas(doc, branch, found, depth + 1);
   }
   return found;
 }
@@ -46,7 +48,7 @@ export function schemaTypes(doc: OpenApiDocument, schema: Schema, depth = 0): Se
   const type = resolved.type;
   if (typeof type === "string") types.add(type);
   if (Array.isArray(type)) type.forEach((t) => types.add(String(t)));
-  for (const branch of (resolved.allOf ?? []) as Schema[]) schemaTypes(doc, branch, depth + 1).forEach((t) => types.add(t));
+  for (const branch of schemasOf(resolved.allOf)) schemaTypes(doc, branch, depth + 1).forEach((t) => types.add(t));
   typeCache.set(schema, types);
   return types;
 }
@@ -92,11 +94,11 @@ function makeCoercer(doc: OpenApiDocument, schema: Record<string, unknown>): Coe
   return (value, depth) => {
     if (depth > 32) return value;
     if (typeof value === "string") return coerceString((types ??= schemaTypes(doc, schema)), value);
-    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+    if (!isJsonObject(value)) return value;
     const properties = (children ??= childrenOf());
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      const child = (value as Record<string, unknown>)[key];
+      const child = value[key];
       const coerce = properties.get(key);
       out[key] = coerce === undefined ? child : coerce(child, depth + 1);
     }
