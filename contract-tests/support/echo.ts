@@ -17,10 +17,10 @@
  * Messages name members and paths, never the values sent (a PAN or CSC never reaches a log).
  */
 import { parse as parseForm } from "qs";
+import { onlyLink } from "../../src/testkit/hal-reading";
+import { isJsonObject, objectOf } from "../../src/testkit/json-values";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import type { ApiSpec, ContractOperation } from "./spec";
-
-type Json = Record<string, unknown>;
 
 /** Top-level members of the operation's request schema that its 2xx answers also declare. */
 export function echoedMembers(spec: ApiSpec, operation: ContractOperation): string[] {
@@ -51,13 +51,15 @@ function contained(sent: unknown, answered: unknown, path: string, out: string[]
       out.push(`${path}: sent as an object, answered as ${answered === undefined ? "nothing" : typeof answered}`);
       return;
     }
-    for (const [key, value] of Object.entries(sent as Json)) {
+    // An answered list has none of the members sent: each is missing from it.
+    const members = objectOf(answered);
+    for (const [key, value] of Object.entries(sent)) {
       if (value === null || value === undefined) continue;
-      if (!(key in (answered as Json))) {
+      if (!(key in members)) {
         out.push(`${path}.${key}: sent, but missing from the answer`);
         continue;
       }
-      contained(value, (answered as Json)[key], `${path}.${key}`, out);
+      contained(value, members[key], `${path}.${key}`, out);
     }
     return;
   }
@@ -81,24 +83,26 @@ export function echoProblems(
   answer: { status: number; json: unknown; location: string | null; resolve: (href: string) => string },
 ): string[] {
   const problems: string[] = [];
-  const json = answer.json as Json | undefined;
-  if (answer.status === 201 && answer.location && json && typeof json === "object") {
-    const self = (json._links as { self?: { href?: string } } | undefined)?.self?.href;
+  if (answer.status === 201 && answer.location) {
+    const self = onlyLink(answer.json, "self")?.href;
     if (self && answer.resolve(answer.location) !== answer.resolve(self))
       problems.push("the Location header is not the created resource's _links.self.href");
   }
-  if (!operation || !sent.body || answer.status < 200 || answer.status >= 300 || !json || typeof json !== "object") return problems;
+  if (!operation || !sent.body || answer.status < 200 || answer.status >= 300) return problems;
+  if (answer.json === null || typeof answer.json !== "object") return problems;
+  // An answer that is a list has none of the members sent: each is missing from it.
+  const json = objectOf(answer.json);
   let body: unknown;
   try {
     body = /json/i.test(sent.mediaType ?? "") ? JSON.parse(sent.body) : parseForm(sent.body, { depth: 10, parameterLimit: 2000 });
   } catch {
     return problems;
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return problems;
+  if (!isJsonObject(body)) return problems;
   const members = echoedMembers(spec, operation);
   const form = !/json/i.test(sent.mediaType ?? "");
   for (const name of members) {
-    const value = (body as Json)[name];
+    const value = body[name];
     if (value === undefined || value === "") continue;
     if (form && typeof value === "object") continue;
     const found: string[] = [];
@@ -108,11 +112,12 @@ export function echoProblems(
     problems.push(...found.map((f) => `${f} (${operation.operationId} answers must echo what was sent)`));
   }
   // A card request: whether a CSC was sent is what csc.present reports.
-  const card = (body as Json).card as Json | undefined;
-  const csc = json.csc as { present?: unknown } | undefined;
-  if (form && card && typeof card === "object" && csc && typeof csc.present === "boolean") {
-    const sentCsc = typeof card.csc === "string" && card.csc !== "";
-    if (csc.present !== sentCsc) problems.push(`csc.present is ${csc.present}, but a CSC was ${sentCsc ? "" : "not "}sent`);
+  const card = body.card;
+  const { present } = objectOf(json.csc);
+  if (form && card && typeof card === "object" && typeof present === "boolean") {
+    const sentCsc = objectOf(card).csc;
+    const cscWasSent = typeof sentCsc === "string" && sentCsc !== "";
+    if (present !== cscWasSent) problems.push(`csc.present is ${present}, but a CSC was ${cscWasSent ? "" : "not "}sent`);
   }
   return problems;
 }

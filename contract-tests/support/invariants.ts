@@ -28,11 +28,10 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { parseTemplate } from "url-template";
+import { arrayOf, isJsonObject, objectOf, stringOf, type JsonObject as Json } from "../../src/testkit/json-values";
 import { deref } from "../../src/testkit/openapi-model/document";
 import { linksSchemaNames } from "../rules/inventory";
 import type { ApiSpec, ContractOperation } from "./spec";
-
-type Json = Record<string, any>;
 
 export interface ObservedExchange {
   operation: ContractOperation | undefined;
@@ -138,7 +137,7 @@ function reachableSchemas(spec: ApiSpec, operation: ContractOperation, status: n
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== "object") continue;
-    const ref = (node as { $ref?: unknown }).$ref;
+    const ref = isJsonObject(node) ? node.$ref : undefined;
     if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) {
       const name = ref.split("/").pop()!;
       if (names.has(name)) continue;
@@ -166,35 +165,37 @@ function declaresRelation(spec: ApiSpec, schemaName: string, rel: string): boole
   if (found === undefined) {
     const schema = spec.doc.components?.schemas?.[schemaName];
     // A schema a `_links` member refers to declares its relations as its own properties.
-    found =
-      linksSchemaNames(spec.doc).has(schemaName) &&
-      (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[rel] !== undefined &&
-      (schema as { properties: Record<string, unknown> }).properties[rel] !== false;
+    found = linksSchemaNames(spec.doc).has(schemaName) && declares(schema, rel);
     const stack: unknown[] = [schema];
     while (stack.length > 0 && !found) {
       const node = stack.pop();
       if (node === null || typeof node !== "object") continue;
-      const links = (node as { properties?: Record<string, unknown> }).properties?._links as Record<string, unknown> | undefined;
-      if (links) {
-        const branches = [
-          links,
-          ...(["allOf", "oneOf", "anyOf"] as const).flatMap((k) => (links[k] ?? []) as Array<Record<string, unknown>>),
-        ];
-        if (
-          branches.some(
-            (b) =>
-              b &&
-              typeof b === "object" &&
-              ![undefined, false].includes(((b.properties ?? {}) as Record<string, unknown>)[rel] as undefined),
-          )
-        )
-          found = true;
+      const links = propertyOf(node, "_links");
+      if (isJsonObject(links)) {
+        const branches = [links, ...(["allOf", "oneOf", "anyOf"] as const).flatMap((k) => arrayOf(links[k]))];
+        if (branches.some((branch) => isJsonObject(branch) && declares(branch, rel))) found = true;
       }
       for (const [k, child] of Object.entries(node)) if (k !== "$ref") stack.push(child);
     }
     relationCache.set(key, found);
   }
   return found;
+}
+
+/** The schema a schema object declares for a property (undefined when it declares none). */
+function propertyOf(schema: unknown, name: string): unknown {
+  return objectOf(objectOf(schema).properties)[name];
+}
+
+/** Whether a schema object declares the property and allows it (`false` is "must be absent"). */
+function declares(schema: unknown, name: string): boolean {
+  const property = propertyOf(schema, name);
+  return property !== undefined && property !== false;
+}
+
+/** A relation's value in a representation's `_links` (one link or a list). */
+function linkIn(representation: unknown, rel: string): unknown {
+  return objectOf(objectOf(representation)._links)[rel];
 }
 
 /** The query parameters an operation takes, by name, with the inventory's id and the spec's default. */
@@ -227,7 +228,7 @@ function queryParameters(
 /** A link's address, a template expanded with no variables (what a client sends when it sets none). */
 const hrefOf = (link: unknown): string | undefined => {
   const first = Array.isArray(link) ? link[0] : link;
-  const href = (first as { href?: unknown } | undefined)?.href;
+  const href = objectOf(first).href;
   if (typeof href !== "string") return undefined;
   return href.includes("{") ? parseTemplate(href).expand({}) : href;
 };
@@ -242,7 +243,7 @@ function linkProblems(
   where: string,
   problems: string[],
 ): void {
-  const links = (item._links ?? {}) as Json;
+  const links = objectOf(item._links);
   const origin = new URL(exchange.url).origin;
   const selfHref = hrefOf(links.self);
   const own: Record<string, string> = { ...known };
@@ -261,7 +262,7 @@ function linkProblems(
   for (const [rel, link, href] of Object.entries(links).flatMap(([r, l]) =>
     (Array.isArray(l) ? l : [l]).map((one) => [r, one, hrefOf(one)] as const),
   )) {
-    if (rel === "curies" || (PAGE_RELATIONS as readonly string[]).includes(rel)) continue;
+    if (rel === "curies" || PAGE_RELATIONS.some((page) => page === rel)) continue;
     if (!href || !link) continue;
     let url: URL;
     try {
@@ -294,9 +295,9 @@ function linkProblems(
 }
 
 function embeddedItems(json: Json): Json[] {
-  return Object.values((json._embedded ?? {}) as Json)
+  return Object.values(objectOf(json._embedded))
     .flatMap((value) => (Array.isArray(value) ? value : [value]))
-    .filter((v): v is Json => v !== null && typeof v === "object");
+    .filter(isJsonObject);
 }
 
 /** Differences between two representations, by path (at most a few). */
@@ -308,10 +309,10 @@ function differences(before: unknown, after: unknown, path: string, out: string[
     typeof before === "object" &&
     typeof after === "object" &&
     Array.isArray(before) === Array.isArray(after) &&
-    (!Array.isArray(before) || before.length === (after as unknown[]).length)
+    (!Array.isArray(before) || (Array.isArray(after) && before.length === after.length))
   ) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
-      differences((before as Json)[key], (after as Json)[key], `${path}.${key}`, out, limit);
+      differences(Reflect.get(before, key), Reflect.get(after, key), `${path}.${key}`, out, limit);
     return;
   }
   out.push(
@@ -338,8 +339,8 @@ function presigned(value: unknown, url: string): unknown {
 
 /** The paths of a JSON body's leaves (`.business_model.physical_delivery`). */
 function leafPaths(value: unknown, path = ""): string[] {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return [path];
-  return Object.entries(value as Json).flatMap(([key, child]) => leafPaths(child, `${path}.${key}`));
+  if (!isJsonObject(value)) return [path];
+  return Object.entries(value).flatMap(([key, child]) => leafPaths(child, `${path}.${key}`));
 }
 
 /** A PATCH changes what it names and nothing else: its answer differs from the last representation seen only there (links aside). */
@@ -367,7 +368,7 @@ function patchProblems(
 
 function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefined, exchange: ObservedExchange, problems: string[]): void {
   const key = keyOf(exchange.url);
-  const json = exchange.json as Json | undefined;
+  const json = isJsonObject(exchange.json) ? exchange.json : undefined;
   const method = exchange.method;
   if (!READS.has(method)) {
     if (exchange.status < 200 || exchange.status >= 300) return;
@@ -378,7 +379,7 @@ function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefine
       if (!apiWrite || (k.startsWith(origin) && (key.startsWith(k + "/") || k.startsWith(key + "/") || k === key))) written.delete(k);
     if (method === "DELETE" && operation) bounded(deleted, key, operation.operationId);
     else deleted.delete(key);
-    const self = hrefOf(json?._links?.self);
+    const self = hrefOf(linkIn(json, "self"));
     const target = self
       ? keyOf(exchange.resolve(self))
       : exchange.status === 201 && exchange.location
@@ -420,12 +421,12 @@ const CREATION_TIMES = ["processed_at", "created_at"];
 
 /** Creation times never go back: the target's clock (the test clock too) only moves forward. */
 function timeProblems(spec: ApiSpec, operation: ContractOperation, exchange: ObservedExchange, problems: string[]): void {
-  const json = exchange.json as Json | undefined;
-  if (exchange.status !== 201 || !json) return;
+  const json = exchange.json;
+  if (exchange.status !== 201 || !isJsonObject(json)) return;
   const origin = new URL(exchange.url).origin;
   for (const [member, value] of [
     ...CREATION_TIMES.map((m) => [m, json[m]] as const),
-    ...CREATION_TIMES.map((m) => [`metadata.${m}`, json.metadata?.[m]] as const),
+    ...CREATION_TIMES.map((m) => [`metadata.${m}`, objectOf(json.metadata)[m]] as const),
   ]) {
     if (typeof value !== "string") continue;
     const at = Date.parse(value);
@@ -444,29 +445,28 @@ function timeProblems(spec: ApiSpec, operation: ContractOperation, exchange: Obs
 
 /** The inventory's time ids of a member of an answer: `<api>:time:<Schema>.<member>`, or the schema its value is a `$ref` to. */
 function timeRuleIds(spec: ApiSpec, operation: ContractOperation, status: number, member: string): string[] {
-  const schemas = (spec.doc.components?.schemas ?? {}) as Record<string, { properties?: Record<string, { $ref?: string }> }>;
+  const schemas = objectOf(spec.doc.components?.schemas);
   const ids = new Set<string>();
   for (const name of reachableSchemas(spec, operation, status)) {
-    const property = schemas[name]?.properties?.[member];
+    const property = propertyOf(schemas[name], member);
     if (!property) continue;
-    ids.add(property.$ref ? `${spec.name}:time:${property.$ref.split("/").pop()}` : `${spec.name}:time:${name}.${member}`);
+    const ref = stringOf(objectOf(property).$ref);
+    ids.add(ref ? `${spec.name}:time:${ref.split("/").pop()}` : `${spec.name}:time:${name}.${member}`);
   }
   return [...ids];
 }
 
 /** Whether a member of that name, in any schema an item of the listing can be made of, admits the value as one of its own (its enum, its examples, its pattern). */
 function enumLists(spec: ApiSpec, operation: ContractOperation, member: string, value: string): boolean {
-  const schemas = (spec.doc.components?.schemas ?? {}) as Record<string, { properties?: Record<string, unknown> }>;
+  const schemas = objectOf(spec.doc.components?.schemas);
   return [...reachableSchemas(spec, operation, 200)].some((name) => {
-    const property = schemas[name]?.properties?.[member];
+    const property = propertyOf(schemas[name], member);
     if (property === undefined) return false;
-    const resolved = deref<{ enum?: unknown[]; examples?: unknown[]; allOf?: unknown[]; pattern?: string }>(spec.doc, property);
-    const schema =
-      resolved.allOf?.length === 1
-        ? deref<{ enum?: unknown[]; examples?: unknown[]; pattern?: string }>(spec.doc, resolved.allOf[0])
-        : resolved;
+    const resolved = deref(spec.doc, property);
+    const only = arrayOf(resolved.allOf);
+    const schema = only.length === 1 ? deref(spec.doc, only[0]) : resolved;
     return (
-      [...(schema.enum ?? []), ...(schema.examples ?? [])].includes(value) ||
+      [...arrayOf(schema.enum), ...arrayOf(schema.examples)].includes(value) ||
       (typeof schema.pattern === "string" && new RegExp(schema.pattern, "u").test(value))
     );
   });
@@ -474,8 +474,8 @@ function enumLists(spec: ApiSpec, operation: ContractOperation, member: string, 
 
 /** A page holds what its query asked, and its page links name the neighbouring pages. */
 function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: ObservedExchange, problems: string[]): void {
-  const json = exchange.json as Json | undefined;
-  if (exchange.method !== "GET" || exchange.status !== 200 || !json || typeof json.per_page !== "number") return;
+  const json = exchange.json;
+  if (exchange.method !== "GET" || exchange.status !== 200 || !isJsonObject(json) || typeof json.per_page !== "number") return;
   const parameters = queryParameters(spec, operation);
   if (parameters.size === 0) return;
   const url = new URL(exchange.url);
@@ -507,7 +507,7 @@ function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: 
     problems.push(`[${parameters.get("per_page")?.id ?? spec.name}] ${label}: ${items.length} items on a page of ${json.per_page}`);
   if (page !== undefined && json.page !== undefined && json.page !== page)
     problems.push(
-      `[${parameters.get("page")!.id}] ${label}: page ${json.page} answered for page ${page}${url.searchParams.has("page") ? "" : " (the default)"}`,
+      `[${parameters.get("page")!.id}] ${label}: page ${JSON.stringify(json.page)} answered for page ${page}${url.searchParams.has("page") ? "" : " (the default)"}`,
     );
   if (typeof json.count === "number" && typeof json.page === "number") {
     const expected = Math.max(0, Math.min(json.per_page, json.count - (json.page - 1) * json.per_page));
@@ -519,23 +519,22 @@ function listingProblems(spec: ApiSpec, operation: ContractOperation, exchange: 
   // A one-modifier filter: every item's member of that name has the value asked.
   const query = url.searchParams.get("query");
   const filter = parameters.get("query");
-  const modifier = query ? /^(\w+):([\w-]+)$/.exec(query.trim()) : null;
-  if (filter && modifier && filter.modifiers?.includes(modifier[1]!)) {
-    const [, name, value] = modifier as unknown as [string, string, string];
+  const [, name, value] = (query ? /^(\w+):([\w-]+)$/.exec(query.trim()) : null) ?? [];
+  if (filter && name !== undefined && value !== undefined && filter.modifiers?.includes(name)) {
     // Only where the member's schema lists the modifier's value: `status:approved` of a transaction filters on its status code.
-    const withMember = enumLists(spec, operation, name, value)
-      ? items.filter((item) => typeof item[name] === "string" || typeof item.metadata?.[name] === "string")
-      : [];
+    const memberOf = (item: Json) => (typeof item[name] === "string" ? item[name] : objectOf(item.metadata)[name]);
+    const withMember = enumLists(spec, operation, name, value) ? items.filter((item) => typeof memberOf(item) === "string") : [];
     if (withMember.length > 0) count(filter.id);
     for (const item of withMember) {
-      const actual = typeof item[name] === "string" ? item[name] : item.metadata[name];
-      if (actual !== value) problems.push(`[${filter.id}] ${label}: an item with ${name} ${actual} is listed for the filter ${query}`);
+      const actual = memberOf(item);
+      if (actual !== value)
+        problems.push(`[${filter.id}] ${label}: an item with ${name} ${String(actual)} is listed for the filter ${query}`);
     }
   }
   // The page links: the same size and filter, the neighbouring page numbers.
   const last = typeof json.count === "number" ? Math.max(1, Math.ceil(json.count / json.per_page)) : undefined;
   for (const rel of PAGE_RELATIONS) {
-    const href = hrefOf(json._links?.[rel]);
+    const href = hrefOf(linkIn(json, rel));
     if (!href) continue;
     const ids = relationIds(spec, operation, exchange.status, rel, "query");
     ids.forEach(count);
@@ -562,8 +561,8 @@ export function invariantProblems(spec: ApiSpec, operation: ContractOperation | 
   } catch {
     return problems;
   }
-  const json = exchange.json as Json | undefined;
-  if (operation && !operation.external && json && typeof json === "object" && exchange.status >= 200 && exchange.status < 300) {
+  const json = exchange.json;
+  if (operation && !operation.external && isJsonObject(json) && exchange.status >= 200 && exchange.status < 300) {
     const linkFound: string[] = [];
     linkProblems(spec, operation, exchange, json, exchange.method === "POST" ? requestParams : requestParams, "the answer", linkFound);
     // An embedded item is about itself: of the request's address, only what names its owner applies.
@@ -573,7 +572,7 @@ export function invariantProblems(spec: ApiSpec, operation: ContractOperation | 
     const ids = announced.get(keyOf(exchange.url));
     if (ids) {
       const key = keyOf(exchange.url);
-      const self = hrefOf(json._links?.self);
+      const self = hrefOf(linkIn(json, "self"));
       ids.forEach(count);
       if (exchange.method === "GET" && self) {
         if (keyOf(exchange.resolve(self)) !== key)
