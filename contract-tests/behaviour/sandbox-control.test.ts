@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, type TestContext } from "vitest";
+import { arrayOf, objectOf } from "../../src/testkit/json-values";
 import { checkResponse, findingLines } from "../../src/testkit/openapi-model/check-response";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";
 import { startSandbox } from "../../src/testkit/sandbox/server";
@@ -79,8 +80,8 @@ describe("sandbox control API against its spec", () => {
 
     const exchanges = await control(base(), "GET", "/exchanges?limit=5");
     expect(exchanges.status).toBe(200);
-    const [first] = exchanges.body.items as Array<{ id: number }>;
-    if (first) expect((await control(base(), "GET", `/exchanges/${first.id}`)).status).toBe(200);
+    const first = arrayOf(objectOf(exchanges.body).items)[0];
+    if (first) expect((await control(base(), "GET", `/exchanges/${String(objectOf(first).id)}`)).status).toBe(200);
     expect((await control(base(), "GET", "/exchanges/999999999")).status).toBe(404);
     expect((await control(base(), "GET", "/exchange-stream")).status).toBe(200);
   });

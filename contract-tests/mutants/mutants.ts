@@ -13,6 +13,7 @@ import { windows } from "../../generated/gateway/constants";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
 import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/configuration/config";
 import { sandboxFaults, type SandboxFault } from "../../src/testkit/sandbox/cross-api/faults";
+import { isJsonObject, objectOf, stringOf } from "../../src/testkit/json-values";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { suiteFetch } from "../support/connections";
 import { apiSpec } from "../support/spec";
@@ -62,8 +63,8 @@ function editJson(
   return {
     response(request, response) {
       if (!test(request, response)) return;
-      const body = jsonOf(response) as Json | undefined;
-      if (body === undefined) return;
+      const body = jsonOf(response);
+      if (!isJsonObject(body)) return;
       edit(body, response, request);
       setJson(response, body);
     },
@@ -102,7 +103,7 @@ function approvedExample(operationId: string, request: ProxiedRequest): ProxiedR
     (e) => e.kind === "response" && e.operationId === operationId && e.status === "201",
   );
   if (!example) throw new Error(`the gateway spec has no 201 example of ${operationId}`);
-  const body = structuredClone(example.value) as Json;
+  const body = structuredClone(objectOf(example.value));
   body.id = randomUUID();
   const amount = formField(request, "amount");
   if (amount !== undefined && "amount" in body) body.amount = Number(amount);
@@ -125,17 +126,18 @@ function approveFollowUps(
   operationId: "createCapture" | "createRefund" | "createVoid",
   approve: (state: { declined?: number; captured: boolean }) => boolean,
 ): Mutation {
-  const declined = new Map<string, number>();
+  const declined = new Map<string, number | undefined>();
   const captured = new Set<string>();
   return {
     response(q, r) {
-      const body = jsonOf(r) as Json | undefined;
-      if (q.operationId === "createAuthorization" && r.status === 400 && typeof body?.id === "string")
-        declined.set(body.id, body.status?.code);
+      const body = objectOf(jsonOf(r));
+      const code = objectOf(body.status).code;
+      if (q.operationId === "createAuthorization" && r.status === 400 && typeof body.id === "string")
+        declined.set(body.id, typeof code === "number" ? code : undefined);
       const id = /\/authorizations\/([^/]+)\//.exec(q.url.pathname)?.[1];
       if (q.operationId === "createCapture" && r.status === 201 && id) captured.add(id);
       if (q.operationId !== operationId || r.status !== 400 || !id) return;
-      if (body?.status?.code === 40000 && !declined.has(id)) return;
+      if (code === 40000 && !declined.has(id)) return;
       if (!approve({ declined: declined.get(id), captured: captured.has(id) })) return;
       Object.assign(r, approvedExample(operationId, q));
     },
@@ -175,27 +177,29 @@ function patchIgnored(operationId: string, pretend: boolean): Mutation {
   const sent = new WeakMap<ProxiedRequest, Json>();
   const merge = (target: Json, patch: Json) => {
     for (const [key, value] of Object.entries(patch)) {
-      if (value && typeof value === "object" && !Array.isArray(value) && target[key] && typeof target[key] === "object")
-        merge(target[key], value as Json);
+      if (isJsonObject(value) && target[key] && typeof target[key] === "object") merge(target[key], value);
       else target[key] = value;
     }
   };
   return {
     request(q) {
       if (q.operationId !== operationId) return;
+      let patch: unknown;
       try {
-        sent.set(q, JSON.parse(q.body.toString("utf8")) as Json);
+        patch = JSON.parse(q.body.toString("utf8"));
       } catch {
         return;
       }
+      if (!isJsonObject(patch)) return;
+      sent.set(q, patch);
       q.method = "GET";
       q.body = Buffer.alloc(0);
       delete q.headers["content-type"];
     },
     response(q, r) {
       const patch = sent.get(q);
-      const body = jsonOf(r) as Json | undefined;
-      if (!pretend || !patch || r.status !== 200 || !body) return;
+      const body = jsonOf(r);
+      if (!pretend || !patch || r.status !== 200 || !isJsonObject(body)) return;
       merge(body, patch);
       setJson(r, body);
     },
@@ -223,7 +227,10 @@ async function fetchToken(upstream: string, audience: string): Promise<string> {
     },
     body: new URLSearchParams({ grant_type: "client_credentials", audience }).toString(),
   });
-  return ((await response.json()) as { access_token: string }).access_token;
+  const token = stringOf(objectOf(await response.json()).access_token);
+  if (token === undefined)
+    throw new Error(`${upstream}/oauth/token answered ${response.status} without an access_token for the seeded client`);
+  return token;
 }
 
 /** The listing gets its request without the `query` filter. */
@@ -319,9 +326,10 @@ export const mutants: Mutant[] = [
       response(q, r) {
         const pan = formField(q, "card[pan]");
         const csc = formField(q, "card[csc]");
-        const body = jsonOf(r) as Json | undefined;
-        if (q.listener !== "gateway" || r.status !== 400 || !pan || !body?.status) return;
-        body.status.message = `${body.status.message ?? "declined"} (card ${pan}, csc ${csc ?? "none"})`;
+        const body = jsonOf(r);
+        const status = objectOf(body).status;
+        if (q.listener !== "gateway" || r.status !== 400 || !pan || !isJsonObject(status)) return;
+        status.message = `${stringOf(status.message) ?? "declined"} (card ${pan}, csc ${csc ?? "none"})`;
         setJson(r, body);
       },
     },
@@ -813,7 +821,8 @@ export const mutants: Mutant[] = [
       request(q) {
         if (q.operationId !== "createComment" || q.body.length === 0) return;
         try {
-          const body = JSON.parse(q.body.toString("utf8")) as Json;
+          const body: unknown = JSON.parse(q.body.toString("utf8"));
+          if (!isJsonObject(body)) return;
           delete body.tags;
           q.body = Buffer.from(JSON.stringify(body));
         } catch {
@@ -951,8 +960,8 @@ export const mutants: Mutant[] = [
     mutation: editJson(
       (q, r) => isOp("listTransactions")(q) && r.status === 200,
       (b) => {
-        const items = Object.values(b._embedded ?? {})[0] as Json[] | undefined;
-        if (items && items.length > 1) items[items.length - 1] = items[0]!;
+        const items = Object.values(objectOf(b._embedded))[0];
+        if (Array.isArray(items) && items.length > 1) items[items.length - 1] = items[0];
       },
     ),
   },
