@@ -8,7 +8,7 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { checkedResponseOf } from "../../src/testkit/sandbox/listener/checked-response";
-import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/listener/http";
+import type { SandboxRequest, SandboxResponse } from "../../src/testkit/sandbox/listener/messages";
 import { loopbackRefusal } from "../../src/testkit/sandbox/listener/loopback-policy";
 import { parseRequestTarget } from "../../src/testkit/sandbox/listener/request-target";
 import type { RunningSandbox } from "../../src/testkit/sandbox/server";

@@ -17,6 +17,7 @@ import { ExchangeRecord } from "./control/exchanges";
 import { FaultRules } from "./control/faults";
 import { FixturesLoaded } from "./control/fixtures-loaded";
 import type { FixtureResult } from "./fixtures/types";
+import { applyFixture } from "./fixtures/apply";
 import { ControlPlane } from "./control/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./listener/refusals";
 import { prepareRequestChecks } from "../openapi-model/check-request";
@@ -76,9 +77,16 @@ export interface RunningSandbox {
   afterReset(hook: () => Promise<void> | void): void;
   /** A fresh merchant account on both APIs that no other client sees (the control API's createAccount). */
   createAccount(): IsolatedAccount;
+  /** A private sandbox of `config` on free ports, silent: where a fixture is rehearsed before it is built here. */
+  startScratch(config: SandboxConfig): Promise<RunningSandbox>;
   /** Notes a fixture built outside the control API (at start, or again after a reset), for its listFixtures. */
   noteFixture(source: string, result: FixtureResult): void;
   stop(): Promise<void>;
+}
+
+/** A private sandbox of `config` on free ports, silent (a fixture's rehearsal). */
+function startScratch(config: SandboxConfig): Promise<RunningSandbox> {
+  return startSandbox({ config, ports: { gateway: 0, merchant: 0, storage: 0 }, log: () => {} });
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -135,12 +143,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
       state: () => state,
       urls: () => ({ gateway: gatewayUrl, ...urls }),
-      // Imported when used: the fixtures module starts scratch sandboxes through this one.
-      loadFixture: async (fixture) =>
-        (await import("./fixtures/apply")).applyFixture({ gatewayUrl, merchantUrl: urls.merchant }, fixture, {
-          rehearse: { config },
-          source: "control API",
-        }),
+      loadFixture: (fixture) =>
+        applyFixture({ gatewayUrl, merchantUrl: urls.merchant, startScratch }, fixture, { rehearse: { config }, source: "control API" }),
       fixtures,
     },
     log,
@@ -207,6 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       reset,
       afterReset: (hook) => void afterReset.push(hook),
       createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
+      startScratch,
       noteFixture: (source, result) => void fixtures.note(source, result),
       async stop() {
         await Promise.all(servers.map(close));

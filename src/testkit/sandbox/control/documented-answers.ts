@@ -4,7 +4,7 @@
  * client may really get (and passes the sandbox's response check like any other).
  */
 import type { SpecRouter } from "../../openapi-model/router";
-import type { SandboxResponse } from "../listener/http";
+import type { SandboxResponse } from "../listener/messages";
 import type { DocumentedAnswer } from "./faults";
 
 /** The documented answers of the operations of some APIs, by operationId. */

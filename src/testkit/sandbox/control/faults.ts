@@ -5,7 +5,7 @@
  * matching requests or until removed. The listener asks `take` once a request has fully arrived.
  */
 import type { components } from "../../../../generated/sandbox-control/schema";
-import type { SandboxResponse } from "../listener/http";
+import type { SandboxResponse } from "../listener/messages";
 import { decodeForm } from "../../openapi-model/form-decoding";
 import { objectOf } from "../../json-values";
 import type { OperationRecord } from "../../openapi-model/model-records";

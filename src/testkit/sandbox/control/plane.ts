@@ -15,7 +15,7 @@ import type { SandboxClock } from "../cross-api/clock";
 import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
 import type { GatewaySandbox } from "../gateway/app";
 import { checkedResponseOf } from "../listener/checked-response";
-import type { SandboxResponse } from "../listener/http";
+import type { ControlRoutes, SandboxResponse } from "../listener/messages";
 import type { MerchantSandbox } from "../merchant/app";
 import { curlOf, refusalOf } from "./explain";
 import type { ExchangeRecord } from "./exchanges";
@@ -147,7 +147,7 @@ const handlers: ControlHandlers = {
   getConsoleAsset: ({ params }) => consoleAsset(params.asset as ConsoleAsset),
 };
 
-export class ControlPlane {
+export class ControlPlane implements ControlRoutes {
   private readonly model: ApiModel;
   private readonly views: Views;
 
@@ -160,7 +160,7 @@ export class ControlPlane {
   }
 
   /** Whether a request path is the control API's. */
-  static claims(pathname: string): boolean {
+  claims(pathname: string): boolean {
     return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
   }
 

@@ -12,7 +12,7 @@ import type { SpecRouter } from "../../openapi-model/router";
 import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
-import type { Handler } from "../listener/http";
+import type { Handler } from "../listener/messages";
 import { ApiKeys } from "./auth";
 import { GatewayResponses } from "./responses";
 import { SignatureVerifier } from "./signature";

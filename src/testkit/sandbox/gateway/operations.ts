@@ -4,7 +4,7 @@
  * checked request to the transactions and answer with the outcome.
  */
 import type { operations } from "../../../../generated/gateway/schema";
-import type { SandboxResponse } from "../listener/http";
+import type { SandboxResponse } from "../listener/messages";
 import type { GatewayAccount } from "./auth";
 import type { RequestBodyOf } from "./requests";
 import type { GatewayResponses } from "./responses";

@@ -9,7 +9,7 @@ import type { OperationRecord } from "../../openapi-model/model-records";
 import type { ApiModel } from "../../openapi-model/operation-model";
 import { bracketName, type SchemaViolation } from "../../openapi-model/validation-errors";
 import type { SandboxConfig } from "../configuration/config";
-import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
+import type { Handler, SandboxRequest, SandboxResponse } from "../listener/messages";
 import type { ApiKeys, GatewayAccount } from "./auth";
 import { inputErrorOutcome } from "./bodies";
 import { rootDocument } from "./links";

@@ -6,7 +6,7 @@
  */
 import { mediaType } from "../../../../generated/gateway/constants";
 import { sendableMessage } from "../cross-api/card-numbers";
-import type { SandboxResponse } from "../listener/http";
+import type { SandboxResponse } from "../listener/messages";
 import type { Outcome, TransactionBody } from "./records";
 
 /**

@@ -5,7 +5,7 @@
  * breakdown check answers through it.
  */
 import type { CheckedResponse } from "../../openapi-model/check-response";
-import type { SandboxResponse } from "./http";
+import type { SandboxResponse } from "./messages";
 
 /** The headers by lower-cased name (handlers write them lower-cased: then the object itself). */
 function lowerCased(headers: Record<string, string>): Record<string, string> {

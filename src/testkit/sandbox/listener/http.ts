@@ -8,8 +8,8 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { ControlPlane } from "../control/plane";
 import type { ExchangeRecord, SignatureVerdict } from "../control/exchanges";
+import type { ControlRoutes, Handler, SandboxRequest, SandboxResponse } from "./messages";
 import type { FaultRules } from "../control/faults";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
@@ -18,31 +18,6 @@ import type { ResponseValidationMode } from "../configuration/config";
 import { checkResponse, findingLines } from "../../openapi-model/check-response";
 import type { SpecRouter, RouteResult } from "../../openapi-model/router";
 import type { ApiModel } from "../../openapi-model/operation-model";
-
-export interface SandboxResponse {
-  status: number;
-  headers?: Record<string, string>;
-  /** Objects are sent as JSON; Buffers and strings as they are; undefined sends no body. */
-  body?: unknown;
-}
-
-export interface SandboxRequest {
-  method: string;
-  url: URL;
-  headers: IncomingMessage["headers"];
-  route: RouteResult;
-  /** The raw body bytes (empty when there is none or it was too large). */
-  rawBody: Buffer;
-  /** True when the body exceeded the listener's cap (its bytes were discarded). */
-  tooLarge: boolean;
-  remoteAddress: string;
-  /** How the gateway judged the request's signature, for the exchange record (set by the gateway's pipeline). */
-  signature?: SignatureVerdict;
-  /** A gateway status code a fault rule makes this transaction decline with. */
-  declineWith?: number;
-}
-
-export type Handler = (request: SandboxRequest) => SandboxResponse;
 
 export interface Violation {
   api: string;
@@ -105,7 +80,7 @@ export interface ListenerOptions {
   validation: ResponseValidationMode;
   violations: ViolationLog;
   /** The control API under `/_sandbox/` (the gateway and merchant listeners). */
-  control?: ControlPlane;
+  control?: ControlRoutes;
   /** Fault rules, asked once a request of an operation has fully arrived. */
   faults?: FaultRules;
   /** Where every exchange of the API is recorded. */
@@ -303,7 +278,7 @@ function afterBody(
   res: ServerResponse,
 ): Promise<void> | undefined {
   const { request } = sent;
-  if (options.control && ControlPlane.claims(sent.pathname)) {
+  if (options.control?.claims(sent.pathname)) {
     return options.control
       .handle(request.method, sent.pathname, request.url.searchParams, request.headers, request.rawBody)
       .then((answer) => ("stream" in answer ? answer.stream(req, res) : write(res, answer)));

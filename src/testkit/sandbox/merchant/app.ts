@@ -14,7 +14,7 @@ import type { OpenApiDocument } from "../../openapi-model/document";
 import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
-import type { Handler } from "../listener/http";
+import type { Handler } from "../listener/messages";
 import type { SpecRouter } from "../../openapi-model/router";
 import { applicationHandlers } from "./handlers/applications";
 import { commentHandlers } from "./handlers/comments";

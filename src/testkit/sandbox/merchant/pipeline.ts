@@ -9,7 +9,7 @@ import type { OperationRecord } from "../../openapi-model/model-records";
 import type { SpecRouter } from "../../openapi-model/router";
 import type { ApiModel } from "../../openapi-model/operation-model";
 import { dottedName } from "../../openapi-model/validation-errors";
-import type { Handler, SandboxRequest, SandboxResponse } from "../listener/http";
+import type { Handler, SandboxRequest, SandboxResponse } from "../listener/messages";
 import { handlerOf, type Operations, type ValidatedCall } from "./handlers/operation";
 import { errorsOf, type Answers, type CollectionQuery, type Refusing } from "./http/answers";
 import type { Lookups, Reader } from "./http/contexts";

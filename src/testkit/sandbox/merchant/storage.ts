@@ -4,7 +4,8 @@
  * with an ETag, 403 with an XML error), and never carries rate-limit headers.
  */
 import { apiModel } from "../../openapi-model/operation-model";
-import type { Handler, ListenerOptions, SandboxResponse } from "../listener/http";
+import type { ListenerOptions } from "../listener/http";
+import type { Handler, SandboxResponse } from "../listener/messages";
 import type { FileStore } from "./records/files";
 
 interface UploadAnswers {

@@ -4,7 +4,7 @@
  */
 import { checkBody } from "../../../openapi-model/check-request";
 import type { ApiModel } from "../../../openapi-model/operation-model";
-import type { SandboxResponse } from "../../listener/http";
+import type { SandboxResponse } from "../../listener/messages";
 import { errorsOf } from "../http/answers";
 import { problems, type Errors } from "../http/problems";
 import { isSchemaRef, mergedMustSatisfy } from "../http/spec-facts";

@@ -4,7 +4,7 @@
  * pre-signed link), downloaded here.
  */
 import type { OpenApiDocument } from "../../../openapi-model/document";
-import type { SandboxResponse } from "../../listener/http";
+import type { SandboxResponse } from "../../listener/messages";
 import { ownerOf, type Reader } from "../http/contexts";
 import { problems } from "../http/problems";
 import type { FileStore } from "../records/files";

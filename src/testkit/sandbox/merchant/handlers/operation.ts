@@ -7,7 +7,7 @@
  * types were generated from.
  */
 import type { OperationRecord } from "../../../openapi-model/model-records";
-import type { SandboxRequest, SandboxResponse } from "../../listener/http";
+import type { SandboxRequest, SandboxResponse } from "../../listener/messages";
 import type { Answers, CollectionQuery } from "../http/answers";
 import type { MerchantLinks } from "../http/links";
 import type { ProblemContext } from "../http/problems";

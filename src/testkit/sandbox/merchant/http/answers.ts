@@ -10,7 +10,7 @@ import type { OperationRecord } from "../../../openapi-model/model-records";
 import type { SpecRouter } from "../../../openapi-model/router";
 import { dottedName, type SchemaViolation } from "../../../openapi-model/validation-errors";
 import { maskCardNumbers } from "../../cross-api/card-numbers";
-import type { SandboxResponse } from "../../listener/http";
+import type { SandboxResponse } from "../../listener/messages";
 import type { MerchantLinks } from "./links";
 import { pageOf } from "./pagination";
 import { problems, withHeaders, type Errors, type ProblemContext } from "./problems";

@@ -2,7 +2,8 @@
  * The merchant sandbox in layers (docs/architecture.md): records/ (what the API stores and its
  * rules), http/ (their HTTP shapes), handlers/ (the operations, keyed by operationId), and the
  * wiring at the folder's top (the pipeline, app.ts). Its import graph, read with the TypeScript
- * compiler, has no circle and no import from a lower layer to a higher one.
+ * compiler, has no circle and no import from a lower layer to a higher one; and src/testkit as a
+ * whole has no import circle.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -149,5 +150,21 @@ describe("the merchant sandbox's layers", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the testkit's imports", () => {
+  const TESTKIT = resolve(__dirname, "../src/testkit");
+  const graph = importGraph(TESTKIT);
+
+  it("are read from the folder's own imports", () => {
+    expect(graph.get("sandbox/server.ts")).toContain("sandbox/listener/http.ts");
+    expect(graph.size).toBeGreaterThan(100);
+  });
+
+  // The listener is handed its handler and its control routes (listener/messages.ts); a part that
+  // imports the listener back would tie every API, the control plane and the console into one knot.
+  it("form no circle anywhere in src/testkit", () => {
+    expect(circles(graph)).toEqual([]);
   });
 });
