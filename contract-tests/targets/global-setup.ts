@@ -5,7 +5,8 @@
 import type { TestProject } from "vitest/node";
 import { startMockTarget } from "./mock";
 import { sandboxTarget, startSandboxTarget, type StartedTarget } from "./sandbox";
-import { PREFLIGHT_EXIT_CODE, PreflightError, preflightProblems } from "./preflight";
+import { PREFLIGHT_EXIT_CODE, PreflightError } from "./preflight-error";
+import { preflightProblems } from "./preflight";
 import { externalTarget, targetKind, type ContractTarget } from "./target";
 
 declare module "vitest" {

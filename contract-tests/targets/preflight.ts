@@ -9,16 +9,6 @@ import { errorCode } from "../../src/toolkit/clients/common/redact";
 import { ApiSession, type Exchange } from "../support/http";
 import type { ContractTarget } from "./target";
 
-/** `payment-apis contract` and the suite exit with this when the run could not start: nothing was tested. */
-export const PREFLIGHT_EXIT_CODE = 3;
-
-/** A run that cannot work: every problem, one line each. */
-export class PreflightError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join("\n"));
-  }
-}
-
 /** Where each setting comes from, as the user sets it. */
 const SETTINGS = {
   gateway: { url: "GATEWAY_BASE_URL (--gateway-url)", credentials: "GATEWAY_API_KEY" },

@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import type { ApiName } from "../support/spec";
 import { isHttpUrl, withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
-import { PreflightError } from "./preflight";
+import { PreflightError } from "./preflight-error";
 
 export type TargetKind = "sandbox" | "mock" | "external";
 
