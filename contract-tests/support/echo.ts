@@ -83,7 +83,7 @@ export function echoProblems(
   answer: { status: number; json: unknown; location: string | null; resolve: (href: string) => string },
 ): string[] {
   const problems: string[] = [];
-  if (answer.status === 201 && answer.location) {
+  if ((operation ? spec.isCreation(operation, answer.status) : answer.status === 201) && answer.location) {
     const self = onlyLink(answer.json, "self")?.href;
     if (self && answer.resolve(answer.location) !== answer.resolve(self))
       problems.push("the Location header is not the created resource's _links.self.href");

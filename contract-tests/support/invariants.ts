@@ -382,12 +382,12 @@ function readBackProblems(spec: ApiSpec, operation: ContractOperation | undefine
     const self = hrefOf(linkIn(json, "self"));
     const target = self
       ? keyOf(exchange.resolve(self))
-      : exchange.status === 201 && exchange.location
+      : operation && spec.isCreation(operation, exchange.status) && exchange.location
         ? keyOf(exchange.resolve(exchange.location))
         : method === "PATCH" || method === "PUT"
           ? key
           : undefined;
-    if (operation && json && typeof json === "object" && target && (exchange.status === 201 || method === "PATCH")) {
+    if (operation && json && typeof json === "object" && target && (spec.isCreation(operation, exchange.status) || method === "PATCH")) {
       if (method === "PATCH") patchProblems(spec, operation, exchange, seen.get(target), problems);
       bounded(seen, target, json);
       written.delete(target);

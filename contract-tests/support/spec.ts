@@ -55,6 +55,16 @@ export class ApiSpec {
     return this.model.operation(operationId);
   }
 
+  /**
+   * Whether `status` is the operation's creation answer: 201, or a 2xx documented by the same
+   * response as its 201 (a source's "200 or 201"), so Location and read-back hold for both.
+   */
+  isCreation(operation: ContractOperation, status: number): boolean {
+    const created = this.documentedResponse(operation, 201);
+    if (created === undefined || status < 200 || status >= 300) return false;
+    return status === 201 || this.documentedResponse(operation, status)?.pointer === created.pointer;
+  }
+
   /** The documented response for a status: the exact code, its range (`4XX`), `default`, or a listed code standing for the range. */
   documentedResponse(operation: ContractOperation, status: number): ResponseRecord | undefined {
     return this.model.responseFor(operation, status);
