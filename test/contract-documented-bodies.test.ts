@@ -9,23 +9,7 @@ import type { Exchange } from "../contract-tests/support/http";
 import { objectOf } from "../src/testkit/json-values";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
-
-/** An exchange as the suite's HTTP layer records one, with this body. */
-function exchangeOf(api: Exchange["api"], operationId: string, status: number, json: unknown): Exchange {
-  const text = JSON.stringify(json);
-  return {
-    api,
-    operationId,
-    method: "GET",
-    url: "http://127.0.0.1:1/x",
-    status,
-    headers: new Headers(),
-    bytes: Buffer.from(text),
-    text,
-    json,
-    problems: [],
-  };
-}
+import { recordedExchange } from "./support/recorded-exchange";
 
 /** The spec's first example of an operation's answer with that status. */
 function answerExample(api: Exchange["api"], operationId: string, status: number): Record<string, unknown> {
@@ -40,26 +24,32 @@ function answerExample(api: Exchange["api"], operationId: string, status: number
 describe("answers read as the generated type of the operation's documented answer", () => {
   it("gives the body of a documented answer, typed", () => {
     const body = answerExample("gateway", "getAccount", 200);
-    const account = answerOf("gateway", exchangeOf("gateway", "getAccount", 200, body), "getAccount", 200);
+    const account = answerOf("gateway", recordedExchange("gateway", "getAccount", 200, body), "getAccount", 200);
     expect(account.descriptor).toBe(body.descriptor);
     const root = answerExample("merchant", "getRoot", 200);
-    expect(answerOf("merchant", exchangeOf("merchant", "getRoot", 200, root), "getRoot", 200)._links.self).toEqual(
+    expect(answerOf("merchant", recordedExchange("merchant", "getRoot", 200, root), "getRoot", 200)._links.self).toEqual(
       objectOf(root._links).self,
     );
   });
 
   it("refuses a body that breaks the answer's schema, naming the rule and not the value", () => {
     const body = { ...answerExample("gateway", "getAccount", 200), descriptor: 4_111_111_111_111_111 };
-    const read = () => answerOf("gateway", exchangeOf("gateway", "getAccount", 200, body), "getAccount", 200);
+    const read = () => answerOf("gateway", recordedExchange("gateway", "getAccount", 200, body), "getAccount", 200);
     expect(read).toThrow(/getAccount's 200 answer: the body is not the documented one .*\/descriptor type/);
     expect(read).not.toThrow(/4111/);
   });
 
   it("refuses an exchange of another operation, another status or another API", () => {
     const body = answerExample("gateway", "getAccount", 200);
-    expect(() => answerOf("gateway", exchangeOf("gateway", "getRoot", 200, body), "getAccount", 200)).toThrow(/it is not that answer/);
-    expect(() => answerOf("gateway", exchangeOf("gateway", "getAccount", 404, body), "getAccount", 200)).toThrow(/it is not that answer/);
-    expect(() => answerOf("gateway", exchangeOf("merchant", "getAccount", 200, body), "getAccount", 200)).toThrow(/it is not that answer/);
+    expect(() => answerOf("gateway", recordedExchange("gateway", "getRoot", 200, body), "getAccount", 200)).toThrow(
+      /it is not that answer/,
+    );
+    expect(() => answerOf("gateway", recordedExchange("gateway", "getAccount", 404, body), "getAccount", 200)).toThrow(
+      /it is not that answer/,
+    );
+    expect(() => answerOf("gateway", recordedExchange("merchant", "getAccount", 200, body), "getAccount", 200)).toThrow(
+      /it is not that answer/,
+    );
   });
 });
 

@@ -7,25 +7,9 @@ import { describe, expect, it } from "vitest";
 import { approvedStatusCode, mediaType } from "../generated/gateway/constants";
 import { problemMediaType } from "../generated/merchant/constants";
 import { expectApproved } from "../contract-tests/support/gateway";
-import type { Exchange } from "../contract-tests/support/http";
 import { expectProblem } from "../contract-tests/support/merchant";
 import { apiSpec } from "../contract-tests/support/spec";
-
-function exchange(api: Exchange["api"], operationId: string, status: number, contentType: string, json: unknown): Exchange {
-  const text = JSON.stringify(json);
-  return {
-    api,
-    operationId,
-    method: "POST",
-    url: "http://127.0.0.1:1/x",
-    status,
-    headers: new Headers({ "content-type": contentType }),
-    bytes: Buffer.from(text),
-    text,
-    json,
-    problems: [],
-  };
-}
+import { recordedExchange } from "./support/recorded-exchange";
 
 describe("the suite's expectations of a success", () => {
   const merchant = apiSpec("merchant");
@@ -42,14 +26,26 @@ describe("the suite's expectations of a success", () => {
 
   it("take any success the operation documents as an approval, and nothing else", () => {
     const approved = { status: { code: approvedStatusCode } };
-    expect(() => expectApproved(exchange("gateway", "createAuthorization", 200, mediaType, approved))).not.toThrow();
-    expect(() => expectApproved(exchange("gateway", "createAuthorization", 201, mediaType, approved))).not.toThrow();
-    expect(() => expectApproved(exchange("gateway", "createAuthorization", 202, mediaType, approved))).toThrow();
+    expect(() =>
+      expectApproved(recordedExchange("gateway", "createAuthorization", 200, approved, { method: "POST", contentType: mediaType })),
+    ).not.toThrow();
+    expect(() =>
+      expectApproved(recordedExchange("gateway", "createAuthorization", 201, approved, { method: "POST", contentType: mediaType })),
+    ).not.toThrow();
+    expect(() =>
+      expectApproved(recordedExchange("gateway", "createAuthorization", 202, approved, { method: "POST", contentType: mediaType })),
+    ).toThrow();
   });
 
   it("ask a problem for its status, not for a request id or title the source does not promise", () => {
-    expect(() => expectProblem(exchange("merchant", "getApplication", 404, problemMediaType, { status: 404 }), 404)).not.toThrow();
-    expect(() => expectProblem(exchange("merchant", "getApplication", 404, problemMediaType, {}), 404)).not.toThrow();
-    expect(() => expectProblem(exchange("merchant", "getApplication", 404, problemMediaType, { status: 400 }), 404)).toThrow();
+    expect(() =>
+      expectProblem(recordedExchange("merchant", "getApplication", 404, { status: 404 }, { contentType: problemMediaType }), 404),
+    ).not.toThrow();
+    expect(() =>
+      expectProblem(recordedExchange("merchant", "getApplication", 404, {}, { contentType: problemMediaType }), 404),
+    ).not.toThrow();
+    expect(() =>
+      expectProblem(recordedExchange("merchant", "getApplication", 404, { status: 400 }, { contentType: problemMediaType }), 404),
+    ).toThrow();
   });
 });
