@@ -73,11 +73,8 @@ export function applicationHandlers(parts: ApplicationParts): Operations {
   const doc = model.document;
   return {
     listApplications: (ctx) => {
-      const items = answers.queried(ctx, applicationQuery, resources.applicationsOf(ctx.client.merchant));
-      if (!Array.isArray(items)) return items;
-      return answers.collection(
-        ctx,
-        items.map((app) => reps.application(app)),
+      return answers.queriedCollection(ctx, applicationQuery, resources.applicationsOf(ctx.client.merchant), (item) =>
+        reps.application(item),
       );
     },
 

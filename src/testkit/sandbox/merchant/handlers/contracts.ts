@@ -7,12 +7,7 @@ import type { AnsweringParts, Operations } from "./operation";
 export function contractHandlers({ answers, reps, resources }: AnsweringParts): Operations {
   return {
     listContracts: (ctx) => {
-      const items = answers.queried(ctx, contractQuery, resources.contractsOf(ctx.params.application_id));
-      if (!Array.isArray(items)) return items;
-      return answers.collection(
-        ctx,
-        items.map((c) => reps.contract(c)),
-      );
+      return answers.queriedCollection(ctx, contractQuery, resources.contractsOf(ctx.params.application_id), (item) => reps.contract(item));
     },
 
     getContract: (ctx) => answers.success(ctx, reps.contract(resources.contracts.get(ctx.params.contract_id)!)),

@@ -12,12 +12,7 @@ export interface DisputeParts extends AnsweringParts {
 export function disputeHandlers({ answers, files, links, reps, resources }: DisputeParts): Operations {
   return {
     listDisputes: (ctx) => {
-      const items = answers.queried(ctx, disputeQuery, resources.disputesOf(ctx.client.merchant));
-      if (!Array.isArray(items)) return items;
-      return answers.collection(
-        ctx,
-        items.map((d) => reps.dispute(d)),
-      );
+      return answers.queriedCollection(ctx, disputeQuery, resources.disputesOf(ctx.client.merchant), (item) => reps.dispute(item));
     },
 
     getDispute: (ctx) => answers.success(ctx, reps.dispute(resources.disputes.get(ctx.params.dispute_id)!)),

@@ -112,6 +112,17 @@ export class Answers {
     return parsed.predicate === matchAll ? items : items.filter(parsed.predicate);
   }
 
+  /** A queried collection: the items the query selects, each represented, as a page (or the query's problem). */
+  queriedCollection<T>(
+    ctx: Answering & { query: CollectionQuery; params: object },
+    supported: QueryLanguage<T>,
+    items: T[],
+    represent: (item: T) => Json,
+  ): SandboxResponse {
+    const selected = this.queried(ctx, supported, items);
+    return Array.isArray(selected) ? this.collection(ctx, selected.map(represent)) : selected;
+  }
+
   /**
    * The modifiers of the operation's query language that the sandbox accepts without filtering
    * on them: the spec's (`x-query-modifiers`) less the ones it models. A modelled modifier the
