@@ -37,7 +37,9 @@ export async function generate(outDir: string): Promise<string[]> {
     const jsonPath = join(dir, "openapi.json");
     writeFileSync(jsonPath, JSON.stringify(parse(bundledYaml), null, 2) + "\n");
 
-    const ast = await openapiTS(pathToFileURL(jsonPath), { alphabetize: false });
+    // A `default` is what the server assumes when a member is omitted, so a sender may omit it:
+    // openapi-typescript's defaultNonNullable would make such request members required.
+    const ast = await openapiTS(pathToFileURL(jsonPath), { alphabetize: false, defaultNonNullable: false });
     const typesPath = join(dir, "schema.d.ts");
     writeFileSync(typesPath, astToString(ast));
 

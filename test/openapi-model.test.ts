@@ -52,7 +52,7 @@ describe("the model", () => {
         expect.objectContaining({ type: "apiKey", header: signatureHeader.name, signature: { schemeToken: signatureHeader.schemeToken } }),
       ],
     ]);
-    expect(capture.transactionTypes).toEqual(["capture"]);
+    expect(capture.transactionType).toBe("capture");
     expect(merchant.operation("uploadFileContent").external).toBe(true);
     expect(merchant.operation("listApplications").linkRelation).toMatch(/applications/);
   });

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_LENGTH } from "../src/testkit/sandbox/cross-api/card-numbers";
 import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from "../src/testkit/sandbox/cross-api/clock";
 import { GatewayResponses } from "../src/testkit/sandbox/gateway/responses";
-import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { basic, expand, GatewayClient, keys, MerchantClient, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
@@ -307,7 +306,7 @@ describe("the storage host and uploaded files", () => {
 
 describe("gateway status messages", () => {
   it("never echo a card number, and are bounded in length", () => {
-    const responses = new GatewayResponses(apiModel("gateway").version);
+    const responses = new GatewayResponses();
     const declined = responses.transaction({
       approved: false,
       body: { status: { code: 40000, message: `parameter 'card[4111 1111 1111 1111]' ${"x".repeat(5000)}` } },

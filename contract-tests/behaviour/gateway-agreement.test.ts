@@ -54,7 +54,7 @@ describe("Facts that agree across answers", () => {
 describe("Documented defaults", () => {
   scenario(
     "an omitted text_on_statement is the account's descriptor; a capture or refund without one carries the authorization's, and its own value overrides it",
-    { ...behaviour, testCards: true, rules: ["gateway:default:TextOnStatement", "gateway:default:tag.Windows-and-limits"] },
+    { ...behaviour, testCards: true, rules: ["gateway:default:TextOnStatement"] },
     async () => {
       const gw = new Gateway(session("gateway"));
       const account = await gw.session.call({ operationId: "getAccount" });

@@ -22,7 +22,6 @@ describe("Defaults that carry a rule", () => {
         "gateway:rule:AuthorizationParameters.credential_on_file",
         "gateway:rule:AuthorizationParameters.initiator",
         "gateway:default:AuthorizationParameters.initiator",
-        "gateway:default:SeriesPrevious",
       ],
     },
     async () => {

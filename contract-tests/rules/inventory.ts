@@ -7,16 +7,17 @@
  *   - a documented status code and its "when" (the response's description): one rule per shared
  *     response component (`<api>:status:<Component>`), or per operation and code for a response
  *     written in place (`<api>:status:<operationId>:<code>`);
- *   - each cause of a 401 its description lists (`<api>:401:<Component>:<cause>`);
+ *   - each cause of a 401 its response lists (`x-causes`; `<api>:401:<Component>:<cause>`);
  *   - members a request sends and its success answer declares (`<api>:echo:<operationId>`: the
  *     answer carries what was sent; see support/echo.ts);
- *   - a rule the introduction (`info.description`) states in prose, recognised by its wording
- *     (`<api>:guide:<name>`: unknown parameters ignored, the media type's version parameter);
+ *   - a rule the introduction (`info.description`) states and `info` carries as an extension
+ *     (`<api>:guide:<name>`: `x-unknown-parameters` as `unknown-parameters-<what they are>`,
+ *     `x-response-media-type` with a version parameter as `media-type-version`);
  *   - a header's description (`<api>:header:<Name>`);
  *   - facts that must agree across answers: each link relation a schema's `_links` declares
  *     (`<api>:link:<Schema>.<rel>`), but `curies` and the pages' relations (those are listings);
- *   - each documented default: a `default` keyword, or a description saying what an omitted
- *     value "defaults to" / is "when omitted" (`<api>:default:<where>`);
+ *   - each documented default: a `default` keyword, or `x-default` where the default depends on
+ *     other values (`<api>:default:<where>`);
  *   - each write (POST, PUT, PATCH, DELETE): what it did reads back (`<api>:readback:<operationId>`);
  *   - each time-valued field and header: a `format` of date, date-time, time or duration, an
  *     integer named `*_at` or `expires_in`, a header named for a reset, a retry or an expiry
@@ -29,11 +30,17 @@
  *     `x-test-environment`: `<api>:x-windows:<key>`), and one rule per API for the markers that
  *     repeat one rule on many places (`<api>:<x-name>`).
  *
+ * Rules are found by the spec's structure (keywords, extensions, the `**Rule:**` markup), never
+ * by the wording of prose.
+ *
  * Scenarios declare the ids they prove (`rules` of `scenario()`, the test's meta); waivers
  * (./waivers.ts) excuse a rule with a reason; `npm run contract:rules` writes docs/contract-rules.md.
  */
 import { arrayOf, isJsonObject, objectOf, stringOf } from "../../src/testkit/json-values";
 import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
+import { parseMediaType } from "../../src/testkit/openapi-model/media-types";
+import type { OperationRecord } from "../../src/testkit/openapi-model/model-records";
+import type { ApiModel } from "../../src/testkit/openapi-model/operation-model";
 import { echoedMembers } from "../support/echo";
 import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
 
@@ -66,7 +73,11 @@ const ANNOTATIONS = new Set([
   "x-trait",
   "x-key",
   "x-category",
+  // The transaction type an operation makes: the rule it serves is the status codes' x-returned-for.
+  "x-transaction-type",
 ]);
+/** Extensions read as rules of their own kind below (defaults, the causes of a 401, the introduction's rules). */
+const READ_BY_KIND = new Set(["x-default", "x-causes", "x-unknown-parameters", "x-response-media-type"]);
 /** Object-valued chapters whose keys are separate rules. */
 const KEYED = new Set(["x-windows", "x-test-environment"]);
 /** Markers that state one rule wherever they stand. */
@@ -79,41 +90,12 @@ const MARKERS = new Set([
   "x-environment",
   "x-www-form-urlencoded",
 ]);
-/** Words a 401 description uses for its causes. */
-const CAUSES: Array<[string, RegExp]> = [
-  ["missing", /\bmissing\b|\bno HTTP Basic credentials\b/i],
-  ["invalid", /\binvalid\b/i],
-  ["disabled", /\bdisabled\b/i],
-  ["expired", /\bexpired\b/i],
-  ["unknown", /\bunknown client\b/i],
-  ["wrong-secret", /\bwrong secret\b/i],
-];
-
 /** Link relations of a collection's pages: listings against their query, not facts about other resources. */
 const PAGE_RELATIONS = new Set(["next", "prev", "first", "last"]);
-/** What the issue names a default by, besides the `default` keyword. */
-const DEFAULT_WORDS = /\bdefaults? to\b|\b(when|if) omitted\b/i;
 const TIME_FORMATS = new Set(["date", "date-time", "time", "duration"]);
 const TIME_NAMES = /(_at|^expires_in)$/;
 const TIME_HEADERS = /reset|retry|expire|date|modified/i;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** Rules the specs' introductions state in prose, recognised by their wording. */
-const GUIDE_RULES: Array<[string, RegExp]> = [
-  ["unknown-parameters-ignored", /\bunknown parameters are accepted and ignored\b/i],
-  ["media-type-version", /;\s*version=/],
-];
-
-/** The sentence of a text around a match (a code span's dots do not end it). */
-function sentenceAround(text: string, index: number): string {
-  const start = Math.max(text.lastIndexOf(". ", index) + 2, text.lastIndexOf("\n\n", index) + 2, 0);
-  let end = index;
-  for (let inCode = (text.slice(start, index).split("`").length - 1) % 2 === 1; end < text.length; end++) {
-    if (text[end] === "`") inCode = !inCode;
-    if (!inCode && text[end] === "." && /\s|$/.test(text[end + 1] ?? "")) break;
-  }
-  return text.slice(start, end + 1);
-}
 
 /** A value of the spec as text: a string as it is, anything else as JSON. */
 const asText = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
@@ -152,6 +134,10 @@ function compact(path: string[]): string {
   return out.join(".").replace(/\.\[\]/g, "[]");
 }
 
+/** A schema node (rather than a map of names, such as `properties`, that may hold a member named `default`). */
+const isSchema = (value: Record<string, unknown>) =>
+  ["type", "enum", "const", "$ref", "allOf", "oneOf", "anyOf"].some((keyword) => value[keyword] !== undefined);
+
 function walk(node: unknown, path: string[], visit: (value: Record<string, unknown>, path: string[]) => void): void {
   if (Array.isArray(node)) {
     node.forEach((item, i) => walk(item, [...path, String(i)], visit));
@@ -164,8 +150,14 @@ function walk(node: unknown, path: string[], visit: (value: Record<string, unkno
 
 const pointer = (path: string[]) => "#/" + path.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 
-function rulesOf(api: ApiName): SpecRule[] {
-  const doc = apiSpec(api).doc;
+/**
+ * Every rule one API's spec states, read from its model and bundle; `echoed` gives the members an
+ * operation's request sends and its success answer declares (support/echo.ts for the suite).
+ */
+export function rulesOf(model: ApiModel, echoed: (operation: OperationRecord) => readonly string[]): SpecRule[] {
+  const { api, document: doc } = model;
+  if (api !== "gateway" && api !== "merchant") throw new Error(`the rule inventory covers the payment APIs, not ${api}`);
+  const operations = [...model.router.operations.values(), ...model.externalRouter.operations.values()];
   const rules = new Map<string, SpecRule>();
   const add = (rule: SpecRule) => {
     const existing = rules.get(rule.id);
@@ -190,7 +182,7 @@ function rulesOf(api: ApiName): SpecRule[] {
     }
     // Extensions that state behaviour.
     for (const [key, ext] of Object.entries(value)) {
-      if (!key.startsWith("x-") || ANNOTATIONS.has(key)) continue;
+      if (!key.startsWith("x-") || ANNOTATIONS.has(key) || READ_BY_KIND.has(key)) continue;
       const at = pointer([...path, key]);
       if (KEYED.has(key) && ext && typeof ext === "object" && !Array.isArray(ext)) {
         for (const [name, fact] of Object.entries(ext))
@@ -259,11 +251,7 @@ function rulesOf(api: ApiName): SpecRule[] {
   walk(doc, [], (value, path) => {
     if (path[0] === "info") return;
     const where = placeName(doc, path);
-    if (
-      "default" in value &&
-      path.at(-1) !== "responses" &&
-      (value.type !== undefined || value.enum !== undefined || path.includes("variables"))
-    ) {
+    if ("default" in value && path.at(-1) !== "responses" && (isSchema(value) || path.includes("variables"))) {
       add({
         id: `${api}:default:${where}`,
         api,
@@ -273,14 +261,15 @@ function rulesOf(api: ApiName): SpecRule[] {
           `an omitted ${where} is ${JSON.stringify(value.default)}${typeof value.description === "string" ? `: ${value.description}` : ""}`,
         ),
       });
-    } else if (typeof value.description === "string" && DEFAULT_WORDS.test(value.description)) {
-      const found = DEFAULT_WORDS.exec(value.description)!;
+    } else if (value["x-default"] !== undefined) {
       add({
         id: `${api}:default:${where}`,
         api,
         kind: "default",
-        at: pointer([...path, "description"]),
-        text: squash(sentenceAround(value.description, found.index)),
+        at: pointer([...path, "x-default"]),
+        text: squash(
+          `an omitted ${where} is ${asText(value["x-default"])}${typeof value.description === "string" ? `: ${value.description}` : ""}`,
+        ),
       });
     }
     const propertyName = path.at(-2) === "properties" ? path.at(-1)! : undefined;
@@ -311,7 +300,7 @@ function rulesOf(api: ApiName): SpecRule[] {
   }
 
   // Writes and query parameters, per operation.
-  for (const operation of apiSpec(api).operations) {
+  for (const operation of operations) {
     if (WRITES.has(operation.method))
       add({
         id: `${api}:readback:${operation.operationId}`,
@@ -335,9 +324,9 @@ function rulesOf(api: ApiName): SpecRule[] {
     }
   }
 
-  // Documented statuses and their "when"; the causes of each 401.
-  for (const operation of apiSpec(api).operations) {
-    for (const { key: code, component, description = "" } of operation.responses.values()) {
+  // Documented statuses and their "when"; the causes of each 401 (`x-causes`).
+  for (const operation of operations) {
+    for (const { key: code, component, description = "", causes } of operation.responses.values()) {
       const at = component ? `#/components/responses/${component}` : pointer([...operation.at, "responses", code]);
       add({
         id: component ? `${api}:status:${component}` : `${api}:status:${operation.operationId}:${code}`,
@@ -347,22 +336,20 @@ function rulesOf(api: ApiName): SpecRule[] {
         text: squash(`${component ? "" : `${code} `}${description}`),
       });
       if (code !== "401") continue;
-      for (const [cause, pattern] of CAUSES) {
-        if (pattern.test(description))
-          add({
-            id: `${api}:401:${component ?? operation.operationId}:${cause}`,
-            api,
-            kind: "401",
-            at,
-            text: squash(`401 when ${cause}: ${description}`),
-          });
-      }
+      for (const cause of causes)
+        add({
+          id: `${api}:401:${component ?? operation.operationId}:${cause}`,
+          api,
+          kind: "401",
+          at: `${at}/x-causes`,
+          text: squash(`401 when ${cause}: ${description}`),
+        });
     }
   }
 
   // Members a request sends and its success answer declares: the answer carries what was sent.
-  for (const operation of apiSpec(api).operations) {
-    const members = echoedMembers(apiSpec(api), operation);
+  for (const operation of operations) {
+    const members = echoed(operation);
     if (members.length > 0)
       add({
         id: `${api}:echo:${operation.operationId}`,
@@ -373,13 +360,26 @@ function rulesOf(api: ApiName): SpecRule[] {
       });
   }
 
-  // Prose rules of the introduction.
-  const intro = asText(objectOf(doc.info).description ?? "");
-  for (const [name, pattern] of GUIDE_RULES) {
-    const found = pattern.exec(intro);
-    const sentence = found ? sentenceAround(intro, found.index) : undefined;
-    if (sentence) add({ id: `${api}:guide:${name}`, api, kind: "guide", at: "#/info/description", text: squash(sentence) });
-  }
+  // Rules of the introduction, as `info` states them for tools.
+  const info = objectOf(doc.info);
+  const unknownParameters = stringOf(info["x-unknown-parameters"]);
+  if (unknownParameters)
+    add({
+      id: `${api}:guide:unknown-parameters-${unknownParameters}`,
+      api,
+      kind: "guide",
+      at: "#/info/x-unknown-parameters",
+      text: squash(`Unknown request parameters are ${unknownParameters}.`),
+    });
+  const responseMediaType = stringOf(info["x-response-media-type"]);
+  if (responseMediaType && parseMediaType(responseMediaType)?.parameters.version !== undefined)
+    add({
+      id: `${api}:guide:media-type-version`,
+      api,
+      kind: "guide",
+      at: "#/info/x-response-media-type",
+      text: squash(`Every response has the media type \`${responseMediaType}\`, its version parameter included.`),
+    });
 
   // Header descriptions.
   for (const [name, header] of Object.entries(objectOf(doc.components?.headers))) {
@@ -411,7 +411,7 @@ let cached: SpecRule[] | undefined;
 
 /** Every rule of both specs, sorted by id. */
 export function ruleInventory(): SpecRule[] {
-  cached ??= API_NAMES.flatMap((api) => rulesOf(api));
+  cached ??= API_NAMES.flatMap((api) => rulesOf(apiSpec(api).model, (operation) => echoedMembers(apiSpec(api), operation)));
   return cached;
 }
 

@@ -123,11 +123,6 @@ export const waivers: Waiver[] = [
       "a stored credential shows only as the approval of a later merchant-initiated transaction on the same card, and the test environment's few accepted cards are stored by other scenarios before: no card is fresh enough to show the default; the effect of the initiator default is proven ('Defaults that carry a rule')",
   },
   {
-    rules: "gateway:default:tag.Series-and-merchant-initiated-transactions",
-    reason:
-      "restates the default of AuthorizationParameters.credential_on_file, whose effect is proven as a rule (gateway-source-defaults.test.ts)",
-  },
-  {
     rules: "merchant:default:uploadFileContent.servers.*",
     reason: "a server variable: the suite never builds the storage host's address, it follows the pre-signed link",
   },

@@ -7,6 +7,7 @@ export const servers = {
   "local-mock": "http://127.0.0.1:4010"
 } as const;
 export const mediaType = "application/vnd.clearhaus-gateway.hal+json" as const;
+export const responseMediaType = "application/vnd.clearhaus-gateway.hal+json; version=0.10.0; charset=utf-8" as const;
 export const signatureHeader = {
   "name": "Signature",
   "schemeToken": "RS256-hex"
@@ -431,4 +432,13 @@ export const operations = {
     "method": "get",
     "path": "/account"
   }
+} as const;
+export const transactionTypeByOperation = {
+  "createAuthorization": "authorization",
+  "createCapture": "capture",
+  "createRefund": "refund",
+  "createVoid": "void",
+  "createDebit": "debit",
+  "createDebitRefund": "debit_refund",
+  "createCredit": "credit"
 } as const;

@@ -563,7 +563,7 @@ export interface components {
              *     **Rule:** required for cardholder-initiated transactions; otherwise optional, and `07` when omitted.
              * @default 07
              */
-            eci: components["schemas"]["TokenEci"];
+            eci?: components["schemas"]["TokenEci"];
             /**
              * @description Token authentication value (cryptogram), Base64, 28 characters.
              *
@@ -587,6 +587,7 @@ export interface components {
              * @description Electronic commerce indicator, `05` or `07` (Visa Token Service).
              *
              *     **Rule:** for Visa, required for cardholder-initiated transactions; otherwise optional, and `07` when omitted.
+             * @default 07
              */
             eci?: components["schemas"]["TokenEci"];
             /**
@@ -767,7 +768,7 @@ export interface components {
              * @description Series type; `recurring` when omitted.
              * @default recurring
              */
-            type: components["schemas"]["SeriesType"];
+            type?: components["schemas"]["SeriesType"];
             /**
              * @description Mastercard trace id of the previous transaction, 15 characters: network code (positions 1-3), Banknet reference number (4-9), settlement date `MMDD` (10-13), then two spaces. Required unless `economically_related_tlid` is sent.
              * @example MCCA1B2C31120
@@ -794,7 +795,7 @@ export interface components {
              * @description Series type; `recurring` when omitted.
              * @default recurring
              */
-            type: components["schemas"]["SeriesType"];
+            type?: components["schemas"]["SeriesType"];
             /**
              * @description Visa transaction identifier of the first-in-series or previous-in-series authorization, 15 digits. Not required when `type` is sent (since 2026-08-06).
              * @example 481048839682954

@@ -84,6 +84,97 @@ function SourceMarksHaveReasons() {
   };
 }
 
+/** A media type's essence (type/subtype, lower case) and its parameters (names lower case). */
+function parseMediaType(text) {
+  const [essence, ...parameters] = String(text).split(";");
+  return {
+    essence: essence.trim().toLowerCase(),
+    parameters: Object.fromEntries(
+      parameters
+        .map((parameter) => parameter.split("="))
+        .map(([name, ...value]) => [name.trim().toLowerCase(), value.join("=").trim().replace(/^"(.*)"$/, "$1")]),
+    ),
+  };
+}
+
+/**
+ * `x-response-media-type` on `info` (every response's full media type, as the introduction
+ * states it): its `version` parameter is `info.version`, and its essence is the media type every
+ * response documents.
+ */
+function ResponseMediaType() {
+  let stated;
+  return {
+    Root: {
+      enter(root, ctx) {
+        const info = root.info || {};
+        stated = undefined;
+        if (!("x-response-media-type" in info)) return;
+        const location = ctx.location.child(["info", "x-response-media-type"]);
+        stated = typeof info["x-response-media-type"] === "string" ? parseMediaType(info["x-response-media-type"]) : undefined;
+        if (!stated || !/^[^/\s]+\/[^/\s]+$/.test(stated.essence)) {
+          ctx.report({ message: "`x-response-media-type` must be a media type (type/subtype; parameters).", location });
+          return;
+        }
+        if (stated.parameters.version !== String(info.version)) {
+          ctx.report({
+            message: `\`x-response-media-type\` names version ${stated.parameters.version ?? "(none)"}, but info.version is ${info.version}.`,
+            location,
+          });
+        }
+      },
+    },
+    Response: {
+      enter(response, ctx) {
+        if (!stated) return;
+        for (const mediaType of Object.keys(response.content || {})) {
+          if (parseMediaType(mediaType).essence !== stated.essence) {
+            ctx.report({
+              message: `Response media type ${mediaType} is not the essence of \`x-response-media-type\` (${stated.essence}).`,
+              location: ctx.location.child(["content", mediaType]).key(),
+            });
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The transaction types agree: every value of an `x-returned-for` (the status codes' table) is
+ * the `x-transaction-type` of some operation, and every operation's `x-transaction-type` is named
+ * by some `x-returned-for`.
+ */
+function TransactionTypes() {
+  const returnedFor = new Map();
+  const operationTypes = new Map();
+  return {
+    any: {
+      enter(node, ctx) {
+        if (!node || typeof node !== "object" || !Array.isArray(node["x-returned-for"])) return;
+        for (const type of node["x-returned-for"])
+          if (!returnedFor.has(type)) returnedFor.set(type, ctx.location.child("x-returned-for"));
+      },
+    },
+    Operation: {
+      enter(operation, ctx) {
+        if ("x-transaction-type" in operation && !operationTypes.has(operation["x-transaction-type"]))
+          operationTypes.set(operation["x-transaction-type"], ctx.location.child("x-transaction-type"));
+      },
+    },
+    Root: {
+      leave(_root, ctx) {
+        for (const [type, location] of returnedFor)
+          if (!operationTypes.has(type))
+            ctx.report({ message: `\`x-returned-for\` names ${JSON.stringify(type)}, which no operation's \`x-transaction-type\` is.`, location });
+        for (const [type, location] of operationTypes)
+          if (!returnedFor.has(type))
+            ctx.report({ message: `\`x-transaction-type\` ${JSON.stringify(type)} is named by no \`x-returned-for\`.`, location });
+      },
+    },
+  };
+}
+
 module.exports = function houseRules() {
   return {
     id: "house",
@@ -92,6 +183,8 @@ module.exports = function houseRules() {
         "media-type-examples": MediaTypeExamples,
         "auth-and-server-errors": AuthAndServerErrors,
         "source-marks-have-reasons": SourceMarksHaveReasons,
+        "response-media-type": ResponseMediaType,
+        "transaction-types": TransactionTypes,
       },
     },
   };

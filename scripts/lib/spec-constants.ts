@@ -94,9 +94,13 @@ const gateway: Extractor = (doc) => {
       `spec-constants: StatusCode ${uncategorised.map((c) => c.const).join(", ")} needs an x-category, one of ${categories.join(", ")}`,
     );
 
+  const responseMediaType = required<{ "x-response-media-type"?: unknown }>(doc, "/info")["x-response-media-type"];
+  if (typeof responseMediaType !== "string") throw new Error("spec-constants: info has no x-response-media-type");
+
   return {
     servers: serversByEnvironment(doc),
     mediaType,
+    responseMediaType,
     signatureHeader: { name: signature.name, schemeToken: signature["x-scheme-token"] },
     approvedStatusCode: approved,
     testEnvironment: chapterFacts("x-test-environment"),
@@ -119,8 +123,23 @@ const gateway: Extractor = (doc) => {
         .filter(([, fields]) => fields !== undefined),
     ),
     operations: operationsTable(doc),
+    transactionTypeByOperation: transactionTypeByOperation(doc),
   };
 };
+
+/** `{operationId: type}` for the operations that make a transaction (`x-transaction-type`). */
+function transactionTypeByOperation(doc: OpenApiDocument): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const operation of apiOperations(doc)) {
+    const type = operation["x-transaction-type"];
+    if (type === undefined) continue;
+    if (typeof type !== "string")
+      throw new Error(`spec-constants: ${String(operation.operationId)} has an x-transaction-type that is not a string`);
+    found[String(operation.operationId)] = type;
+  }
+  if (Object.keys(found).length === 0) throw new Error("spec-constants: no operation carries x-transaction-type");
+  return found;
+}
 
 /**
  * The merchant API's problems, by schema name: each schema built on `Problem` that fixes its
@@ -195,17 +214,25 @@ const merchant: Extractor = (doc) => {
  * typing holds for them).
  */
 function operationsTable(doc: OpenApiDocument): Record<string, { method: string; path: string }> {
-  const table: Record<string, { method: string; path: string }> = {};
+  return Object.fromEntries(apiOperations(doc).map(({ operationId, method, path }) => [operationId, { method, path }]));
+}
+
+type LocatedOperation = Record<string, unknown> & { operationId: string; method: string; path: string };
+
+/** Every operation of the bundle with its method and path, in the spec's order; one without an operationId is an error. */
+function apiOperations(doc: OpenApiDocument): LocatedOperation[] {
+  const found: LocatedOperation[] = [];
   for (const [path, rawItem] of Object.entries(doc.paths)) {
-    const pathItem = deref<Record<string, { operationId?: unknown } | undefined>>(doc, rawItem);
+    const pathItem = deref<Record<string, Record<string, unknown> | undefined>>(doc, rawItem);
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (operation === undefined) continue;
-      if (typeof operation.operationId !== "string") throw new Error(`spec-constants: ${method.toUpperCase()} ${path} has no operationId`);
-      table[operation.operationId] = { method, path };
+      const { operationId } = operation;
+      if (typeof operationId !== "string") throw new Error(`spec-constants: ${method.toUpperCase()} ${path} has no operationId`);
+      found.push({ ...operation, operationId, method, path });
     }
   }
-  return table;
+  return found;
 }
 
 /** Every object in the document that has `_links` (HAL representations: the examples). */

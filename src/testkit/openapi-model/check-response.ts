@@ -97,16 +97,17 @@ function isEmpty(body: CheckedResponse["body"]): boolean {
 /** The gateway's rule the schema language cannot hold: the code carried is one returned for the operation's transaction type. */
 function returnedForFindings(model: ApiModel, operation: OperationRecord, body: unknown, findings: Finding[]): void {
   const { returnedFor, codePath } = model;
-  if (!returnedFor || !codePath || operation.transactionTypes.length === 0) return;
+  const type = operation.transactionType;
+  if (!returnedFor || !codePath || type === undefined) return;
   let code: unknown = body;
   for (const key of codePath) code = isJsonObject(code) ? code[key] : undefined;
   if (typeof code !== "number") return;
   const types = returnedFor.byCode.get(code);
-  if (!types || types.length === 0 || operation.transactionTypes.some((type) => types.includes(type))) return;
+  if (!types || types.length === 0 || types.includes(type)) return;
   findings.push({
     rule: "returned-for",
     where: `body /${codePath.join("/")}`,
-    message: `${code} is not one the spec lists for a ${operation.transactionTypes.join(" or ")} (x-returned-for: ${types.join(", ")})`,
+    message: `${code} is not one the spec lists for a ${type} (x-returned-for: ${types.join(", ")})`,
   });
 }
 

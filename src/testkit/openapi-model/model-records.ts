@@ -96,6 +96,8 @@ export interface ResponseRecord {
    * documented by it.
    */
   readonly standsForRange: string | undefined;
+  /** The causes of its status the response lists (`x-causes`: a 401's `missing`, `expired`, ...), each a rule of its own. */
+  readonly causes: readonly string[];
 }
 
 interface SchemeNaming {
@@ -145,12 +147,10 @@ export interface OperationRecord {
   /** The relation whose link leads to the operation (`x-link-relation`). */
   readonly linkRelation: string | undefined;
   /**
-   * The transaction types whose status codes (`x-returned-for` of the status-code table) its
-   * answers may carry, found from the codes its declined answer lists; several when the table
-   * gives them the same codes. Empty for an API without such a table and for operations without
-   * such an answer.
+   * The transaction type it makes (`x-transaction-type`): its answers carry only the status codes
+   * whose `x-returned-for` names it. Undefined for an operation that makes no transaction.
    */
-  readonly transactionTypes: readonly string[];
+  readonly transactionType: string | undefined;
   /** The operation's other `x-` facts, by name. */
   readonly extensions: Readonly<Record<string, unknown>>;
 }

@@ -32,7 +32,7 @@ import type {
   SecuritySchemeRecord,
 } from "./model-records";
 import { ModelSchema } from "./model-schema";
-import { codePlaceOf, readReturnedFor, transactionTypesListing, type ReturnedForTable } from "./returned-for";
+import { codePlaceOf, readReturnedFor, type ReturnedForTable } from "./returned-for";
 import { SpecRouter } from "./router";
 import { readSecurityRequirement, readSecuritySchemes } from "./security";
 
@@ -141,7 +141,8 @@ class OperationReader {
         if ("param" in segment && !parameters.some((p) => p.in === "path" && p.name === segment.param))
           this.reader.refuse(operationPointer, `no definition of the path parameter ${segment.param}`);
       const responses = this.responses(node, operationPointer);
-      const { linkRelation, extensions } = this.extensions(node, operationPointer);
+      const { linkRelation, transactionType, extensions } = this.extensions(node, operationPointer);
+      this.noteCodePath(node, operationPointer);
       const record: OperationRecord = {
         api: this.model.api,
         operationId,
@@ -157,7 +158,7 @@ class OperationReader {
         security: readSecurityRequirement(this.reader, node, operationPointer, this.model.securitySchemes),
         external: Array.isArray(node.servers) || Array.isArray(item.servers),
         linkRelation,
-        transactionTypes: this.transactionTypes(node, operationPointer),
+        transactionType,
         extensions,
       };
       this.operations.set(operationId, Object.freeze(record));
@@ -167,9 +168,13 @@ class OperationReader {
   private extensions(
     node: JsonObject,
     pointer: string,
-  ): { linkRelation: string | undefined; extensions: Readonly<Record<string, unknown>> } {
-    const { "x-link-relation": _linkRelation, ...others } = extensionsOf(node);
-    return { linkRelation: this.reader.string(node, "x-link-relation", pointer), extensions: Object.freeze(others) };
+  ): { linkRelation: string | undefined; transactionType: string | undefined; extensions: Readonly<Record<string, unknown>> } {
+    const { "x-link-relation": _linkRelation, "x-transaction-type": _transactionType, ...others } = extensionsOf(node);
+    return {
+      linkRelation: this.reader.string(node, "x-link-relation", pointer),
+      transactionType: this.reader.string(node, "x-transaction-type", pointer),
+      extensions: Object.freeze(others),
+    };
   }
 
   private parameters(owner: JsonObject, pointer: string): ParameterRecord[] {
@@ -260,6 +265,7 @@ class OperationReader {
       headers: Object.freeze(headers),
       media: Object.freeze(media),
       standsForRange: range?.toUpperCase(),
+      causes: this.reader.strings(node, "x-causes", pointer),
     });
   }
 
@@ -294,11 +300,10 @@ class OperationReader {
     return { found: false };
   }
 
-  /** The transaction types of the codes the operation's answers list where they carry the status-code table's code. */
-  private transactionTypes(operation: JsonObject, operationPointer: string): readonly string[] {
+  /** Where the operation's answers carry the status-code table's code: one place for every answer of the API. */
+  private noteCodePath(operation: JsonObject, operationPointer: string): void {
     const table = this.table;
-    if (!table) return Object.freeze([]);
-    const types = new Set<string>();
+    if (!table) return;
     const responses = this.reader.object(operation, "responses", operationPointer) ?? {};
     for (const [key, raw] of Object.entries(responses)) {
       const { node, pointer } = this.reader.resolve(raw, `${operationPointer}/responses/${key}`, "a response");
@@ -309,10 +314,8 @@ class OperationReader {
         if (this.codePath && this.codePath.join("/") !== place.path.join("/"))
           this.reader.refuse(pointer, `the status code carried at ${place.path.join(".")} besides ${this.codePath.join(".")}`);
         this.codePath ??= place.path;
-        if (place.listed) for (const type of transactionTypesListing(table, place.listed)) types.add(type);
       }
     }
-    return Object.freeze([...types]);
   }
 }
 

@@ -2,8 +2,8 @@
  * The status-code table of an API whose answers carry a code from a fixed list (the gateway's
  * `status.code`): the component schema whose `oneOf` branches each give a code (`const`) and the
  * transaction types it is returned for (`x-returned-for`). Read from the spec's structure:
- * where an answer carries the code is where its schema refers to the table, and an operation's
- * transaction types are the ones whose codes its declined answer lists (`enum` at that place).
+ * where an answer carries the code is where its schema refers to the table; the transaction type
+ * an operation makes is its own `x-transaction-type` (the model's `transactionType`).
  */
 import { isJsonObject } from "../json-values";
 import type { BundleReader } from "./bundle-reading";
@@ -37,19 +37,14 @@ export function readReturnedFor(reader: BundleReader): ReturnedForTable | undefi
   return table;
 }
 
-/** Where an answer's schema carries the table's code (`["status", "code"]`), and the codes it lists there. */
+/** Where an answer's schema carries the table's code (`["status", "code"]`). */
 export interface CodePlace {
   readonly path: readonly string[];
-  readonly listed: readonly number[] | undefined;
 }
 
-/**
- * Walks a response schema through `$ref`, the combinators and `properties` to the place that
- * refers to the table; the `enum` written at that place (a declined answer's codes) comes along.
- */
+/** Walks a response schema through `$ref`, the combinators and `properties` to the place that refers to the table. */
 export function codePlaceOf(reader: BundleReader, table: ReturnedForTable, schema: unknown, pointer: string): CodePlace | undefined {
   let path: readonly string[] | undefined;
-  const enums = new Map<string, number[]>();
   const visit = (node: unknown, at: readonly string[], where: string, depth: number): void => {
     if (!isJsonObject(node) || depth > 12) return;
     if (typeof node.$ref === "string") {
@@ -59,8 +54,6 @@ export function codePlaceOf(reader: BundleReader, table: ReturnedForTable, schem
         visit(target.node, at, target.pointer, depth + 1);
       }
     }
-    if (Array.isArray(node.enum) && node.enum.every((value): value is number => typeof value === "number"))
-      enums.set(at.join("/"), node.enum);
     for (const key of ["allOf", "anyOf", "oneOf"] as const) {
       const branches = node[key];
       if (Array.isArray(branches)) branches.forEach((branch, index) => visit(branch, at, `${where}/${key}/${index}`, depth + 1));
@@ -70,26 +63,5 @@ export function codePlaceOf(reader: BundleReader, table: ReturnedForTable, schem
         visit(property, [...at, name], `${where}${toPointer(["properties", name])}`, depth + 1);
   };
   visit(schema, [], pointer, 0);
-  return path === undefined ? undefined : { path, listed: enums.get(path.join("/")) };
-}
-
-/**
- * The transaction types whose codes are the listed ones. Codes every type is returned for (the
- * approval, the general errors) do not tell types apart and are left out of the comparison; an
- * answer may list them or not.
- */
-export function transactionTypesListing(table: ReturnedForTable, listed: readonly number[]): readonly string[] {
-  const types = new Set([...table.byCode.values()].flat());
-  const everyType = new Set(
-    [...table.byCode].filter(([, returnedFor]) => [...types].every((t) => returnedFor.includes(t))).map(([code]) => code),
-  );
-  const telling = (codes: Iterable<number>) =>
-    [...new Set(codes)]
-      .filter((code) => !everyType.has(code))
-      .sort((a, b) => a - b)
-      .join(",");
-  const wanted = telling(listed);
-  return [...types].filter(
-    (type) => telling([...table.byCode].filter(([, returnedFor]) => returnedFor.includes(type)).map(([code]) => code)) === wanted,
-  );
+  return path === undefined ? undefined : { path };
 }

@@ -43,7 +43,7 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
   const cards = new TestCards(facts, faults);
   const keys = new ApiKeys(config.accounts, clock);
   const signatures = new SignatureVerifier(config.signingKeys, keys.accounts);
-  const http = new GatewayResponses(model.version);
+  const http = new GatewayResponses();
 
   const followUps = new FollowUpRules(facts, faults);
   const merchantAccounts = config.accounts.filter((account) => account.type === "merchant").length;

@@ -3,6 +3,7 @@
  * generated types): the two reads answer from the account, the transaction operations hand a
  * checked request to the transactions and answer with the outcome.
  */
+import { transactionTypeByOperation } from "../../../../generated/gateway/constants";
 import type { operations } from "../../../../generated/gateway/schema";
 import type { SandboxResponse } from "../listener/messages";
 import type { GatewayAccount } from "./auth";
@@ -48,20 +49,12 @@ export function runTransaction(transactions: GatewayTransactions, http: GatewayR
     : http.notFound();
 }
 
-/** The transaction type each transaction operation makes (the status-code table's `x-returned-for`). */
-const transactionTypes: { [Op in OperationId]?: TransactionType } = {
-  createAuthorization: "authorization",
-  createCapture: "capture",
-  createRefund: "refund",
-  createVoid: "void",
-  createDebit: "debit",
-  createDebitRefund: "debit_refund",
-  createCredit: "credit",
-};
+/** The transaction type each transaction operation makes (its `x-transaction-type`), by operationId. */
+const transactionTypes: Readonly<Record<string, TransactionType | undefined>> = transactionTypeByOperation;
 
 /** Why a fault rule may not make this operation decline with this code, or undefined when it may. */
 export function declineRefusal(operationId: string, code: number): string | undefined {
-  const type = Object.hasOwn(transactionTypes, operationId) ? transactionTypes[operationId as OperationId] : undefined;
+  const type = Object.hasOwn(transactionTypes, operationId) ? transactionTypes[operationId] : undefined;
   if (type === undefined) return `${operationId} makes no gateway transaction`;
   if (code === approved) return `${code} is the approval: a fault rule makes a transaction decline`;
   return statusCodeFor(code, type) === undefined

@@ -1,10 +1,9 @@
 /**
- * Gateway responses: every one carries the vendor media type with the spec's version
- * (`application/vnd.clearhaus-gateway.hal+json; version=<info.version>; charset=utf-8`).
- * Approved transactions are 201, every other outcome 400 with the same body shape; 401 and
+ * Gateway responses: every one carries the media type the spec states for every response
+ * (`x-response-media-type` on its info, generated into `responseMediaType`). Approved transactions are 201, every other outcome 400 with the same body shape; 401 and
  * 404 have no body, as documented.
  */
-import { mediaType } from "../../../../generated/gateway/constants";
+import { responseMediaType } from "../../../../generated/gateway/constants";
 import { sendableMessage } from "../cross-api/card-numbers";
 import type { SandboxResponse } from "../listener/messages";
 import type { Outcome, TransactionBody } from "./records";
@@ -20,17 +19,13 @@ function withSendableMessage(body: TransactionBody): TransactionBody {
 }
 
 export class GatewayResponses {
-  readonly contentType: string;
+  readonly contentType: string = responseMediaType;
   /** The headers of every answer but 401, one frozen object: the listener only reads them. */
-  private readonly plain: Readonly<Record<string, string>>;
-  private readonly challenge: Readonly<Record<string, string>>;
-
-  /** `version`: the spec's `info.version`, the version parameter of the media type. */
-  constructor(version: string) {
-    this.contentType = `${mediaType}; version=${version}; charset=utf-8`;
-    this.plain = Object.freeze({ "content-type": this.contentType });
-    this.challenge = Object.freeze({ "content-type": this.contentType, "www-authenticate": 'Basic realm="gateway"' });
-  }
+  private readonly plain: Readonly<Record<string, string>> = Object.freeze({ "content-type": this.contentType });
+  private readonly challenge: Readonly<Record<string, string>> = Object.freeze({
+    "content-type": this.contentType,
+    "www-authenticate": 'Basic realm="gateway"',
+  });
 
   ok(body: unknown): SandboxResponse {
     return { status: 200, headers: this.plain, body };
