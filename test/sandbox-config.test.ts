@@ -4,12 +4,13 @@
  * seeds, key files), invalid JSON, and the CLI's exit. A valid file is accepted and applied, and
  * docs/sandbox.md lists exactly the keys of the schema.
  */
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
+import { runChild } from "../src/testkit/serve/children";
+import { sandboxCliInTree } from "./support/processes";
 import { configKeysTable, documentedTable, sandboxDocPath } from "../scripts/sandbox-config-docs";
 import { configBounds, sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/configuration/config-schema";
 import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from "../src/testkit/sandbox/configuration/config";
@@ -271,30 +272,10 @@ describe("reading the file", () => {
 
   it("the CLI exits 1 within seconds on a bad file, naming the key", async () => {
     const file = configFile({ gateway: { signng: "methods" } });
-    const child = spawn(
-      process.execPath,
-      [
-        "-r",
-        "ts-node/register/transpile-only",
-        join("src", "testkit", "cli", "main.ts"),
-        "sandbox",
-        "--gateway-port",
-        "0",
-        "--merchant-port",
-        "0",
-        "--storage-port",
-        "0",
-      ],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, SANDBOX_CONFIG: file },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((done) => child.once("exit", done));
+    const { code, output } = await runChild(process.execPath, sandboxCliInTree, {
+      cwd: projectRoot,
+      env: { ...process.env, SANDBOX_CONFIG: file },
+    });
     expect(code, output).toBe(1);
     expect(output).toContain(`error: sandbox config ${file} is invalid (1 problem):`);
     expect(output).toContain('/gateway/signng: unknown key "signng"');

@@ -4,7 +4,6 @@
  * is refused naming its path and leaves the sandbox as it was; `payment-apis sandbox --fixtures`
  * builds one before `ready` and refuses a bad file before it.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -16,7 +15,8 @@ import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/fix
 import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { readyUrls, startServing } from "./support/processes";
+import { readyUrls, sandboxCliInTree, startServing } from "./support/processes";
+import { runChild } from "../src/testkit/serve/children";
 import { expand, GatewayClient, MerchantClient, startTestSandbox, validApplication, validPerson } from "./support/sandbox";
 
 const projectRoot = join(__dirname, "..");
@@ -485,19 +485,6 @@ describe("an account of credentials the sandbox already knows (from the config f
 });
 
 describe("payment-apis sandbox --fixtures", () => {
-  const cli = [
-    "-r",
-    "ts-node/register/transpile-only",
-    join("src", "testkit", "cli", "main.ts"),
-    "sandbox",
-    "--gateway-port",
-    "0",
-    "--merchant-port",
-    "0",
-    "--storage-port",
-    "0",
-  ];
-
   it.each([
     ["a file the schema refuses", "- { name: a, amount: -1 }", "/gateway/transactions/0/amount: must be >= 0"],
     [
@@ -509,15 +496,7 @@ describe("payment-apis sandbox --fixtures", () => {
     "%s stops the start with exit 1 and one line per problem, before ready",
     async (_, transaction, line) => {
       const file = fixtureFile("bad-start.yaml", `gateway:\n  transactions:\n    ${transaction}\n`);
-      const child = spawn(process.execPath, [...cli, "--fixtures", file], {
-        cwd: projectRoot,
-        env: process.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((done) => child.once("exit", done));
+      const { code, output } = await runChild(process.execPath, [...sandboxCliInTree, "--fixtures", file], { cwd: projectRoot });
       expect(code, output).toBe(1);
       expect(output).toContain(`error: ${file} ${line}`);
       expect(output).not.toMatch(/^ready /m);
@@ -526,7 +505,7 @@ describe("payment-apis sandbox --fixtures", () => {
   );
 
   it("a good file (SANDBOX_FIXTURES) is built before ready", async () => {
-    const serving = await startServing(process.execPath, cli, projectRoot, {
+    const serving = await startServing(process.execPath, [...sandboxCliInTree], projectRoot, {
       ...process.env,
       SANDBOX_FIXTURES: example("onboarding-awaiting-documents"),
     });

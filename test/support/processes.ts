@@ -5,6 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { join } from "node:path";
 import { startChild } from "../../src/testkit/serve/children";
 import { isReadyLine } from "../../src/testkit/serve/ready";
 
@@ -105,6 +106,20 @@ export function startServing(command: string, args: string[], cwd: string, env: 
       .finally(() => clearTimeout(timer));
   });
 }
+
+/** `payment-apis sandbox` from this checkout's sources, every listener on a free port: node's arguments. */
+export const sandboxCliInTree: readonly string[] = [
+  "-r",
+  "ts-node/register/transpile-only",
+  join("src", "testkit", "cli", "main.ts"),
+  "sandbox",
+  "--gateway-port",
+  "0",
+  "--merchant-port",
+  "0",
+  "--storage-port",
+  "0",
+];
 
 /** The URLs of a ready line, by name (the parser the serving processes' callers share). */
 export { parseReadyLine as readyUrls } from "../../src/testkit/serve/ready";
