@@ -238,6 +238,19 @@ const filterIgnored = (operationId: string): Mutation => ({
   request: (q) => void (isOp(operationId)(q) && q.url.searchParams.delete("query")),
 });
 
+/** An OPTIONS answer whose `Allow` leaves one method out. */
+const allowWithout = (method: string): Mutation => ({
+  response: (q, r) =>
+    void (
+      q.method === "OPTIONS" &&
+      r.headers.allow &&
+      (r.headers.allow = r.headers.allow
+        .split(/,\s*/)
+        .filter((m) => m !== method)
+        .join(", "))
+    ),
+});
+
 const VOIDABLE: readonly number[] = windows["voidable-status-codes"];
 
 export const mutants: Mutant[] = [
@@ -1166,17 +1179,7 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:Allow",
     scenario: /OPTIONS answers Allow with exactly the methods/,
     catcher: /Allow of/,
-    mutation: {
-      response: (q, r) =>
-        void (
-          q.method === "OPTIONS" &&
-          r.headers.allow &&
-          (r.headers.allow = r.headers.allow
-            .split(/,\s*/)
-            .filter((m) => m !== "POST")
-            .join(", "))
-        ),
-    },
+    mutation: allowWithout("POST"),
   },
   {
     name: "allow-omits-patch",
@@ -1185,17 +1188,7 @@ export const mutants: Mutant[] = [
     rule: "merchant:header:Allow",
     scenario: /OPTIONS answers Allow with exactly the methods/,
     catcher: /Allow of/,
-    mutation: {
-      response: (q, r) =>
-        void (
-          q.method === "OPTIONS" &&
-          r.headers.allow &&
-          (r.headers.allow = r.headers.allow
-            .split(/,\s*/)
-            .filter((m) => m !== "PATCH")
-            .join(", "))
-        ),
-    },
+    mutation: allowWithout("PATCH"),
   },
   {
     name: "bearer-challenge-not-bearer",

@@ -31,21 +31,12 @@ import { MUTANT_CLASSES, mutants, type Mutant, type MutantClass } from "./mutant
 import { startProxy, type Mutation, type RunningProxy } from "./proxy";
 import { startChild } from "../../src/testkit/serve/children";
 import { Lifecycle } from "../../src/testkit/serve/lifecycle";
+import type { TestResult } from "../support/reporter";
 
 const root = resolve(__dirname, "..", "..");
 const docsFile = join(root, "docs", "contract-tests.md");
 const START = "<!-- mutants:start -->";
 const END = "<!-- mutants:end -->";
-
-interface TestResult {
-  project: string;
-  name: string;
-  title: string;
-  file: string;
-  state: string;
-  rules: string[];
-  message: string;
-}
 
 interface Result {
   mutant: Mutant;

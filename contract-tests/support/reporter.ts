@@ -26,20 +26,23 @@ interface Failure {
  * reproduction are also written there as JSON (the mutation run reads them). Nothing here is
  * coloured.
  */
+/** One test's outcome as the reporter writes it to the results file (the mutation run reads it). */
+export interface TestResult {
+  project: string;
+  name: string;
+  title: string;
+  file: string;
+  state: string;
+  rules: string[];
+  message: string;
+  operationId?: string;
+  reproduction?: string;
+}
+
 export default class ContractReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
-    const results: Array<{
-      project: string;
-      name: string;
-      title: string;
-      file: string;
-      state: string;
-      rules: string[];
-      message: string;
-      operationId?: string;
-      reproduction?: string;
-    }> = [];
+    const results: TestResult[] = [];
     const reasons = new Map<string, string[]>();
     const durations: Array<{ name: string; ms: number }> = [];
     const failures: Failure[] = [];
