@@ -25,6 +25,7 @@ import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess } from "./lib/sandbox-process";
 import { Lifecycle } from "../src/testkit/serve/lifecycle";
+import { validPerson } from "../test/support/sandbox";
 
 const totalRequests = Number(process.env.SOAK_REQUESTS ?? 200_000);
 const maxSeconds = Number(process.env.SOAK_MAX_SECONDS ?? 300);
@@ -164,16 +165,7 @@ async function main(): Promise<void> {
   // People are added to one application past its bound; once retention has evicted it, to the newest.
   let newestApplicationPath = applicationPath;
   let peopleTarget = applicationPath;
-  const personBody = JSON.stringify({
-    name: "Soak Person",
-    social_security_number: "010185-1234",
-    date_of_birth: "1985-01-01",
-    address_line_1: "Torvegade 12",
-    zipcode: "1400",
-    city: "Copenhagen",
-    country: "DK",
-    role_director: true,
-  });
+  const personBody = JSON.stringify(validPerson);
   const cutShortBody = "amount=100";
   const cutShortSignature = signatureHeader(seeded.gateway.signingKeyId, key, cutShortBody);
   const upperCaseSignature = authorizationSignature.replace(/[0-9a-f]+$/, (hex) => hex.toUpperCase());
