@@ -215,24 +215,33 @@ describe("Debit refunds", () => {
 });
 
 describe("Series", () => {
+  /** An approved first-in-series (the spec's example), and a subsequent one on the same card referencing an authorization. */
+  async function startSeries() {
+    const gw = gateway();
+    const example = specExample("createAuthorization", "firstInSeries");
+    const cardData = card({ "3dsecure": example.card?.["3dsecure"] });
+    const first = await gw.session.call({ operationId: "createAuthorization", body: { ...example, card: cardData } });
+    expectApproved(first, "first-in-series");
+    // A stored card is sent without its CSC and without a new authentication.
+    const { csc: _csc, "3dsecure": _tds, ...subsequentCard } = cardData;
+    const subsequent = (previous: string) =>
+      gw.session.call({
+        operationId: "createAuthorization",
+        body: { amount: 9900, currency: "DKK", series: { previous: { id: previous } }, card: subsequentCard },
+      });
+    return { first, subsequent };
+  }
+
   scenario(
     "a first-in-series returns series.type and series.tid; a subsequent one referencing it is approved with the same type",
     { rules: ["gateway:status:AuthorizationApproved"], api: "gateway", behaviour: true },
     async () => {
-      const gw = gateway();
-      const example = specExample("createAuthorization", "firstInSeries");
-      const cardData = card({ "3dsecure": example.card?.["3dsecure"] });
-      const first = await gw.session.call({ operationId: "createAuthorization", body: { ...example, card: cardData } });
-      expectApproved(first, "first-in-series");
+      const { first, subsequent } = await startSeries();
       expect(first.json.series, "a first-in-series response carries series.type and series.tid").toMatchObject({
         type: "recurring",
         tid: expect.any(String),
       });
-      const { csc: _csc, "3dsecure": _tds, ...subsequentCard } = cardData;
-      const next = await gw.session.call({
-        operationId: "createAuthorization",
-        body: { amount: 9900, currency: "DKK", series: { previous: { id: first.json.id } }, card: subsequentCard },
-      });
+      const next = await subsequent(first.json.id);
       expectApproved(next, "subsequent-in-series");
       expect(next.json.series?.type, "the series type cannot change").toBe("recurring");
     },
@@ -242,17 +251,7 @@ describe("Series", () => {
     "a subsequent-in-series must reference the latest approved authorization of its series",
     { rules: ["gateway:rule:SeriesPrevious.id"], api: "gateway", behaviour: true },
     async () => {
-      const gw = gateway();
-      const example = specExample("createAuthorization", "firstInSeries");
-      const cardData = card({ "3dsecure": example.card?.["3dsecure"] });
-      const first = await gw.session.call({ operationId: "createAuthorization", body: { ...example, card: cardData } });
-      expectApproved(first, "first-in-series");
-      const { csc: _csc, "3dsecure": _tds, ...subsequentCard } = cardData;
-      const subsequent = (previous: string) =>
-        gw.session.call({
-          operationId: "createAuthorization",
-          body: { amount: 9900, currency: "DKK", series: { previous: { id: previous } }, card: subsequentCard },
-        });
+      const { first, subsequent } = await startSeries();
       expectApproved(await subsequent(first.json.id), "second in series");
       const stale = await subsequent(first.json.id);
       expectDeclined(stale, undefined, "a subsequent-in-series referencing an authorization that is no longer the latest");
