@@ -260,10 +260,3 @@ export function portsFromEnvironment(env: NodeJS.ProcessEnv = process.env): { ga
 }
 
 export type ResponseValidationMode = "strict" | "log" | "off";
-
-export function responseValidationFromEnv(env: NodeJS.ProcessEnv = process.env): ResponseValidationMode {
-  const raw = env.SANDBOX_RESPONSE_VALIDATION ?? "strict";
-  if (raw !== "strict" && raw !== "log" && raw !== "off")
-    throw new Error(`SANDBOX_RESPONSE_VALIDATION must be strict, log or off, got "${raw}"`);
-  return raw;
-}
