@@ -10,7 +10,7 @@ import { Faults, type SandboxFault } from "./cross-api/faults";
 import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./listener/http";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/records/files";
-import { storageHandler, storageScreen } from "./merchant/storage";
+import { storeUpload, screenUpload } from "./merchant/storage";
 import { IsolatedAccounts, type IsolatedAccount } from "./control/accounts";
 import { documentedAnswers } from "./control/documented-answers";
 import { ExchangeRecord } from "./control/exchanges";
@@ -176,8 +176,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...shared,
     api: "storage",
     router: merchant.storageRouter,
-    handler: (request) => storageHandler(state.files, config.merchant.maxUploadBytes)(request),
-    screen: (request) => storageScreen(state.files, config.merchant.maxUploadBytes)(request),
+    handler: (request) => storeUpload(state.files, config.merchant.maxUploadBytes, request),
+    screen: (request) => screenUpload(state.files, config.merchant.maxUploadBytes, request),
     maxBodyBytes: config.merchant.maxUploadBytes,
     model: merchant.model,
     refuse: storageRefusal,

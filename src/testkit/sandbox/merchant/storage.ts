@@ -5,7 +5,7 @@
  */
 import { apiModel } from "../../openapi-model/operation-model";
 import type { ListenerOptions } from "../listener/http";
-import type { Handler, SandboxResponse } from "../listener/messages";
+import type { SandboxRequest, SandboxResponse } from "../listener/messages";
 import type { FileStore } from "./records/files";
 
 interface UploadAnswers {
@@ -42,33 +42,34 @@ function xmlError(code: string, message: string): SandboxResponse {
  * The checks that need no body: a request without a valid, unexpired upload link (or one that
  * declares too large a body) is refused before a byte of its body is buffered.
  */
-export function storageScreen(files: FileStore, maxUploadBytes: number): NonNullable<ListenerOptions["screen"]> {
-  return ({ url, headers, route }) => {
-    if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
-    const declared = Number(headers["content-length"] ?? 0);
-    if (Number.isFinite(declared) && declared > maxUploadBytes)
-      return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
-    const check = files.checkUpload(
-      Object.values(route.params)[0] ?? "",
-      url.searchParams,
-      headers["content-type"],
-      headers.authorization !== undefined,
-    );
-    return check.ok ? undefined : xmlError(check.code, check.message);
-  };
+export function screenUpload(
+  files: FileStore,
+  maxUploadBytes: number,
+  { url, headers, route }: Parameters<NonNullable<ListenerOptions["screen"]>>[0],
+): ReturnType<NonNullable<ListenerOptions["screen"]>> {
+  if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
+  const declared = Number(headers["content-length"] ?? 0);
+  if (Number.isFinite(declared) && declared > maxUploadBytes)
+    return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
+  const check = files.checkUpload(
+    Object.values(route.params)[0] ?? "",
+    url.searchParams,
+    headers["content-type"],
+    headers.authorization !== undefined,
+  );
+  return check.ok ? undefined : xmlError(check.code, check.message);
 }
 
-export function storageHandler(files: FileStore, maxUploadBytes: number): Handler {
-  return (request) => {
-    const { route } = request;
-    if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
-    if (request.tooLarge) return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
-    const uploadPath = Object.values(route.params)[0] ?? "";
-    const contentType = request.headers["content-type"];
-    const check = files.checkUpload(uploadPath, request.url.searchParams, contentType, request.headers.authorization !== undefined);
-    if (!check.ok) return xmlError(check.code, check.message);
-    const stored = files.storeContent(check.file, request.rawBody);
-    if (!stored.ok) return xmlError("EntityTooLarge", stored.message);
-    return { status: documentedUploadAnswers().stored, headers: { etag: stored.etag } };
-  };
+/** Stores an upload's bytes under its pre-signed link (the files of the state in force: a reset makes new ones). */
+export function storeUpload(files: FileStore, maxUploadBytes: number, request: SandboxRequest): SandboxResponse {
+  const { route } = request;
+  if (route.kind !== "match") return xmlError("AccessDenied", "Only PUT on a pre-signed upload link is accepted here.");
+  if (request.tooLarge) return xmlError("EntityTooLarge", `Uploads are limited to ${maxUploadBytes} bytes in the sandbox.`);
+  const uploadPath = Object.values(route.params)[0] ?? "";
+  const contentType = request.headers["content-type"];
+  const check = files.checkUpload(uploadPath, request.url.searchParams, contentType, request.headers.authorization !== undefined);
+  if (!check.ok) return xmlError(check.code, check.message);
+  const stored = files.storeContent(check.file, request.rawBody);
+  if (!stored.ok) return xmlError("EntityTooLarge", stored.message);
+  return { status: documentedUploadAnswers().stored, headers: { etag: stored.etag } };
 }
