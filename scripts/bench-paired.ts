@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import { Command, Option } from "commander";
 import getPort from "get-port";
 import { integerArgument } from "../src/testkit/cli/command";
-import { startPrismMock } from "../src/testkit/mock/prism";
+import { startPrismMock } from "../src/testkit/prism/prism";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";

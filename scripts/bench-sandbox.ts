@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
-import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { startPrismMock, type RunningMock } from "../src/testkit/prism/prism";
 import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process";

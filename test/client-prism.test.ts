@@ -7,7 +7,7 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approvedStatusCode } from "../generated/gateway/constants";
-import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { startPrismMock, type RunningMock } from "../src/testkit/prism/prism";
 import { createGatewayClient } from "../src/toolkit/gateway";
 import { createMerchantClient } from "../src/toolkit/merchant";
 import { sandboxOrigin } from "./support/fake-merchant-api";

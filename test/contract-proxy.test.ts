@@ -8,7 +8,7 @@
  */
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPrismProxy, type RunningMock } from "../src/testkit/mock/prism";
+import { startPrismProxy, type RunningMock } from "../src/testkit/prism/prism";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, form, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
@@ -17,7 +17,7 @@ import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { createGatewayClient } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchant";
 import { merchantRequest } from "./support/spec-examples";
-import { rebaser, retargetedAudience } from "../src/testkit/proxy/rewrites";
+import { rebaser, retargetedAudience } from "../src/testkit/prism/rewrites";
 import { linksOf } from "../src/toolkit/clients/merchant/hal";
 import { dataRel } from "../src/toolkit/clients/merchant/files";
 import { loadBundledSpec } from "../src/testkit/openapi-model/document";

@@ -10,7 +10,7 @@ import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { exampleNameLines } from "../src/testkit/cli/commands/mock";
-import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { startPrismMock, type RunningMock } from "../src/testkit/prism/prism";
 import { serializeForm } from "../src/toolkit/gateway";
 import { gatewayRequest, responseExample } from "./support/spec-examples";
 

@@ -6,7 +6,7 @@
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listServiceApis } from "../scripts/lib/apis";
-import { startPrismMock, type RunningMock } from "../src/testkit/mock/prism";
+import { startPrismMock, type RunningMock } from "../src/testkit/prism/prism";
 import { HTTP_METHODS } from "../src/testkit/openapi-model/document";
 import { isApiName } from "../src/testkit/openapi-model/model-records";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";

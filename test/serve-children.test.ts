@@ -129,7 +129,7 @@ describe("signal handlers are installed by a process's owner, never by an import
     "src/testkit/serve/lifecycle.ts",
     "src/testkit/serve/children.ts",
     "src/testkit/cli/commands/contract.ts",
-    "src/testkit/mock/prism.ts",
+    "src/testkit/prism/prism.ts",
     "scripts/start.ts",
     "scripts/bench-test.ts",
     "scripts/bench-client.ts",

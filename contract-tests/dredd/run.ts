@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import getPort from "get-port";
 import { generateKeyPairSync } from "node:crypto";
-import { startPrismMock, type RunningMock } from "../../src/testkit/mock/prism";
+import { startPrismMock, type RunningMock } from "../../src/testkit/prism/prism";
 import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/configuration/config";
 import { startSandbox } from "../../src/testkit/sandbox/server";
 import { loadBundledSpec } from "../../src/testkit/openapi-model/document";

@@ -8,7 +8,7 @@
 import getPort from "get-port";
 import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { seeded } from "../../src/testkit/sandbox/configuration/config";
-import { startPrismMock, type RunningMock } from "../../src/testkit/mock/prism";
+import { startPrismMock, type RunningMock } from "../../src/testkit/prism/prism";
 import { generateKeyPairSync } from "node:crypto";
 import { commonSettings, type ContractTarget } from "./target";
 import type { StartedTarget } from "./sandbox";

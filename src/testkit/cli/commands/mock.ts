@@ -1,6 +1,6 @@
 /** `payment-apis mock`: Prism mocks of both bundled specs on loopback, until stopped. */
 import { Command } from "commander";
-import { startPrismMock, type RunningMock } from "../../mock/prism";
+import { startPrismMock, type RunningMock } from "../../prism/prism";
 import { apiModel } from "../../openapi-model/operation-model";
 import { listOperationExamples } from "../../openapi-model/examples";
 import { portSetting } from "../../serve/ports";

@@ -6,7 +6,7 @@
  * clients on the proxy's address (links, token hint, token audience): startPrismProxy.
  */
 import { Command, Option } from "commander";
-import { startPrismProxy, type RunningMock } from "../../mock/prism";
+import { startPrismProxy, type RunningMock } from "../../prism/prism";
 import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
 import { readyLine } from "../../serve/ready";
 import { httpUrlArgument, portOption, runWithLifecycle } from "../command";

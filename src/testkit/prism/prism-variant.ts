@@ -87,7 +87,7 @@ function allResponses(doc: OpenApiDocument): JsonObject[] {
  *     (`application/json`) against the problem schema. Where a status documents several types
  *     Prism cannot tell apart, each gets the schema "one of their schemas"; Prism still checks
  *     the Content-Type against the documented list, and the proxy's front checks which of those
- *     forms goes with it (src/testkit/proxy/pairing.ts).
+ *     forms goes with it (src/testkit/prism/pairing.ts).
  */
 export function deriveProxyVariant(spec: OpenApiDocument): OpenApiDocument {
   const doc = derivePrismVariant(spec);

@@ -7,8 +7,8 @@ import { startChild } from "../serve/children";
 import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { waitUntilChildAnswers, type StartBounds } from "../serve/ready";
-import { startFront } from "../proxy/front";
-import { SuffixBlindPairing } from "../proxy/pairing";
+import { startFront } from "./front";
+import { SuffixBlindPairing } from "./pairing";
 import { deriveProxyVariant, derivePrismVariant } from "./prism-variant";
 import type { OpenApiDocument } from "../openapi-model/document";
 
@@ -66,7 +66,7 @@ export interface ProxyOptions extends Omit<MockOptions, "logLevel"> {
  * Starts the validating proxy: Prism in `proxy` mode on the proxy variant of the bundled spec
  * (deriveProxyVariant: the mock's form-body decoding, and what Prism gets wrong about someone
  * else's traffic), listening on a free loopback port of its own, behind the front
- * (src/testkit/proxy/front.ts) on `port`, which keeps clients on the proxy's address.
+ * (src/testkit/prism/front.ts) on `port`, which keeps clients on the proxy's address.
  */
 export async function startPrismProxy(options: ProxyOptions): Promise<RunningMock & { output(): string }> {
   const portSetting = options.portSetting ?? `the ${options.api} proxy port`;

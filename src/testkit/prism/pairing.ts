@@ -6,7 +6,7 @@
  * Content-Type, with the operation model's validators (the sandbox's and the contract suite's).
  * Every other answer is Prism's alone.
  */
-import { asPrismSeesIt } from "../mock/prism-variant";
+import { asPrismSeesIt } from "./prism-variant";
 import { mediaTypeMatches, mediaTypeOf } from "../openapi-model/media-types";
 import { API_NAMES, isApiName } from "../openapi-model/model-records";
 import { apiModel, type ApiModel } from "../openapi-model/operation-model";
