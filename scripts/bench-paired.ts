@@ -20,7 +20,7 @@ import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { Command, Option } from "commander";
 import getPort from "get-port";
-import { integerArgument } from "../src/testkit/cli/command";
+import { integerArgument } from "../src/testkit/cli/commands/command";
 import { startPrismMock } from "../src/testkit/prism/prism";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";

@@ -132,8 +132,8 @@ function buildTestkit(): string {
   });
   // The console's page, script and style sheet are read beside the compiled code, like the seed keys.
   cpSync(
-    join(projectRoot, "src", "testkit", "sandbox", "console", "static"),
-    join(dir, "dist", "src", "testkit", "sandbox", "console", "static"),
+    join(projectRoot, "src", "testkit", "sandbox", "control", "console", "static"),
+    join(dir, "dist", "src", "testkit", "sandbox", "control", "console", "static"),
     { recursive: true },
   );
   writeFileSync(

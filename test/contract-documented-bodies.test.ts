@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { answerOf, requestExample } from "../contract-tests/support/documented-bodies";
 import type { Exchange } from "../contract-tests/support/http";
-import { objectOf } from "../src/testkit/json-values";
+import { objectOf } from "../src/testkit/common/json-values";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import { recordedExchange } from "./support/recorded-exchange";

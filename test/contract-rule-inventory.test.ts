@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ruleInventory, rulesOf } from "../contract-tests/rules/inventory";
 import { loadBundledSpec, type OpenApiDocument } from "../src/testkit/openapi-model/document";
 import { ApiModel } from "../src/testkit/openapi-model/operation-model";
-import { isJsonObject, type JsonObject } from "../src/testkit/json-values";
+import { isJsonObject, type JsonObject } from "../src/testkit/common/json-values";
 
 type Api = "gateway" | "merchant";
 

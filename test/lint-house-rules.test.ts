@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { projectRoot } from "../scripts/lib/apis";
 import { runBin } from "../scripts/lib/exec";
-import { isJsonObject } from "../src/testkit/json-values";
+import { isJsonObject } from "../src/testkit/common/json-values";
 
 const dir = mkdtempSync(join(tmpdir(), "house-rules-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

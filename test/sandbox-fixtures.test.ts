@@ -1,5 +1,5 @@
 /**
- * Sandbox fixtures (src/testkit/sandbox/fixtures/): the shipped examples build the states they
+ * Sandbox fixtures (src/testkit/sandbox/control/fixtures/): the shipped examples build the states they
  * promise, read back through the APIs; a fixture that breaks a rule of the schema or of the APIs
  * is refused naming its path and leaves the sandbox as it was; `payment-apis sandbox --fixtures`
  * builds one before `ready` and refuses a bad file before it.
@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
-import { applyFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/fixtures";
-import { sandboxFixtureSchema } from "../src/testkit/sandbox/fixtures/schema";
-import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/fixtures/write-schema";
+import { applyFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/control/fixtures";
+import { sandboxFixtureSchema } from "../src/testkit/sandbox/control/fixtures/schema";
+import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/control/fixtures/write-schema";
 import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -47,7 +47,7 @@ async function refusal(work: Promise<unknown>): Promise<FixtureError> {
 }
 
 describe("the published schema", () => {
-  it("fixture.schema.json is the schema the sandbox checks with (regenerate: npx ts-node src/testkit/sandbox/fixtures/write-schema.ts)", () => {
+  it("fixture.schema.json is the schema the sandbox checks with (regenerate: npx ts-node src/testkit/sandbox/control/fixtures/write-schema.ts)", () => {
     expect(readFileSync(fixtureSchemaFile, "utf8")).toBe(fixtureSchemaText());
   });
 

@@ -10,7 +10,7 @@ import { describe, expect } from "vitest";
 import { claimableIds } from "../rules/inventory";
 import { waivers } from "../rules/waivers";
 import { scenario, session, targetNow } from "../support/context";
-import { stringOf } from "../../src/testkit/json-values";
+import { stringOf } from "../../src/testkit/common/json-values";
 import { answerOf } from "../support/documented-bodies";
 import { expectApproved, Gateway } from "../support/gateway";
 import { evaluations, unevaluated } from "../support/invariants";

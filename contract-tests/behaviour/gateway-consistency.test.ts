@@ -13,8 +13,8 @@ import { apiSpec } from "../support/spec";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import { scenario, session, target } from "../support/context";
 import { card, expectApproved, expectDeclined, Gateway, statusForcingPans } from "../support/gateway";
-import { onlyLink } from "../../src/testkit/hal-reading";
-import { objectOf, stringOf } from "../../src/testkit/json-values";
+import { onlyLink } from "../../src/testkit/common/hal-reading";
+import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import type { Exchange } from "../support/http";
 
 const gateway = () => new Gateway(session("gateway"));

@@ -10,7 +10,7 @@ import { describe, expect } from "vitest";
 import { statusCodeByKey, statusCodes, testEnvironment, threeDSecureTransStatusOutcomes } from "../../generated/gateway/constants";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, specExample, statusCode } from "../support/gateway";
-import { onlyLink } from "../../src/testkit/hal-reading";
+import { onlyLink } from "../../src/testkit/common/hal-reading";
 import type { Exchange } from "../support/http";
 
 const gateway = () => new Gateway(session("gateway"));

@@ -8,7 +8,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { paymentMethodsRequiringSigning, statusCodes, testEnvironment } from "../../generated/gateway/constants";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
-import { objectOf, stringOf } from "../../src/testkit/json-values";
+import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { scenario, session, target } from "../support/context";
 import { approved, card, expectApproved, expectDeclined, Gateway, matchingCsc, statusCode, statusForcingPans } from "../support/gateway";

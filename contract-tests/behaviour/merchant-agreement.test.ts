@@ -8,8 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { pagination } from "../../generated/merchant/constants";
-import { embeddedItems, linksOf, onlyLink } from "../../src/testkit/hal-reading";
-import { objectOf } from "../../src/testkit/json-values";
+import { embeddedItems, linksOf, onlyLink } from "../../src/testkit/common/hal-reading";
+import { objectOf } from "../../src/testkit/common/json-values";
 import { claimableIds } from "../rules/inventory";
 import { waivers } from "../rules/waivers";
 import { advanceClock, scenario, session, target, targetNow } from "../support/context";

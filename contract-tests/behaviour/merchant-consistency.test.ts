@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { pagination, rateLimitHeaders } from "../../generated/merchant/constants";
-import { embeddedItems, onlyLink } from "../../src/testkit/hal-reading";
-import { numberOf, objectOf } from "../../src/testkit/json-values";
+import { embeddedItems, onlyLink } from "../../src/testkit/common/hal-reading";
+import { numberOf, objectOf } from "../../src/testkit/common/json-values";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { describeExchange, expandHref, type ApiSession, type Exchange } from "../support/http";
 import { expectProblem, fileBytes, linkOf, merchantExample, personFileExamples } from "../support/merchant";

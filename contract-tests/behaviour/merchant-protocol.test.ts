@@ -4,7 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import { pagination, rateLimitHeaders } from "../../generated/merchant/constants";
-import { embeddedItems, onlyLink } from "../../src/testkit/hal-reading";
+import { embeddedItems, onlyLink } from "../../src/testkit/common/hal-reading";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { expandHref, type ApiSession, type Exchange } from "../support/http";
 import { expectProblem, linkOf, merchantClient, merchantExample } from "../support/merchant";

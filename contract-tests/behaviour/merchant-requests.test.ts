@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { pagination } from "../../generated/merchant/constants";
-import { embeddedItems, onlyLink } from "../../src/testkit/hal-reading";
-import { objectMapOf, objectOf, stringOf, stringsOf, type JsonObject } from "../../src/testkit/json-values";
+import { embeddedItems, onlyLink } from "../../src/testkit/common/hal-reading";
+import { objectMapOf, objectOf, stringOf, stringsOf, type JsonObject } from "../../src/testkit/common/json-values";
 import { scenario, session } from "../support/context";
 import { describeExchange, expandHref, type ApiSession, type Exchange } from "../support/http";
 import { allProperties, commentableProperties, expectProblem, fileBytes, linkOf, merchantExample } from "../support/merchant";

@@ -7,7 +7,7 @@
 import { describe, expect } from "vitest";
 import { curieName } from "../../generated/merchant/constants";
 import { MerchantProblemError } from "../../src/toolkit/clients/merchant/errors";
-import { objectOf } from "../../src/testkit/json-values";
+import { objectOf } from "../../src/testkit/common/json-values";
 import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { advanceClock, scenario, session, target } from "../support/context";
 import { expandHref, type Exchange } from "../support/http";

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, type TestContext } from "vitest";
-import { arrayOf, objectOf } from "../../src/testkit/json-values";
+import { arrayOf, objectOf } from "../../src/testkit/common/json-values";
 import { checkResponse, findingLines } from "../../src/testkit/openapi-model/check-response";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";
 import { startSandbox } from "../../src/testkit/sandbox/server";

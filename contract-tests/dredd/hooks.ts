@@ -20,7 +20,7 @@ import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
 import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
-import { schemaMapOf, stringsOf } from "../../src/testkit/json-values";
+import { schemaMapOf, stringsOf } from "../../src/testkit/common/json-values";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { flatten } from "../support/arbitraries";

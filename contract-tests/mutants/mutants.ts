@@ -13,7 +13,7 @@ import { windows } from "../../generated/gateway/constants";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
 import { seeded, seededPrivateKeyPath } from "../../src/testkit/sandbox/configuration/config";
 import { sandboxFaults, type SandboxFault } from "../../src/testkit/sandbox/cross-api/faults";
-import { isJsonObject, objectOf, stringOf } from "../../src/testkit/json-values";
+import { isJsonObject, objectOf, stringOf } from "../../src/testkit/common/json-values";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { suiteFetch } from "../support/connections";
 import { apiSpec } from "../support/spec";

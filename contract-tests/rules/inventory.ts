@@ -36,7 +36,7 @@
  * Scenarios declare the ids they prove (`rules` of `scenario()`, the test's meta); waivers
  * (./waivers.ts) excuse a rule with a reason; `npm run contract:rules` writes docs/contract-rules.md.
  */
-import { arrayOf, isJsonObject, objectOf, stringOf } from "../../src/testkit/json-values";
+import { arrayOf, isJsonObject, objectOf, stringOf } from "../../src/testkit/common/json-values";
 import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import { parseMediaType } from "../../src/testkit/openapi-model/media-types";
 import type { OperationRecord } from "../../src/testkit/openapi-model/model-records";

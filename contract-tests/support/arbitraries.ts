@@ -22,7 +22,7 @@ import {
   schemasOf,
   stringsOf,
   type JsonObject as Node,
-} from "../../src/testkit/json-values";
+} from "../../src/testkit/common/json-values";
 import { deref, type OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import type { SpecValidator } from "../../src/testkit/openapi-model/ajv";
 import type { Schema } from "./spec";

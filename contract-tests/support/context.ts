@@ -3,7 +3,7 @@
  * scenarios that skip themselves, with the reason, when the target cannot take them.
  */
 import { inject, it, type TestContext, type TestOptions } from "vitest";
-import { objectOf, stringOf } from "../../src/testkit/json-values";
+import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import type { ContractTarget } from "../targets/target";
 import { suiteFetch } from "./connections";
 import { mark } from "./exchange-log";

@@ -17,8 +17,8 @@
  * Messages name members and paths, never the values sent (a PAN or CSC never reaches a log).
  */
 import { parse as parseForm } from "qs";
-import { onlyLink } from "../../src/testkit/hal-reading";
-import { isJsonObject, objectOf } from "../../src/testkit/json-values";
+import { onlyLink } from "../../src/testkit/common/hal-reading";
+import { isJsonObject, objectOf } from "../../src/testkit/common/json-values";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
 import type { ApiSpec, ContractOperation } from "./spec";
 

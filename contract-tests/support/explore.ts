@@ -7,7 +7,7 @@
  * `self`), round after round; DELETEs come last so nothing is removed before it was used.
  * What no answer links to is sent to the path filled with the spec's parameter examples.
  */
-import { isJsonObject } from "../../src/testkit/json-values";
+import { isJsonObject } from "../../src/testkit/common/json-values";
 import { listOperationExamples, type SpecExample } from "../../src/testkit/openapi-model/examples";
 import { concretePath } from "../../src/testkit/openapi-model/http-from-spec";
 import { expandHref, type ApiSession, type Exchange } from "./http";

@@ -5,8 +5,8 @@
  */
 import { expect } from "vitest";
 import { approvedStatusCode, testEnvironment } from "../../generated/gateway/constants";
-import { onlyLink } from "../../src/testkit/hal-reading";
-import { numberOf, stringOf } from "../../src/testkit/json-values";
+import { onlyLink } from "../../src/testkit/common/hal-reading";
+import { numberOf, stringOf } from "../../src/testkit/common/json-values";
 import { apiSpec } from "./spec";
 import { requestExample, type OperationIdOf, type RequestBodyOf } from "./documented-bodies";
 import { bodyExcerpt, describeExchange, type ApiSession, type CallOptions, type Exchange } from "./http";

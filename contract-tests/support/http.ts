@@ -11,7 +11,7 @@
 import { parseTemplate } from "url-template";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
 import { createSigner, type Signer } from "../../src/toolkit/clients/gateway/signing";
-import { objectOf, stringOf } from "../../src/testkit/json-values";
+import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import { encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
 import type { ContractTarget } from "../targets/target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";

@@ -9,12 +9,12 @@ import type { HalResource } from "../../src/toolkit/clients/merchant/hal";
 import { deref } from "../../src/testkit/openapi-model/document";
 import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
-import { linksOf } from "../../src/testkit/hal-reading";
+import { linksOf } from "../../src/testkit/common/hal-reading";
 import { target } from "./context";
 import { requestExample, type OperationIdOf, type RequestBodyOf } from "./documented-bodies";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
-import { isJsonObject } from "../../src/testkit/json-values";
+import { isJsonObject } from "../../src/testkit/common/json-values";
 import { apiSpec, type Schema } from "./spec";
 
 /** A request example of the merchant spec, deep-copied, typed as the operation's request body. */

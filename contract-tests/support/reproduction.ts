@@ -25,7 +25,7 @@ import {
   Variables,
   word,
   type Part,
-} from "../../src/testkit/shell-words";
+} from "../../src/testkit/common/shell-words";
 
 declare module "@vitest/runner" {
   interface TaskMeta {

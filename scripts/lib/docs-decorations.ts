@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { arrayOf, objectOf, stringOf } from "../../src/testkit/json-values";
+import { arrayOf, objectOf, stringOf } from "../../src/testkit/common/json-values";
 import type { OpenApiDocument } from "../../src/testkit/openapi-model/document";
 import type { ApiName, OperationRecord } from "../../src/testkit/openapi-model/model-records";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";

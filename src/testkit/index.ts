@@ -14,16 +14,16 @@ import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "../../generated/sandbox-control/schema";
 import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "./sandbox/configuration/config";
 import { configFromFile } from "./sandbox/configuration/config-file";
-import { CONTROL_PREFIX } from "./sandbox/control/plane";
-import { applyFixture, loadFixtureFile, type FixtureResult } from "./sandbox/fixtures";
+import { CONTROL_PREFIX } from "./sandbox/control/api/plane";
+import { applyFixture, loadFixtureFile, type FixtureResult } from "./sandbox/control/fixtures";
 import { startSandbox as startListeners, type RunningSandbox } from "./sandbox/server";
 
 export type { SandboxConfigFile } from "./sandbox/configuration/config";
 export type ControlPaths = paths;
 export type ControlSchemas = components["schemas"];
 export type IsolatedAccount = components["schemas"]["Account"];
-export type { Fixture, FixtureResult } from "./sandbox/fixtures";
-export { FixtureError } from "./sandbox/fixtures";
+export type { Fixture, FixtureResult } from "./sandbox/control/fixtures";
+export { FixtureError } from "./sandbox/control/fixtures";
 
 export interface StartSandboxOptions {
   /** Ports of the listeners; 0 (the default) picks a free one each. */

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Command } from "commander";
-import { objectOf, stringOf } from "../json-values";
+import { objectOf, stringOf } from "../common/json-values";
 import { contractCommand } from "./commands/contract";
 import { mockCommand } from "./commands/mock";
 import { proxyCommand } from "./commands/proxy";

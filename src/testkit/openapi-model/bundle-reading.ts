@@ -4,7 +4,7 @@
  * with one line naming its JSON Pointer (as stripe-mock refuses a spec it cannot serve), so that
  * nothing after the load reads the bundle through a cast.
  */
-import { isJsonObject, type JsonObject } from "../json-values";
+import { isJsonObject, type JsonObject } from "../common/json-values";
 import { getAtPointer } from "./document";
 
 /** The operation model met a construct it cannot read: the message names the API, the pointer and the construct. */

@@ -18,7 +18,7 @@
  * What is documented for a status, and its compiled validators, is resolved on first use per
  * operation, status and media type, and kept.
  */
-import { isJsonObject } from "../json-values";
+import { isJsonObject } from "../common/json-values";
 import { toPointer } from "./document";
 import { isJsonMediaType, mediaTypeMatches, parseMediaType, type MediaType } from "./media-types";
 import type { HeaderRecord, OperationRecord, ResponseMediaRecord, ResponseRecord } from "./model-records";

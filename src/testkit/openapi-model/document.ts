@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { isJsonObject } from "../json-values";
+import { isJsonObject } from "../common/json-values";
 
 /** A bundled OpenAPI 3.1 document as JSON (generated/<api>/openapi.json). */
 export type OpenApiDocument = Record<string, unknown> & {

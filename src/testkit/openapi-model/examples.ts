@@ -1,4 +1,4 @@
-import { arrayOf, isJsonObject, objectOf } from "../json-values";
+import { arrayOf, isJsonObject, objectOf } from "../common/json-values";
 import { deref, HTTP_METHODS, toPointer, type OpenApiDocument } from "./document";
 
 /** A named example of a request body, response or parameter, with the schema it must satisfy. */

@@ -4,7 +4,7 @@
  * check of an answer) then holds values to them. Every other `x-` extension is an annotation.
  */
 import type { KeywordDefinition } from "ajv";
-import { objectOf } from "../json-values";
+import { objectOf } from "../common/json-values";
 
 /** Digits after the decimal point of a JSON number, as its shortest round-trip text shows them. */
 export function decimalScale(value: number): number {

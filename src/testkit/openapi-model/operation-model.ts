@@ -13,7 +13,7 @@
  * @redocly/openapi-core's types: a devDependency, not shipped with the testkit.
  */
 import { SpecValidator } from "./ajv";
-import { isJsonObject, type JsonObject } from "../json-values";
+import { isJsonObject, type JsonObject } from "../common/json-values";
 import { BundleReader, componentName, extensionsOf } from "./bundle-reading";
 import { HTTP_METHODS, loadBundledSpec, toPointer, WIRE_METHODS, type OpenApiDocument } from "./document";
 import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from "./media-types";

@@ -5,7 +5,7 @@
  * where an answer carries the code is where its schema refers to the table; the transaction type
  * an operation makes is its own `x-transaction-type` (the model's `transactionType`).
  */
-import { isJsonObject } from "../json-values";
+import { isJsonObject } from "../common/json-values";
 import type { BundleReader } from "./bundle-reading";
 import { toPointer } from "./document";
 

@@ -3,7 +3,7 @@
  * combinators), the JSON types a schema allows, and the coercion of string values (form fields,
  * query parameters, headers) to those types. Results are cached per schema object.
  */
-import { isJsonObject, isJsonSchema, schemaMapOf, schemasOf } from "../json-values";
+import { isJsonObject, isJsonSchema, schemaMapOf, schemasOf } from "../common/json-values";
 import { deref, type OpenApiDocument } from "./document";
 
 export type Schema = Record<string, unknown> | boolean;

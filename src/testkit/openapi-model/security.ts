@@ -4,7 +4,7 @@
  * an operation's requirement resolved to those schemes. The gateway's request signature is an
  * API key header that the spec marks with the token its value carries (`x-scheme-token`).
  */
-import type { JsonObject } from "../json-values";
+import type { JsonObject } from "../common/json-values";
 import type { BundleReader } from "./bundle-reading";
 import { toPointer } from "./document";
 import type { SecuritySchemeRecord } from "./model-records";

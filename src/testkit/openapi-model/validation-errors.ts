@@ -5,7 +5,7 @@
  * refusals, the response check and the tests all read them from here.
  */
 import type { ErrorObject } from "ajv/dist/2020";
-import { isJsonObject } from "../json-values";
+import { isJsonObject } from "../common/json-values";
 import { getAtPointer, toPointer, type OpenApiDocument } from "./document";
 
 export interface SchemaViolation {

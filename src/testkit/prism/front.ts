@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as forward } from "undici";
-import { objectOf } from "../json-values";
+import { objectOf } from "../common/json-values";
 import { close, listen } from "../sandbox/listener/http";
 import { describeListenError, LOOPBACK } from "../serve/ports";
 import type { SuffixBlindPairing } from "./pairing";

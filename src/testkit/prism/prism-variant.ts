@@ -34,7 +34,7 @@ import {
   stringsOf,
   type JsonObject,
   type JsonSchema as Schema,
-} from "../json-values";
+} from "../common/json-values";
 
 /** The fields Prism must decode at one level: each with its schema and, for objects, its own fields. */
 type View = Map<string, { schema: Schema; children?: View }>;

@@ -8,7 +8,7 @@
 import type { components } from "../../../generated/merchant/schema";
 import { withoutTrailingSlashes } from "../../toolkit/clients/common/urls";
 import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from "../openapi-model/media-types";
-import { isJsonObject } from "../json-values";
+import { isJsonObject } from "../common/json-values";
 
 type S = components["schemas"];
 

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { runChild } from "../../serve/children";
 import { packageBin } from "../../serve/package-bin";
-import { httpUrlArgument, integerArgument, runWithLifecycle } from "../command";
+import { httpUrlArgument, integerArgument, runWithLifecycle } from "./command";
 
 const CONFIG = join("contract-tests", "vitest.config.mts");
 

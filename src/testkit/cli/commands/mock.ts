@@ -6,7 +6,7 @@ import { listOperationExamples } from "../../openapi-model/examples";
 import { portSetting } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
-import { portOption, runWithLifecycle } from "../command";
+import { portOption, runWithLifecycle } from "./command";
 
 /** The mocks' default ports and their settings (the specs list these defaults as the `local-mock` servers). */
 export const MOCK_PORTS = {

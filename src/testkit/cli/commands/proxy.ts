@@ -9,7 +9,7 @@ import { Command, Option } from "commander";
 import { startPrismProxy, type RunningMock } from "../../prism/prism";
 import { withoutTrailingSlashes } from "../../../toolkit/clients/common/urls";
 import { readyLine } from "../../serve/ready";
-import { httpUrlArgument, portOption, runWithLifecycle } from "../command";
+import { httpUrlArgument, portOption, runWithLifecycle } from "./command";
 
 interface ProxySettings {
   gateway?: string;

@@ -3,12 +3,12 @@ import { relative, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/configuration/config";
 import { configFromFile } from "../../sandbox/configuration/config-file";
-import { applyFixture, loadFixtureFile } from "../../sandbox/fixtures";
+import { applyFixture, loadFixtureFile } from "../../sandbox/control/fixtures";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
-import { integerArgument, portOption, runWithLifecycle } from "../command";
+import { integerArgument, portOption, runWithLifecycle } from "./command";
 import { DEFAULT_EXCHANGES, MAX_EXCHANGES } from "../../sandbox/control/exchanges";
 
 export interface SandboxSettings {
@@ -74,7 +74,7 @@ export function describeSandbox(sandbox: RunningSandbox): string[] {
     `sandbox storage host: ${sandbox.storageUrl}`,
     `sandbox signing private key (TEST-ONLY): ${keyPath.length > 0 && !keyPath.startsWith("../..") ? keyPath : seededPrivateKeyPath}`,
     // Its own line: tools parse the ready line, whose format stays as it is.
-    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/console   (exchanges, state, clock, faults; docs/sandbox.md)`,
+    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/control/console   (exchanges, state, clock, faults; docs/sandbox.md)`,
   ];
 }
 

@@ -1,7 +1,7 @@
 /** `payment-apis wait`: returns once every URL answers HTTP, or fails after a bounded time. */
 import { Command, InvalidArgumentError, Option } from "commander";
 import { waitUntilAnswering } from "../../serve/ready";
-import { httpUrlArgument, integerArgument, runWithLifecycle } from "../command";
+import { httpUrlArgument, integerArgument, runWithLifecycle } from "./command";
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 const MAX_TIMEOUT_SECONDS = 3600;

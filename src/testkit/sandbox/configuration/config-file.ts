@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { arrayOf } from "../../json-values";
+import { arrayOf } from "../../common/json-values";
 import { defaultConfig, mergeConfig, type GatewayAccountConfig, type SandboxConfig, type SandboxConfigFile } from "./config";
 import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
 

@@ -11,7 +11,7 @@
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
-import { objectOf } from "../../json-values";
+import { objectOf } from "../../common/json-values";
 import { maskCardNumbers } from "../cross-api/card-numbers";
 
 export type Exchange = components["schemas"]["Exchange"];

@@ -7,7 +7,7 @@
 import type { components } from "../../../../generated/sandbox-control/schema";
 import type { SandboxResponse } from "../listener/messages";
 import { decodeForm } from "../../openapi-model/form-decoding";
-import { objectOf } from "../../json-values";
+import { objectOf } from "../../common/json-values";
 import type { OperationRecord } from "../../openapi-model/model-records";
 
 type FaultCreate = components["schemas"]["FaultCreate"];

@@ -1,6 +1,6 @@
 /**
  * The HTTP plumbing shared by the sandbox's listeners: body reading with a size cap, routing
- * through the spec router, the control API (control/plane.ts), fault rules and the exchange
+ * through the spec router, the control API (control/api/plane.ts), fault rules and the exchange
  * record (control/), and the last step
  * before the wire, where every response of a routed operation is validated against the spec in
  * test mode. A violation fails loudly: the response becomes a 500, a log line names the

@@ -6,7 +6,7 @@
  * and schemas, from the operation model's records. Each reader fails loudly when the shape it
  * expects is gone.
  */
-import { isJsonObject } from "../../../json-values";
+import { isJsonObject } from "../../../common/json-values";
 import { deref, type OpenApiDocument } from "../../../openapi-model/document";
 import type { OperationRecord, ResponseRecord } from "../../../openapi-model/model-records";
 import { propertySchemas, type Schema } from "../../../openapi-model/schema-walk";

@@ -2,7 +2,7 @@
  * Which fixtures were built since the last reset (the control API's listFixtures): names and
  * kinds only, never an account's credentials. Bounded: the newest 20 loads, 1,000 names each.
  */
-import type { components } from "../../../../generated/sandbox-control/schema";
+import type { components } from "../../../../../generated/sandbox-control/schema";
 import type { FixtureResult } from "../fixtures/types";
 
 type Loaded = components["schemas"]["FixtureList"]["items"][number];

@@ -5,21 +5,21 @@
  * control call never counts against a quota, never shows in an API's answer and is not recorded.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import type { components, operations } from "../../../../generated/sandbox-control/schema";
-import { checkRequest } from "../../openapi-model/check-request";
-import { checkResponse, findingLines } from "../../openapi-model/check-response";
-import type { OperationRecord } from "../../openapi-model/model-records";
-import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
-import { dottedName } from "../../openapi-model/validation-errors";
-import type { SandboxClock } from "../cross-api/clock";
+import type { components, operations } from "../../../../../generated/sandbox-control/schema";
+import { checkRequest } from "../../../openapi-model/check-request";
+import { checkResponse, findingLines } from "../../../openapi-model/check-response";
+import type { OperationRecord } from "../../../openapi-model/model-records";
+import { apiModel, type ApiModel } from "../../../openapi-model/operation-model";
+import { dottedName } from "../../../openapi-model/validation-errors";
+import type { SandboxClock } from "../../cross-api/clock";
 import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
-import type { GatewaySandbox } from "../gateway/app";
-import { checkedResponseOf } from "../listener/checked-response";
-import type { ControlRoutes, SandboxResponse } from "../listener/messages";
-import type { MerchantSandbox } from "../merchant/app";
+import type { GatewaySandbox } from "../../gateway/app";
+import { checkedResponseOf } from "../../listener/checked-response";
+import type { ControlRoutes, SandboxResponse } from "../../listener/messages";
+import type { MerchantSandbox } from "../../merchant/app";
 import { curlOf, refusalOf } from "./explain";
-import type { ExchangeRecord } from "./exchanges";
-import type { FaultRules } from "./faults";
+import type { ExchangeRecord } from "../exchanges";
+import type { FaultRules } from "../faults";
 import type { FixturesLoaded } from "./fixtures-loaded";
 import type { FixtureResult } from "../fixtures/types";
 import { applicationStates, GatewayStateView, rateLimitWindows } from "./state-view";

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import type { SandboxResponse } from "../listener/messages";
-import type { Exchange, ExchangeRecord } from "../control/exchanges";
+import type { SandboxResponse } from "../../listener/messages";
+import type { Exchange, ExchangeRecord } from "../exchanges";
 
 export const CONSOLE_ASSETS = { "console.js": "text/javascript; charset=utf-8", "console.css": "text/css; charset=utf-8" } as const;
 export type ConsoleAsset = keyof typeof CONSOLE_ASSETS;

@@ -1,15 +1,15 @@
 /**
  * What the console shows beside an exchange: the rule a refused request broke, as the API's own
  * answer states it, with the operation's place in the API reference; and the request as curl
- * lines (src/testkit/shell-words.ts) with a shell variable for every secret. The record keeps no
+ * lines (src/testkit/common/shell-words.ts) with a shell variable for every secret. The record keeps no
  * secret (exchanges.ts masks them before keeping), so none can appear here either.
  */
 import { STATUS_CODES } from "node:http";
-import type { components } from "../../../../generated/sandbox-control/schema";
-import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../shell-words";
-import type { SpecRouter } from "../../openapi-model/router";
-import { isJsonObject, objectOf } from "../../json-values";
-import type { Exchange } from "./exchanges";
+import type { components } from "../../../../../generated/sandbox-control/schema";
+import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../../common/shell-words";
+import type { SpecRouter } from "../../../openapi-model/router";
+import { isJsonObject, objectOf } from "../../../common/json-values";
+import type { Exchange } from "../exchanges";
 
 type Schemas = components["schemas"];
 

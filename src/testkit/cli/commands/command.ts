@@ -4,9 +4,9 @@
  * from), their value parsers, and running a command's work under a Lifecycle.
  */
 import { InvalidArgumentError, Option } from "commander";
-import { isHttpUrl } from "../../toolkit/clients/common/urls";
-import { Lifecycle } from "../serve/lifecycle";
-import { portProblem } from "../serve/ports";
+import { isHttpUrl } from "../../../toolkit/clients/common/urls";
+import { Lifecycle } from "../../serve/lifecycle";
+import { portProblem } from "../../serve/ports";
 
 /**
  * `--<name> <N>`, standing for `variable`, parsed as a port (0, a free port, only where the

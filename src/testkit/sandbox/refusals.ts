@@ -3,10 +3,10 @@
  * gateway's input-error body (`status.code` of the `general-input-error` key) in its vendor media type, the merchant API's
  * problem+json with a request id, and the storage host's S3-style XML error.
  */
-import type { RefusalStatus } from "./http";
-import type { SandboxResponse } from "./messages";
-import { codes } from "../gateway/status-codes";
-import { problems } from "../merchant/http/problems";
+import type { RefusalStatus } from "./listener/http";
+import type { SandboxResponse } from "./listener/messages";
+import { codes } from "./gateway/status-codes";
+import { problems } from "./merchant/http/problems";
 
 export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
   return (status, reason) =>

@@ -4,18 +4,18 @@
  * clock (the follow-up rules' own answer, so the view cannot disagree with the API) and when
  * each window closes; the merchant sandbox's applications and rate-limit windows. Read only.
  */
-import type { components } from "../../../../generated/sandbox-control/schema";
-import { DAY_MS, type SandboxClock } from "../cross-api/clock";
-import { noFaults } from "../cross-api/faults";
-import { FollowUpRules } from "../gateway/follow-up-rules";
-import type { AuthorizationRecord, PaymentRecord } from "../gateway/records";
-import { readGatewayFacts, type GatewayFacts } from "../gateway/spec-facts";
-import type { TransactionStore } from "../gateway/store";
-import { approved, type Status } from "../gateway/status-codes";
-import type { StoredFile } from "../merchant/records/files";
-import type { RateLimiter } from "../merchant/records/rate-limit";
-import type { MerchantResources } from "../merchant/records/resources";
-import type { OpenApiDocument } from "../../openapi-model/document";
+import type { components } from "../../../../../generated/sandbox-control/schema";
+import { DAY_MS, type SandboxClock } from "../../cross-api/clock";
+import { noFaults } from "../../cross-api/faults";
+import { FollowUpRules } from "../../gateway/follow-up-rules";
+import type { AuthorizationRecord, PaymentRecord } from "../../gateway/records";
+import { readGatewayFacts, type GatewayFacts } from "../../gateway/spec-facts";
+import type { TransactionStore } from "../../gateway/store";
+import { approved, type Status } from "../../gateway/status-codes";
+import type { StoredFile } from "../../merchant/records/files";
+import type { RateLimiter } from "../../merchant/records/rate-limit";
+import type { MerchantResources } from "../../merchant/records/resources";
+import type { OpenApiDocument } from "../../../openapi-model/document";
 
 type Schemas = components["schemas"];
 
