@@ -1,13 +1,16 @@
 /**
  * Serving processes stop completely: `npm run mock` (npm, a shell, ts-node and two Prism
  * children) killed with SIGTERM at the npm process, and the CLI stopped with SIGINT (Ctrl+C),
- * leave no process and no listening port. `payment-apis wait` gives up within its bound.
+ * leave no process and no listening port. `payment-apis wait` gives up within its bound, and its
+ * probes send no request (nothing in a server's log or in the sandbox's exchange record).
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import getPort from "get-port";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
+import { startTestSandbox } from "./support/sandbox";
 import { portIsFree, processesMentioning, readyUrls, startServing, until } from "./support/processes";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
@@ -62,7 +65,22 @@ describe("serving processes", () => {
     });
     // A wait without a bound would be killed by spawnSync's timeout: status null, not 1.
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`http://127.0.0.1:${port} did not answer within 1000 ms`);
+    expect(result.stderr).toContain(`http://127.0.0.1:${port} did not accept connections within 1000 ms`);
+  }, 60_000);
+
+  it("payment-apis wait returns once the sandbox listens, leaving nothing in its exchange record", async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      // Asynchronously: the sandbox runs in this process.
+      const result = await promisify(execFile)(tsNode, [cli, "wait", "--timeout", "60", sandbox.gatewayUrl, sandbox.merchantUrl], {
+        cwd: projectRoot,
+        encoding: "utf8",
+      });
+      expect(result.stdout).toBe(`ready ${sandbox.gatewayUrl} ${sandbox.merchantUrl}\n`);
+      expect(sandbox.exchanges.list().items).toEqual([]);
+    } finally {
+      await sandbox.stop();
+    }
   }, 60_000);
 
   const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import getPort from "get-port";
 import { afterEach, describe, expect, it } from "vitest";
 import { cpuMilliseconds } from "../src/testkit/serve/process-cpu";
-import { parseReadyLine, waitUntilChildAnswers } from "../src/testkit/serve/ready";
+import { parseReadyLine, waitUntilChildListens } from "../src/testkit/serve/ready";
 
 const hasProc = existsSync("/proc/self/stat");
 const children: ChildProcess[] = [];
@@ -25,14 +25,14 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill("SIGKILL");
 });
 
-describe("waitUntilChildAnswers", () => {
+describe("waitUntilChildListens", () => {
   it("resolves once the child answers HTTP", async () => {
     const port = await getPort({ host: "127.0.0.1" });
     const server = child(
       `require("node:http").createServer((q, s) => s.end()).listen(${port}, "127.0.0.1"); setTimeout(() => {}, 60_000);`,
     );
     await expect(
-      waitUntilChildAnswers(server, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server"),
+      waitUntilChildListens(server, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server"),
     ).resolves.toBeUndefined();
   });
 
@@ -40,7 +40,7 @@ describe("waitUntilChildAnswers", () => {
     const port = await getPort({ host: "127.0.0.1" });
     const exiting = child(`console.error("no spec file"); process.exit(3);`);
     await expect(
-      waitUntilChildAnswers(exiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server"),
+      waitUntilChildListens(exiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 60_000 }, "the test server"),
     ).rejects.toThrow(/the test server did not listen on .*: it exited with 3:\n.*no spec file/);
   });
 
@@ -48,7 +48,7 @@ describe("waitUntilChildAnswers", () => {
     const port = await getPort({ host: "127.0.0.1" });
     const waiting = child("setInterval(() => {}, 1_000_000);");
     await expect(
-      waitUntilChildAnswers(waiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 1_000 }, "the test server"),
+      waitUntilChildListens(waiting, `http://127.0.0.1:${port}`, { cpuBudgetMs: 60_000, stallMs: 1_000 }, "the test server"),
     ).rejects.toThrow(/it spent no CPU time for 1.0 s/);
   });
 
@@ -56,7 +56,7 @@ describe("waitUntilChildAnswers", () => {
     const port = await getPort({ host: "127.0.0.1" });
     const spinning = child("for (;;) {}");
     await expect(
-      waitUntilChildAnswers(spinning, `http://127.0.0.1:${port}`, { cpuBudgetMs: 300, stallMs: 60_000 }, "the test server"),
+      waitUntilChildListens(spinning, `http://127.0.0.1:${port}`, { cpuBudgetMs: 300, stallMs: 60_000 }, "the test server"),
     ).rejects.toThrow(/it spent \d+\.\d s of CPU time starting/);
   });
 });

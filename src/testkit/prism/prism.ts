@@ -6,7 +6,7 @@ import { loadBundledSpec } from "../openapi-model/document";
 import { startChild } from "../serve/children";
 import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
-import { waitUntilChildAnswers, type StartBounds } from "../serve/ready";
+import { waitUntilChildListens, type StartBounds } from "../serve/ready";
 import { startFront } from "./front";
 import { SuffixBlindPairing } from "./pairing";
 import { deriveProxyVariant, derivePrismVariant } from "./prism-variant";
@@ -138,7 +138,7 @@ async function startPrism(
 
   const url = `http://${host}:${options.port}`;
   try {
-    await waitUntilChildAnswers(child.process, url, PRISM_START, "Prism");
+    await waitUntilChildListens(child.process, url, PRISM_START, "Prism");
   } catch (error) {
     await child.stop();
     rmSync(workDir, { recursive: true, force: true });

@@ -1,5 +1,10 @@
-/** Readiness: a server is ready when it answers HTTP at all (any status), within a bound. */
+/**
+ * Readiness: a server is ready when its port accepts a TCP connection, within a bound. A probe
+ * sends no request, so it leaves no line in a server's log, no row in the sandbox's exchange
+ * record and no answer to read: the listeners here bind only once they can serve.
+ */
 import type { ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { cpuMilliseconds } from "./process-cpu";
 
@@ -12,25 +17,28 @@ export interface Endpoint {
 const PROBE_TIMEOUT_MS = 1_000;
 const PROBE_INTERVAL_MS = 200;
 
-/** One probe: `true` when `url` answers any HTTP response, else why not. */
-export async function answers(url: string): Promise<true | string> {
-  try {
-    const response = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-    await response.body?.cancel();
-    return true;
-  } catch (error) {
-    return error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-  }
+/** One probe: `true` when the host and port of `url` accept a connection, else why not. */
+export function accepts(url: string): Promise<true | string> {
+  const { hostname, port, protocol } = new URL(url);
+  return new Promise((done) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ""), port: Number(port || (protocol === "https:" ? 443 : 80)) });
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => socket.destroy(new Error(`no connection within ${PROBE_TIMEOUT_MS} ms`)));
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once("error", (error) => done(error.message));
+  });
 }
 
-/** Resolves once `url` answers any HTTP response; rejects after `timeoutMs`. */
-export async function waitUntilAnswering(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+/** Resolves once `url`'s port accepts connections; rejects after `timeoutMs`. */
+export async function waitUntilListening(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!isAlive()) throw new Error(`${url}: the server exited before it answered`);
-    const answer = await answers(url);
+    if (!isAlive()) throw new Error(`${url}: the server exited before it listened`);
+    const answer = await accepts(url);
     if (answer === true) return;
-    if (Date.now() + PROBE_INTERVAL_MS > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms (${answer})`);
+    if (Date.now() + PROBE_INTERVAL_MS > deadline) throw new Error(`${url} did not accept connections within ${timeoutMs} ms (${answer})`);
     await sleep(PROBE_INTERVAL_MS);
   }
 }
@@ -47,7 +55,7 @@ export interface StartBounds {
 }
 
 /** Resolves once `url` answers; rejects, naming `name` and why, when the child exits or breaks a bound. */
-export async function waitUntilChildAnswers(child: ChildProcess, url: string, bounds: StartBounds, name: string): Promise<void> {
+export async function waitUntilChildListens(child: ChildProcess, url: string, bounds: StartBounds, name: string): Promise<void> {
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
   child.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
@@ -57,7 +65,7 @@ export async function waitUntilChildAnswers(child: ChildProcess, url: string, bo
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
       throw failure(`it exited with ${child.exitCode ?? child.signalCode}`);
-    if ((await answers(url)) === true) return;
+    if ((await accepts(url)) === true) return;
     const now = cpuMilliseconds(child.pid) ?? spent;
     if (now > spent) [spent, lastProgress] = [now, Date.now()];
     if (spent > bounds.cpuBudgetMs) throw failure(`it spent ${(spent / 1000).toFixed(1)} s of CPU time starting`);
@@ -86,6 +94,6 @@ export function parseReadyLine(line: string): Record<string, string> {
 
 /** Waits for every endpoint, then returns the single `ready` line that scripts wait for. */
 export async function readyLine(endpoints: readonly Endpoint[], timeoutMs = 30_000): Promise<string> {
-  await Promise.all(endpoints.map((endpoint) => waitUntilAnswering(endpoint.url, timeoutMs)));
+  await Promise.all(endpoints.map((endpoint) => waitUntilListening(endpoint.url, timeoutMs)));
   return `${READY}${endpoints.map((endpoint) => `${endpoint.name}=${endpoint.url}`).join(" ")}`;
 }

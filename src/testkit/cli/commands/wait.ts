@@ -1,14 +1,17 @@
-/** `payment-apis wait`: returns once every URL answers HTTP, or fails after a bounded time. */
+/** `payment-apis wait`: returns once every URL's port accepts connections, or fails after a bounded time. */
 import { Command, InvalidArgumentError, Option } from "commander";
-import { waitUntilAnswering } from "../../serve/ready";
+import { waitUntilListening } from "../../serve/ready";
 import { httpUrlArgument, integerArgument, runWithLifecycle } from "./command";
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 const MAX_TIMEOUT_SECONDS = 3600;
 
 export const waitCommand = new Command("wait")
-  .summary("wait (bounded) until every URL answers, e.g. a sandbox started in the background")
-  .description(`Exits 0 once every URL answers any HTTP response, or 1 after the timeout, naming the URLs that did not answer.`)
+  .summary("wait (bounded) until every URL listens, e.g. a sandbox started in the background")
+  .description(
+    `Exits 0 once the host and port of every URL accept connections, or 1 after the timeout, naming the URLs that did not. ` +
+      `A probe sends no HTTP request: nothing shows in the server's log or in the sandbox's exchange record.`,
+  )
   .argument("<URL...>", "the URLs to wait for", (raw: string, previous: string[] = []) => {
     const url = httpUrlArgument(raw);
     if (url === undefined) throw new InvalidArgumentError("It must be an http:// or https:// URL.");
@@ -21,7 +24,7 @@ export const waitCommand = new Command("wait")
   )
   .action((urls: string[], options: { timeout: number }) =>
     runWithLifecycle(async () => {
-      const results = await Promise.allSettled(urls.map((url) => waitUntilAnswering(url, options.timeout * 1000)));
+      const results = await Promise.allSettled(urls.map((url) => waitUntilListening(url, options.timeout * 1000)));
       const failures = results.flatMap((result) =>
         result.status === "rejected" ? [String(result.reason instanceof Error ? result.reason.message : result.reason)] : [],
       );
