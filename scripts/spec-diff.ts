@@ -12,8 +12,9 @@
  *   npm run diff -- --what-changed [--output FILE]    the changelog of every release tag, newest first (the docs' "What changed")
  *
  * Exit code: 1 when a change is breaking (by default even when accepted: it still needs a major
- * version, which `npm run release -- prepare --level auto` reads from here), 0 otherwise, 2 on a
- * usage, policy or tool error.
+ * version, which `npm run release -- prepare --level auto` reads from here; with --fail-on
+ * unaccepted, only an unaccepted one, or a stale acceptance), 0 otherwise, 2 on a usage, policy
+ * or tool error.
  */
 import { writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
@@ -28,7 +29,7 @@ import {
   unusedAcceptances,
   type ApiDiffSection,
 } from "./lib/spec-diff-markdown";
-import { loadPolicy, type DiffPolicy } from "./lib/spec-diff-policy";
+import { acceptanceLines, describeAcceptance, loadPolicy, type DiffPolicy } from "./lib/spec-diff-policy";
 
 const usage = `Usage:
   npm run diff -- <git ref> [--repo DIR] [--output FILE] [--json FILE] [--policy FILE] [--fail-on breaking|unaccepted]
@@ -110,6 +111,15 @@ function main(argv: string[]): number {
   const unused = unusedAcceptances(sections, comparison.policy);
   write(values.output, renderSpecDiffMarkdown(sections, baseLabel, revisionLabel, { unused }), "report");
   if (values.json !== undefined) write(values.json, renderSpecDiffJson(sections, baseLabel, revisionLabel, { unused }), "JSON report");
+  if (failOn === "unaccepted") {
+    // The check names each stale entry with the lines to delete: it accepts nothing any more,
+    // and left in place it could one day match a change nobody reviewed.
+    for (const entry of unused)
+      console.error(
+        `spec-diff: ${acceptanceLines(entry)}: stale acceptance (${describeAcceptance(entry)}) matches no change between ${baseLabel} and ${revisionLabel}; delete these lines.`,
+      );
+    if (unused.length > 0) return 1;
+  }
   return hasBreakingChange(sections, { unaccepted: failOn === "unaccepted" }) ? 1 : 0;
 }
 

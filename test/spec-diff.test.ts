@@ -13,6 +13,7 @@ import { parse } from "yaml";
 import { changesOf, classify, diffBundles, type ClassifiedChange, type DiffOptions, type SpecDiffReport } from "../scripts/lib/spec-diff";
 import { whatChangedMarkdown } from "../scripts/lib/spec-diff-history";
 import {
+  acceptanceTemplate,
   code,
   hasBreakingChange,
   inlineText,
@@ -20,8 +21,9 @@ import {
   renderChangelogSection,
   renderSpecDiffJson,
   renderSpecDiffMarkdown,
+  unusedAcceptances,
 } from "../scripts/lib/spec-diff-markdown";
-import { loadPolicy, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
+import { loadPolicy, type Acceptance, type DiffPolicy } from "../scripts/lib/spec-diff-policy";
 import { checkRedoclyReport, runRedoclyDiff } from "../scripts/lib/spec-diff-redocly";
 import { normalizeDocument } from "../scripts/lib/spec-diff-normalize";
 import { compatibilityRules, type SpecChange } from "../scripts/lib/spec-diff-rules";
@@ -717,14 +719,15 @@ describe("allOf merging on its own", () => {
 
 describe("the policy: severities and accepted breaks", caseTimeout, () => {
   const encodingCase = classCases[0]!;
-  const acceptance = {
-    api: "gateway",
-    rule: "request-encoding-changed",
-    operation: "POST /authorizations",
+  const review = {
     reason: "The gateway parses card fields in both spellings since 2026-11 (confirmed with the service).",
     reviewedBy: "A. Reviewer",
     date: "2026-11-26",
   };
+  /** The entry a reviewer pastes from the report for this change. */
+  const acceptanceOf = (api: string, change: ClassifiedChange): Acceptance => ({ ...acceptanceTemplate(api, change), ...review });
+  let encodingChange: ClassifiedChange;
+  beforeAll(() => void (encodingChange = findChange(diffCase(encodingCase), encodingCase)!));
 
   it("a severity setting moves a rule to another tier", () => {
     const report = diffCase(encodingCase, { policy: { severity: { "request-encoding-changed": "warning" }, accepted: [] } });
@@ -732,8 +735,13 @@ describe("the policy: severities and accepted breaks", caseTimeout, () => {
     expect(changesOf(report, "breaking")).toEqual([]);
   });
 
-  it("an acceptance keeps the change breaking but lets the check pass, and a stale one is listed", () => {
-    const stale = { ...acceptance, operation: "POST /credits" };
+  it("an acceptance keeps the change breaking but lets the check pass, and a stale one is listed with its lines", () => {
+    const acceptance = acceptanceOf("gateway", encodingChange);
+    const stale: Acceptance = {
+      ...acceptance,
+      operation: "POST /credits",
+      lines: { file: "openapi/diff-policy.yaml", first: 30, last: 38 },
+    };
     const policy: DiffPolicy = { severity: {}, accepted: [acceptance, stale] };
     const report = diffCase(encodingCase, { policy });
     const change = findChange(report, encodingCase)!;
@@ -741,32 +749,56 @@ describe("the policy: severities and accepted breaks", caseTimeout, () => {
     const sections = [{ api: "gateway", status: "compared" as const, report }];
     expect(hasBreakingChange(sections)).toBe(true);
     expect(hasBreakingChange(sections, { unaccepted: true })).toBe(false);
+    expect(unusedAcceptances(sections, policy)).toEqual([stale]);
     const markdown = renderSpecDiffMarkdown(sections, "base", "revision", { unused: [stale] });
     expect(markdown).toContain("**Breaking changes, each accepted by a reviewer**");
     expect(markdown).toContain("confirmed with the service). (A. Reviewer, 2026-11-26)");
-    expect(markdown).toMatch(/### Acceptances that match no change[\s\S]*POST \/credits/);
+    expect(markdown).toMatch(/### Stale acceptances[\s\S]*POST \/credits.*delete `openapi\/diff-policy\.yaml:30-38`/);
   });
 
-  it("an acceptance without an operation covers a change outside operations by its field (a renamed component)", () => {
-    const rename = {
-      api: "component-renamed",
-      rule: "codegen:component-removed-or-renamed",
-      field: "components.schemas.Order",
-      reason: "Renamed for the generated types; no release has shipped it.",
-      reviewedBy: "A. Reviewer",
-      date: "2026-11-26",
-    };
-    const report = diffBundles(fixture("component-renamed", "base"), fixture("component-renamed", "revision"), {
-      api: "component-renamed",
-      policy: { severity: {}, accepted: [rename] },
-    });
+  it("an old acceptance cannot pass a new break of the same rule and operation", () => {
+    // Accepted: card's explode true → false. The new break: card's style, on the same operation.
+    const old = acceptanceOf("gateway", encodingChange);
+    const newBreak = (doc: Doc) => change(at(formBody(doc, "/authorizations"), "encoding", "card"), "style", "deepObject", "form");
+    const report = diffMutation("gateway", newBreak, { policy: { severity: {}, accepted: [old] } });
+    const [breaking] = changesOf(report, "breaking");
+    expect(breaking).toMatchObject({ ruleIds: ["request-encoding-changed"], operation: "POST /authorizations" });
+    expect(breaking?.accepted).toBeUndefined();
+    // Nor with the same keyword on the same field, when the values differ (explode false → true is another change).
+    const reverse = diffMutation(
+      "gateway",
+      (doc) => change(at(formBody(doc, "/authorizations"), "encoding", "card"), "explode", false, true),
+      {
+        given: (doc) => void (at(formBody(doc, "/authorizations"), "encoding", "card").explode = false),
+        policy: { severity: {}, accepted: [old] },
+      },
+    );
+    expect(changesOf(reverse, "breaking", { accepted: false })).toHaveLength(1);
+  });
+
+  it("an acceptance for a change outside operations names operation none (a renamed component)", () => {
+    const base = fixture("component-renamed", "base");
+    const revision = fixture("component-renamed", "revision");
+    const [rename] = changesOf(diffBundles(base, revision, { api: "component-renamed" }), "breaking");
+    const acceptance = acceptanceOf("component-renamed", rename!);
+    expect(acceptance).toMatchObject({ operation: "none", location: "components.schemas.Order" });
+    const report = diffBundles(base, revision, { api: "component-renamed", policy: { severity: {}, accepted: [acceptance] } });
     expect(changesOf(report, "breaking")).toEqual([
-      expect.objectContaining({ ruleIds: ["codegen:component-removed-or-renamed"], accepted: rename }),
+      expect.objectContaining({ ruleIds: ["codegen:component-removed-or-renamed"], accepted: acceptance }),
     ]);
   });
 
-  it("an acceptance for another API or operation does not cover the change", () => {
-    const report = diffCase(encodingCase, { policy: { severity: {}, accepted: [{ ...acceptance, api: "merchant" }] } });
+  it.each([
+    ["another API", { api: "merchant" }],
+    ["another operation", { operation: "POST /credits" }],
+    ["another location", { location: "request body application/x-www-form-urlencoded › encoding.card3ds" }],
+    ["another rule", { rule: "request-bound-tightened" }],
+    ["another before", { before: false }],
+    ["another after", { after: null }],
+  ])("an acceptance with %s does not cover the change", (_label, difference) => {
+    const report = diffCase(encodingCase, {
+      policy: { severity: {}, accepted: [{ ...acceptanceOf("gateway", encodingChange), ...difference }] },
+    });
     expect(findChange(report, encodingCase)?.accepted).toBeUndefined();
   });
 });
@@ -780,15 +812,34 @@ describe("policy file validation", () => {
     writeFileSync(path, text);
     return () => loadPolicy(path);
   };
-  const entry =
-    "  - api: gateway\n    rule: request-pattern-changed\n    operation: POST /authorizations\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n";
+  const entry = [
+    "  - api: gateway",
+    "    rule: request-pattern-changed",
+    "    operation: POST /authorizations",
+    "    location: request body application/x-www-form-urlencoded › card.pan",
+    "    before: ^[0-9]{12,19}$",
+    "    after: ^[0-9]{8,19}$",
+    "    reviewedBy: A. Reviewer",
+    "    date: 2026-11-26",
+    "",
+  ].join("\n");
+  const reason = "    reason: A reason long enough.\n";
 
   it("reads the project's own file", () => {
     expect(loadPolicy()).toMatchObject({ severity: expect.any(Object), accepted: expect.any(Array) });
   });
 
   it.each([
-    ["an acceptance without a reason", `accepted:\n${entry}`, /accepted\.0: missing "reason" \(say why the break is acceptable\)\.$/],
+    [
+      "an acceptance without a reason",
+      `accepted:\n${entry}`,
+      /diff-policy\.yaml:2: accepted\.0: missing "reason" \(say why the break is acceptable\)\.$/,
+    ],
+    ...["operation", "location", "before", "after"].map((field): [string, string, RegExp] => [
+      `an acceptance without ${field}`,
+      `accepted:\n${entry.replace(new RegExp(`^    ${field}: .*\n`, "m"), "")}${reason}`,
+      new RegExp(`diff-policy\\.yaml:2: accepted\\.0: missing "${field}" \\(`),
+    ]),
     [
       "an unknown rule in severity",
       "severity:\n  request-patern-changed: warning\n",
@@ -801,14 +852,14 @@ describe("policy file validation", () => {
     ],
     [
       "a date in another form",
-      `accepted:\n${entry.replace("2026-11-26", "26.11.2026")}    reason: A reason long enough.\n`,
+      `accepted:\n${entry.replace("2026-11-26", "26.11.2026")}${reason}`,
       /accepted\.0\.date: must be a date, YYYY-MM-DD\.$/,
     ],
     ["an unknown key", "acepted: []\n", /\(top level\): unknown key "acepted"\.$/],
     [
-      "an acceptance with neither operation nor field",
-      `accepted:\n${entry.replace("    operation: POST /authorizations\n", "")}    reason: A reason long enough.\n`,
-      /accepted\.0: missing "operation" \(.*give "field" instead\)\.$/,
+      "the old form, an operation and a field to search for",
+      `accepted:\n${entry.replace("    location:", "    field:")}${reason}`,
+      /diff-policy\.yaml:2: accepted\.0: missing "location" \(the report's Field column/,
     ],
   ])("refuses %s with one line naming the field", (_label, text, message) => {
     const attempt = load(text);
@@ -1018,7 +1069,19 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
       dir = mkdtempSync(join(tmpdir(), "spec-diff-cli-policy-"));
       accepting = policyFile(
         "accepting.yaml",
-        "accepted:\n  - api: orders\n    rule: response-enum-value-removed\n    operation: POST /orders\n    reason: No client of the orders API handles declined yet.\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n",
+        [
+          "accepted:",
+          "  - api: orders",
+          "    rule: response-enum-value-removed",
+          "    operation: POST /orders",
+          "    location: response 201 application/json › status",
+          "    before: [pending, approved, declined]",
+          "    after: [pending, approved]",
+          "    reason: No client of the orders API handles declined yet.",
+          "    reviewedBy: A. Reviewer",
+          "    date: 2026-11-26",
+          "",
+        ].join("\n"),
       );
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -1037,6 +1100,18 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
           },
         ],
       });
+    });
+
+    it("fails the check on a stale acceptance, naming the lines to delete", async () => {
+      const accepted = readFileSync(accepting, "utf8");
+      const staleEntry = accepted.split("\n").slice(1).join("\n").replace("operation: POST /orders", "operation: GET /orders");
+      const stale = policyFile("stale.yaml", `${accepted}${staleEntry}`);
+      const result = await runDiffCli([...enumRemoved, "--policy", stale, "--fail-on", "unaccepted"]);
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(
+        /stale\.yaml:11-19: stale acceptance \(orders, response-enum-value-removed on GET \/orders › response 201 application\/json › status\) matches no change between .*; delete these lines\./,
+      );
+      expect(result.stdout).toContain("### Stale acceptances");
     });
 
     it("still exits 1 on the accepted break by default: the release is major", async () => {

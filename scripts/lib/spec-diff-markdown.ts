@@ -4,7 +4,8 @@
  * away), the same data as JSON for other tools, and a changelog section for a release (the docs'
  * "What changed" page is made of those).
  */
-import type { Acceptance, DiffPolicy } from "./spec-diff-policy";
+import { stringify } from "yaml";
+import { acceptanceLines, acceptanceValue, describeAcceptance, noOperation, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
 import { changesOf, type ClassifiedChange, type SpecDiffReport } from "./spec-diff";
 
 /** What was found for one API: compared at both sides, or present at only one of them. */
@@ -15,8 +16,24 @@ export type ApiDiffSection =
 /** First line of every report, so CI can find and update its own earlier comment. */
 export const reportMarker = "<!-- spec-diff-report -->";
 
-const comparedReports = (sections: readonly ApiDiffSection[]) =>
-  sections.flatMap((section) => (section.status === "compared" ? [section.report] : []));
+const comparedSections = (sections: readonly ApiDiffSection[]) =>
+  sections.flatMap((section) => (section.status === "compared" ? [section] : []));
+const comparedReports = (sections: readonly ApiDiffSection[]) => comparedSections(sections).map((section) => section.report);
+
+/** The policy entry that would accept this one change, with the reason and reviewer left to fill in. */
+export function acceptanceTemplate(api: string, change: ClassifiedChange): Omit<Acceptance, "lines"> {
+  return {
+    api,
+    rule: change.ruleIds[0] ?? "",
+    operation: change.operation ?? noOperation,
+    location: change.location,
+    before: acceptanceValue(change.before),
+    after: acceptanceValue(change.after),
+    reason: "<why the break is acceptable>",
+    reviewedBy: "<who reviewed it>",
+    date: new Date().toISOString().slice(0, 10),
+  };
+}
 
 /**
  * True when the sections hold a breaking change (a removed API is one); with
@@ -29,7 +46,10 @@ export function hasBreakingChange(sections: readonly ApiDiffSection[], options: 
   );
 }
 
-/** The policy's acceptances that no change in these sections used: stale once their change is released. */
+/**
+ * The policy's acceptances that no change in these sections used: stale (their change is released,
+ * or it is no longer what the entry describes). The pull-request check fails on them.
+ */
 export function unusedAcceptances(sections: readonly ApiDiffSection[], policy: DiffPolicy): Acceptance[] {
   const used = new Set(
     comparedReports(sections).flatMap((report) => report.changes.flatMap((change) => (change.accepted ? [change.accepted] : []))),
@@ -198,16 +218,33 @@ export function renderSpecDiffMarkdown(
   const unused = options.unused ?? [];
   if (unused.length > 0) {
     lines.push(
-      "### Acceptances that match no change",
+      "### Stale acceptances",
       "",
-      "Remove them from `openapi/diff-policy.yaml` once the release that holds their change is out:",
+      "These entries of `openapi/diff-policy.yaml` match no change between the two revisions (their change is released, or is no longer the one they describe). The pull-request check fails until they are deleted:",
       "",
     );
     for (const entry of unused)
       lines.push(
-        `- ${inlineText(entry.api)}, ${code(entry.rule)} on ${inlineText(entry.operation ?? entry.field ?? "")} (${inlineText(entry.reviewedBy)}, ${entry.date})`,
+        `- ${inlineText(describeAcceptance(entry))}: delete ${code(acceptanceLines(entry))} (${inlineText(entry.reviewedBy)}, ${entry.date})`,
       );
     lines.push("");
+  }
+  const unaccepted = comparedSections(sections).flatMap(({ api, report }) =>
+    changesOf(report, "breaking", { accepted: false }).map((change) => acceptanceTemplate(api, change)),
+  );
+  if (unaccepted.length > 0) {
+    lines.push(
+      "<details><summary>To accept these breaks: entries for <code>openapi/diff-policy.yaml</code></summary>",
+      "",
+      "Each entry accepts exactly one change; fill in the reason and the reviewer.",
+      "",
+      "```yaml",
+      stringify({ accepted: unaccepted }, { lineWidth: 0 }).trimEnd(),
+      "```",
+      "",
+      "</details>",
+      "",
+    );
   }
   return lines.join("\n").replace(/\n+$/, "\n");
 }
@@ -244,6 +281,7 @@ export function renderSpecDiffJson(
               tier: change.tier,
               rules: change.ruleIds,
               ...(change.accepted ? { accepted: change.accepted } : {}),
+              ...(change.tier === "breaking" && !change.accepted ? { acceptWith: acceptanceTemplate(section.api, change) } : {}),
               operation: change.operation ?? null,
               location: change.location,
               side: change.side,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { normalizeDocument, referenceSides, walkPointer } from "./spec-diff-normalize";
-import { emptyPolicy, tierOf, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
+import { emptyPolicy, noOperation, sameValue, tierOf, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
 import { runRedoclyDiff, type RedoclyDiffChange } from "./spec-diff-redocly";
 import {
   codegenComponentSections,
@@ -240,15 +240,21 @@ export function classify(change: SpecChange, policy: DiffPolicy = emptyPolicy): 
   return { ...change, tier, ruleIds: ids };
 }
 
-/** The policy's acceptance of a breaking change in `api`, if a reviewer gave one. */
-function acceptanceFor(change: Omit<ClassifiedChange, "accepted">, api: string, policy: DiffPolicy): Acceptance | undefined {
+/**
+ * The policy's acceptance of a breaking change in `api`, if a reviewer gave one: the same rule,
+ * operation and location, and the same values before and after. Any difference is another change,
+ * which needs its own review.
+ */
+export function acceptanceFor(change: Omit<ClassifiedChange, "accepted">, api: string, policy: DiffPolicy): Acceptance | undefined {
   if (change.tier !== "breaking") return undefined;
   return policy.accepted.find(
     (entry) =>
       entry.api === api &&
       change.ruleIds.includes(entry.rule) &&
-      entry.operation === change.operation &&
-      (entry.field === undefined || change.location.includes(entry.field)),
+      entry.operation === (change.operation ?? noOperation) &&
+      entry.location === change.location &&
+      sameValue(entry.before, change.before) &&
+      sameValue(entry.after, change.after),
   );
 }
 
