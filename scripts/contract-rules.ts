@@ -12,8 +12,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { collectTests, type CollectedTest } from "../contract-tests/rules/collect";
-import { ruleInventory, type SpecRule } from "../contract-tests/rules/inventory";
+import { ruleInventory, wildcard, type SpecRule } from "../contract-tests/rules/inventory";
 import { waivers, type Waiver } from "../contract-tests/rules/waivers";
+import { determinationReport, type DeterminationReport } from "../contract-tests/model/determinations";
 
 const root = resolve(__dirname, "..");
 const docFile = join(root, "docs", "contract-rules.md");
@@ -24,21 +25,13 @@ export interface RuleStatus {
   waiver?: Waiver;
 }
 
-const matcher = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .split("*")
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-  );
-
 export function assess(tests: CollectedTest[]): { statuses: RuleStatus[]; unknown: Array<{ id: string; test: string }>; stale: Waiver[] } {
   const inventory = ruleInventory();
   const known = new Set(inventory.map((r) => r.id));
   const unknown = tests.flatMap((t) => t.rules.filter((id) => !known.has(id)).map((id) => ({ id, test: t.name })));
   const statuses = inventory.map((rule) => {
     const provenBy = tests.filter((t) => t.rules.includes(rule.id));
-    const waiver = provenBy.length === 0 ? waivers.find((w) => matcher(w.rules).test(rule.id)) : undefined;
+    const waiver = provenBy.length === 0 ? waivers.find((w) => wildcard(w.rules).test(rule.id)) : undefined;
     return { rule, provenBy, waiver };
   });
   const stale = waivers.filter((w) => !statuses.some((s) => s.waiver === w));
@@ -47,7 +40,59 @@ export function assess(tests: CollectedTest[]): { statuses: RuleStatus[]; unknow
 
 const escape = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
-export function render(statuses: RuleStatus[]): string {
+/**
+ * The determination inventory's section: per API, how many places of the answers are determined
+ * (by the bundle's structure, by the prose) and free, and every free one, by its home, with the
+ * reason; the determinations resting on an `x-inferred` choice, by home.
+ */
+export function renderDeterminations(reports: DeterminationReport[]): string[] {
+  const lines = [
+    "## Determination inventory",
+    "",
+    "Every member and header of every documented answer (per operation and status; nested members, array items, embedded",
+    "items and links included) is either **determined**, with the rule that determines it, or **free** (the provider's",
+    "choice), with the reason: [contract-tests/model/determinations.ts](../contract-tests/model/determinations.ts) reads it",
+    "from the bundles, [determined-by-prose.ts](../contract-tests/model/determined-by-prose.ts) completes it by hand.",
+    "The model of each API (contract-tests/model/) predicts determined places and the sequences compare them.",
+    "",
+    "| API | places | determined by structure | determined by prose | free | resting on `x-inferred` (warnings) |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const { api, places, warnings } of reports) {
+    const count = (f: (d: NonNullable<(typeof places)[number]["determination"]>) => boolean) =>
+      places.filter((p) => p.determination !== undefined && f(p.determination)).length;
+    lines.push(
+      `| ${api} | ${places.length} | ${count((d) => d.determined && d.source === "structure")} | ${count((d) => d.determined && d.source === "prose")} | ${count((d) => !d.determined)} | ${warnings.length} |`,
+    );
+  }
+  for (const { api, places } of reports) {
+    lines.push("", `### ${api === "gateway" ? "Gateway API" : "Merchant Management API"}: free members and headers`, "");
+    lines.push("| home | places | operations | reason |", "|---|---|---|---|");
+    const free = new Map<string, { reason: string; places: number; operations: Set<string> }>();
+    for (const p of places) {
+      if (p.determination === undefined || p.determination.determined) continue;
+      const entry = free.get(p.home) ?? { reason: p.determination.reason, places: 0, operations: new Set<string>() };
+      entry.places++;
+      entry.operations.add(p.operationId);
+      free.set(p.home, entry);
+    }
+    for (const [home, f] of [...free].sort(([a], [b]) => a.localeCompare(b))) {
+      const ops = [...f.operations];
+      lines.push(
+        `| \`${home}\` | ${f.places} | ${escape(ops.length > 3 ? `${ops.slice(0, 3).join(", ")} and ${ops.length - 3} more` : ops.join(", "))} | ${escape(f.reason)} |`,
+      );
+    }
+  }
+  lines.push("", "### Determinations resting on an `x-inferred` choice (warnings, not failures)", "");
+  for (const { api, places } of reports) {
+    const homes = [...new Set(places.filter((p) => p.inferred && p.determination?.determined).map((p) => p.home))].sort();
+    lines.push(`- ${api}: ${homes.length === 0 ? "none" : homes.map((h) => `\`${h}\``).join(", ")}`);
+  }
+  lines.push("");
+  return lines;
+}
+
+export function render(statuses: RuleStatus[], determinations: DeterminationReport[] = determinationReport()): string {
   const proven = statuses.filter((s) => s.provenBy.length > 0);
   const waived = statuses.filter((s) => s.waiver);
   const open = statuses.filter((s) => s.provenBy.length === 0 && !s.waiver);
@@ -97,6 +142,7 @@ export function render(statuses: RuleStatus[]): string {
     "|---|---|---|",
     ...waived.map((s) => `| \`${s.rule.id}\` | ${escape(s.rule.text)} | ${escape(s.waiver!.reason)} |`),
     "",
+    ...renderDeterminations(determinations),
   );
   return lines.join("\n");
 }
@@ -105,7 +151,8 @@ async function main(): Promise<void> {
   const check = process.argv.includes("--check");
   const tests = await collectTests();
   const { statuses, unknown, stale } = assess(tests);
-  const text = render(statuses);
+  const determinations = determinationReport();
+  const text = render(statuses, determinations);
   const open = statuses.filter((s) => s.provenBy.length === 0 && !s.waiver);
   const proven = statuses.filter((s) => s.provenBy.length > 0).length;
   const waived = statuses.filter((s) => s.waiver).length;
@@ -114,6 +161,17 @@ async function main(): Promise<void> {
     failures.push(`unproven rule ${s.rule.id}: no scenario declares it and no waiver names it (${s.rule.text.slice(0, 120)})`);
   for (const u of unknown) failures.push(`"${u.test}" declares ${u.id}, which the inventory does not have`);
   for (const w of stale) failures.push(`stale waiver ${w.rules}: it matches no unproven rule`);
+  for (const report of determinations) {
+    failures.push(...report.failures);
+    for (const entry of report.stale)
+      failures.push(
+        `${report.api}: the determination ${JSON.stringify(entry)} names no place the bundle's structure leaves open (stale: delete it)`,
+      );
+    if (report.warnings.length > 0)
+      console.warn(
+        `${report.api}: ${report.warnings.length} determinations rest on an x-inferred choice (docs/contract-rules.md lists them): a provider that chose otherwise is told, not failed`,
+      );
+  }
   if (check) {
     let committed = "";
     try {

@@ -415,14 +415,19 @@ export function ruleInventory(): SpecRule[] {
   return cached;
 }
 
-/** The ids of the inventory matching a pattern (`*` matches any run of characters). */
-export function ruleIds(pattern: string): string[] {
-  const re = new RegExp(
+/** A pattern of ids or names (`*` matches any run of characters) as a regular expression of the whole. */
+export function wildcard(pattern: string): RegExp {
+  return new RegExp(
     `^${pattern
       .split("*")
       .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
       .join(".*")}$`,
   );
+}
+
+/** The ids of the inventory matching a pattern (`*` matches any run of characters). */
+export function ruleIds(pattern: string): string[] {
+  const re = wildcard(pattern);
   return ruleInventory()
     .filter((r) => re.test(r.id))
     .map((r) => r.id);
@@ -433,12 +438,6 @@ export function ruleIds(pattern: string): string[] {
  * rule of a kind claims, and must then see evaluated (support/invariants.ts `unevaluated()`).
  */
 export function claimableIds(pattern: string, waived: ReadonlyArray<{ rules: string }>): string[] {
-  const matches = (p: string, id: string) =>
-    new RegExp(
-      `^${p
-        .split("*")
-        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-        .join(".*")}$`,
-    ).test(id);
+  const matches = (p: string, id: string) => wildcard(p).test(id);
   return ruleIds(pattern).filter((id) => !waived.some((w) => matches(w.rules, id)));
 }

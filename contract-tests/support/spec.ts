@@ -37,8 +37,12 @@ export class ApiSpec {
   readonly externalRouter: SpecRouter;
   readonly operations: ContractOperation[];
 
-  constructor(readonly name: ApiName) {
-    this.model = apiModel(name);
+  /** `model`: the API's bundle as loaded (a test may hand a model of a changed copy). */
+  constructor(
+    readonly name: ApiName,
+    model: ApiModel = apiModel(name),
+  ) {
+    this.model = model;
     this.doc = this.model.document;
     this.version = this.model.version;
     this.router = this.model.router;
