@@ -10,7 +10,7 @@ import { byProse } from "../contract-tests/model/determined-by-prose";
 import { ApiSpec } from "../contract-tests/support/spec";
 import { loadBundledSpec, type OpenApiDocument } from "../src/testkit/openapi-model/document";
 import { ApiModel } from "../src/testkit/openapi-model/operation-model";
-import { isJsonObject, type JsonObject } from "../src/testkit/json-values";
+import { isJsonObject, type JsonObject } from "../src/testkit/common/json-values";
 
 /** The report of a copy of the gateway's bundle after `change`. */
 function reportAfter(change: (doc: OpenApiDocument) => void, table: ProseTable = byProse) {

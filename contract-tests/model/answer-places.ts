@@ -5,7 +5,7 @@
  * operation model. What the determination inventory (./determinations.ts) classifies, and what
  * the model (./<api>/) predicts.
  */
-import { isJsonObject, schemasOf } from "../../src/testkit/json-values";
+import { isJsonObject, schemasOf } from "../../src/testkit/common/json-values";
 import { deref } from "../../src/testkit/openapi-model/document";
 import { propertySchemas, type Schema } from "../../src/testkit/openapi-model/schema-walk";
 import type { ApiSpec, ContractOperation } from "../support/spec";

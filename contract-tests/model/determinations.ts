@@ -20,7 +20,7 @@
  * determination that rests only on an `x-inferred` choice is reported as a warning, so that a
  * real provider that chose differently where the source is silent is told, not failed.
  */
-import { isJsonObject } from "../../src/testkit/json-values";
+import { isJsonObject } from "../../src/testkit/common/json-values";
 import { deref } from "../../src/testkit/openapi-model/document";
 import { propertySchemas, type Schema } from "../../src/testkit/openapi-model/schema-walk";
 import { ruleInventory, wildcard } from "../rules/inventory";
