@@ -16,7 +16,7 @@ import {
   MerchantResources,
   type Comment,
 } from "../src/testkit/sandbox/merchant/records/resources";
-import { maskCardNumbers } from "../src/testkit/sandbox/cross-api/card-numbers";
+import { maskedText } from "../src/testkit/sandbox/control/masking";
 import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/testkit/sandbox/merchant/http/problems";
 import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/records/oauth";
 import { MAX_RATE_WINDOWS, RateLimiter } from "../src/testkit/sandbox/merchant/records/rate-limit";
@@ -250,9 +250,9 @@ describe("3. Names from the request never index inherited properties", () => {
 
 describe("4. No problem echoes a card number", () => {
   it("the masking covers grouped numbers and leaves short digit runs alone", () => {
-    expect(maskCardNumbers(`pan ${PAN}`)).toBe("pan ************1111");
-    expect(maskCardNumbers("4111 1111 1111 1111 and 4111-1111-1111-1111")).toBe("************1111 and ************1111");
-    expect(maskCardNumbers("order 0123456789, 3 items")).toBe("order 0123456789, 3 items");
+    expect(maskedText(`pan ${PAN}`)).toBe("pan ************1111");
+    expect(maskedText("4111 1111 1111 1111 and 4111-1111-1111-1111")).toBe("************1111 and ************1111");
+    expect(maskedText("order 0123456789, 3 items")).toBe("order 0123456789, 3 items");
   });
 
   it("a PAN as a query modifier, plain or grouped with dashes, is masked", async () => {

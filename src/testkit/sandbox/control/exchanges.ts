@@ -1,8 +1,9 @@
 /**
  * The record of every exchange of the gateway and merchant APIs (the control API's
  * `listExchanges`, and `--log FILE` as NDJSON): a ring of the newest exchanges. Nothing leaves it
- * unmasked: card numbers keep their last four digits; CSCs, secrets and passwords become `***`;
- * credentials, tokens and signatures keep only their first characters, enough to tell two apart.
+ * unmasked (masking.ts, the one masking step): card numbers keep their last four digits; CSCs,
+ * secrets, passwords and identity numbers become `***`; credentials, tokens and signatures keep
+ * only their first characters, enough to tell two apart.
  * An exchange is masked when it is first read (or written to the log file, or streamed), not
  * when it is recorded: most exchanges are never read, and masking a page of 20 transactions cost
  * about as much again as answering it. Paired run (bench:paired, lazy-masking, docs/benchmarks.md):
@@ -12,7 +13,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { objectOf } from "../../common/json-values";
-import { maskCardNumbers } from "../cross-api/card-numbers";
+import { maskedBodyText, maskedHeaders, maskedTarget } from "./masking";
 
 export type Exchange = components["schemas"]["Exchange"];
 export type SignatureVerdict = components["schemas"]["SignatureVerdict"];
@@ -25,104 +26,24 @@ export const MAX_EXCHANGES = 100_000;
 export const MAX_FOLLOWERS = 16;
 /** Characters of a body kept: a 16 MiB upload is not kept whole. */
 const MAX_BODY_CHARS = 16 * 1024;
-/** Characters of a credential, token or signature kept. */
-const KEPT_CHARS = 8;
 
-/** Names of members whose value is a secret however it is sent (form, JSON, query). */
-const SECRET_NAME = /(?:^|[[_.])(?:csc|cvc|cvv|secret|password|client_secret|access_token|refresh_token|token)\]?$/i;
-
-function shortened(value: string): string {
-  return value.length <= KEPT_CHARS ? "***" : `${value.slice(0, KEPT_CHARS)}…`;
-}
-
-/** A header value as it may be kept. */
-function maskedHeader(name: string, value: string): string {
-  switch (name) {
-    case "authorization": {
-      const space = value.indexOf(" ");
-      return space === -1 ? shortened(value) : `${value.slice(0, space)} ${shortened(value.slice(space + 1).trim())}`;
-    }
-    case "signature": {
-      const [keyId = "", scheme = "", hex = ""] = value.trim().split(/\s+/, 3);
-      return `${shortened(keyId)} ${scheme} ${shortened(hex)}`.trim();
-    }
-    case "cookie":
-    case "set-cookie":
-      return "***";
-    default:
-      return maskCardNumbers(value);
-  }
-}
-
-export function maskedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    kept[lower] = maskedHeader(lower, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return kept;
-}
-
-/** A form or query string with secret members replaced and card numbers masked. */
-function maskedForm(text: string): string {
-  return text
-    .split("&")
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      if (eq === -1) return maskCardNumbers(pair);
-      let name = pair.slice(0, eq);
-      try {
-        name = decodeURIComponent(name.replace(/\+/g, " "));
-      } catch {
-        // keep it as sent
-      }
-      return SECRET_NAME.test(name) ? `${pair.slice(0, eq)}=***` : maskCardNumbers(pair);
-    })
-    .join("&");
-}
-
-function maskedJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskedJson);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value))
-      out[key] = SECRET_NAME.test(key) && typeof member === "string" ? "***" : maskedJson(member);
-    return out;
-  }
-  return typeof value === "string" ? maskCardNumbers(value) : value;
-}
-
-/** A body as it may be kept: by its media type, cut to 16 KiB. */
+/** A body as it may be kept: masked by meaning (masking.ts), cut to 16 KiB; a body that is not text is named by its size and type only. */
 export function maskedBody(body: Buffer | string | undefined, contentType: string | undefined): string | undefined {
   if (body === undefined || body.length === 0) return undefined;
   const type = (contentType ?? "").toLowerCase();
   if (!/json|x-www-form-urlencoded|^text\/|xml/.test(type)) return `(${body.length} bytes of ${type || "unlabelled content"})`;
-  const text = typeof body === "string" ? body : body.toString("utf8");
-  let masked: string;
-  if (type.includes("x-www-form-urlencoded")) masked = maskedForm(text);
-  else if (type.includes("json")) {
-    try {
-      masked = JSON.stringify(maskedJson(JSON.parse(text)));
-    } catch {
-      masked = maskCardNumbers(text);
-    }
-  } else masked = maskCardNumbers(text);
+  const masked = maskedBodyText(typeof body === "string" ? body : body.toString("utf8"));
   return masked.length > MAX_BODY_CHARS ? `${masked.slice(0, MAX_BODY_CHARS)}… (cut: ${masked.length} characters)` : masked;
-}
-
-/** A request target with its query masked like a form. */
-export function maskedTarget(target: string): string {
-  const q = target.indexOf("?");
-  const path = q === -1 ? target : target.slice(0, q);
-  const masked = q === -1 ? maskCardNumbers(path) : `${maskCardNumbers(path)}?${maskedForm(target.slice(q + 1))}`;
-  return masked.length > 2048 ? `${masked.slice(0, 2047)}…` : masked;
 }
 
 export function message(headers: Record<string, string | string[] | undefined>, body: Buffer | string | undefined): ExchangeMessage {
   const kept = maskedHeaders(headers);
   const text = maskedBody(body, kept["content-type"]);
   return text === undefined ? { headers: kept } : { headers: kept, body: text };
+}
+
+function cutTarget(target: string): string {
+  return target.length > 2048 ? `${target.slice(0, 2047)}…` : target;
 }
 
 /** An exchange as the listener hands it over: the parts, unmasked, bodies already cut to size. */
@@ -144,8 +65,11 @@ export interface RawExchange {
   signature?: () => SignatureVerdict | undefined;
 }
 
-/** Bytes of a body kept until it is masked: the shown 16 KiB and a margin, so a card number cut at the end is still masked whole. */
-const KEPT_BODY_BYTES = MAX_BODY_CHARS + 64;
+/**
+ * Bytes of a body kept until it is masked: the shown 16 KiB and a margin, so a card number cut at
+ * the end is still masked whole (19 percent-encoded digits in groups take some 200 bytes).
+ */
+const KEPT_BODY_BYTES = MAX_BODY_CHARS + 512;
 
 /** A body cut to what the record keeps, copied when cut so the rest of a large one can go. */
 export function keptBody(body: Buffer | string | undefined): Buffer | string | undefined {
@@ -175,7 +99,7 @@ function shownExchange(id: number, raw: RawExchange): Exchange {
     at: raw.at,
     api: raw.api,
     method: raw.method,
-    path: maskedTarget(raw.target),
+    path: cutTarget(maskedTarget(raw.target)),
     ...(raw.operation !== undefined ? { operation: raw.operation } : {}),
     status: raw.status,
     ...(code !== undefined ? { gateway_status_code: code } : {}),

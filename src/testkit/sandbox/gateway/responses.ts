@@ -4,7 +4,7 @@
  * 404 have no body, as documented.
  */
 import { responseMediaType } from "../../../../generated/gateway/constants";
-import { sendableMessage } from "../cross-api/card-numbers";
+import { sendableMessage } from "../control/masking";
 import type { SandboxResponse } from "../listener/messages";
 import type { Outcome, TransactionBody } from "./records";
 

@@ -2,7 +2,7 @@
  * What the console shows beside an exchange: the rule a refused request broke, as the API's own
  * answer states it, with the operation's place in the API reference; and the request as curl
  * lines (src/testkit/common/shell-words.ts) with a shell variable for every secret. The record keeps no
- * secret (exchanges.ts masks them before keeping), so none can appear here either.
+ * secret (exchanges.ts shows it only through masking.ts), so none can appear here either.
  */
 import { STATUS_CODES } from "node:http";
 import type { components } from "../../../../../generated/sandbox-control/schema";

@@ -16,6 +16,7 @@ import type { StoredFile } from "../../merchant/records/files";
 import type { RateLimiter } from "../../merchant/records/rate-limit";
 import type { MerchantResources } from "../../merchant/records/resources";
 import type { OpenApiDocument } from "../../../openapi-model/document";
+import { maskedText } from "../masking";
 
 type Schemas = components["schemas"];
 
@@ -111,8 +112,14 @@ export class GatewayStateView {
 const SHOWN_COMMENTS = 20;
 const SHOWN_COMMENT_CHARS = 500;
 
+/** A comment's body masked, then cut (masked first: a cut could leave part of a card number unrecognised); a long body is masked in its shown part and a margin only. */
+function shownCommentBody(body: string): string {
+  const masked = maskedText(body.length > SHOWN_COMMENT_CHARS + 256 ? body.slice(0, SHOWN_COMMENT_CHARS + 256) : body);
+  return masked.length > SHOWN_COMMENT_CHARS ? `${masked.slice(0, SHOWN_COMMENT_CHARS)}…` : masked;
+}
+
 function fileOf(file: StoredFile): Schemas["StateFile"] {
-  return { id: file.id, label: file.label, ...(file.name ? { name: file.name } : {}), uploaded: file.content !== undefined };
+  return { id: file.id, label: file.label, ...(file.name ? { name: maskedText(file.name) } : {}), uploaded: file.content !== undefined };
 }
 
 /** A page of the merchant sandbox's applications, oldest first, after the application `after`. */
@@ -141,19 +148,20 @@ export function applicationStates(
       merchant: app.merchant,
       state: app.state,
       created_at: iso(app.createdAt),
-      ...(app.business_model?.trading_name !== undefined ? { trading_name: app.business_model.trading_name } : {}),
+      // What a client typed is shown through the masking step: a card number in a trading name or a comment is masked.
+      ...(app.business_model?.trading_name !== undefined ? { trading_name: maskedText(app.business_model.trading_name) } : {}),
       stamps: [...app.stamps],
       // By name only: a person's other properties (a social security number) are not for a debugging page.
       people: resources.peopleOf(app.id).map((person) => ({
         id: person.id,
-        ...(typeof person.properties.name === "string" ? { name: person.properties.name } : {}),
+        ...(typeof person.properties.name === "string" ? { name: maskedText(person.properties.name) } : {}),
         files: resources.files.ownedBy({ reader: "getPerson", id: person.id }).slice(0, 100).map(fileOf),
       })),
       files: resources.files.ownedBy({ reader: "getApplication", id: app.id }).slice(0, 100).map(fileOf),
       comments: comments.slice(-SHOWN_COMMENTS).map((comment) => ({
         id: comment.id,
-        body: comment.body.length > SHOWN_COMMENT_CHARS ? `${comment.body.slice(0, SHOWN_COMMENT_CHARS)}…` : comment.body,
-        ...(comment.tags ? { tags: comment.tags } : {}),
+        body: shownCommentBody(comment.body),
+        ...(comment.tags ? { tags: comment.tags.map(maskedText) } : {}),
         created_at: iso(comment.createdAt),
       })),
       comment_count: comments.length,

@@ -9,7 +9,7 @@ import type { OpenApiDocument } from "../../../openapi-model/document";
 import type { OperationRecord } from "../../../openapi-model/model-records";
 import type { SpecRouter } from "../../../openapi-model/router";
 import { dottedName, type SchemaViolation } from "../../../openapi-model/validation-errors";
-import { maskCardNumbers } from "../../cross-api/card-numbers";
+import { maskedText } from "../../control/masking";
 import type { SandboxResponse } from "../../listener/messages";
 import type { MerchantLinks } from "./links";
 import { pageOf } from "./pagination";
@@ -47,8 +47,8 @@ export interface Refusing extends Answering {
 export function errorsOf(found: SchemaViolation[], prefix?: string): Errors {
   const errors = new Map<string, string[]>();
   for (const e of found) {
-    const name = maskCardNumbers(prefix ?? dottedName(e.path));
-    const message = prefix && e.path.length ? `${maskCardNumbers(dottedName(e.path))} ${e.message}` : e.message;
+    const name = maskedText(prefix ?? dottedName(e.path));
+    const message = prefix && e.path.length ? `${maskedText(dottedName(e.path))} ${e.message}` : e.message;
     const messages = errors.get(name);
     if (messages) messages.push(message);
     else errors.set(name, [message]);
@@ -151,7 +151,7 @@ export class Answers {
         "cache-control": "no-store",
         ...(status === 401 ? { "www-authenticate": 'Basic realm="oauth"' } : {}),
       },
-      body: { error, error_description: maskCardNumbers(description) },
+      body: { error, error_description: maskedText(description) },
     };
   }
 

@@ -4,7 +4,7 @@
  * modifiers a language has is the spec's (`x-query-modifiers`); answers.ts accepts the ones the
  * sandbox does not model and refuses a modelled one the spec does not list.
  */
-import { maskCardNumbers } from "../../cross-api/card-numbers";
+import { maskedText } from "../../control/masking";
 import { APPROVED, type Application, type Contract, type Dispute, type Transaction } from "./resources";
 
 export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };
@@ -35,7 +35,7 @@ export function parseQuery<T>(query: string | undefined, supported: QueryLanguag
     if (!matcher)
       return {
         ok: false,
-        message: `unknown modifier '${maskCardNumbers(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}`,
+        message: `unknown modifier '${maskedText(modifier)}'; the sandbox understands ${[...supported.keys(), ...accepted].join(", ")}`,
       };
     // Validate the value once, on a probe-free basis: matchers return "invalid" for bad values.
     filters.push((item) => matcher(item, value) === true);
