@@ -1,5 +1,5 @@
 /**
- * The sandbox console (/_sandbox/control/console) in real Chromium against a running sandbox: what an
+ * The sandbox console (/_sandbox/console) in real Chromium against a running sandbox: what an
  * integrator does with it when a test fails. A refused signature shows up live with its cause, a
  * capture shows in the state view with what remains, the page's clock and fault controls change
  * what the sandbox says next; no console error, no request leaving the sandbox, no serious
@@ -40,7 +40,7 @@ beforeAll(async () => {
     if (message.type() === "error") consoleErrors.push(message.text().slice(0, 300));
   });
   page.on("pageerror", (error) => consoleErrors.push(String(error)));
-  await page.goto(`${sandbox.gatewayUrl}/_sandbox/control/console`, { waitUntil: "load" });
+  await page.goto(`${sandbox.gatewayUrl}/_sandbox/console`, { waitUntil: "load" });
   await page.getByText("live", { exact: true }).waitFor(SEEN);
 }, 120_000);
 
@@ -226,7 +226,7 @@ describe("payment-apis sandbox", () => {
         const urls = readyUrls(serving.ready);
         expect(Object.keys(urls)).toEqual(["gateway-sandbox", "merchant-sandbox", "storage"]);
         const line = /^sandbox console: (\S+)/m.exec(serving.output());
-        expect(line?.[1]).toBe(`${urls["gateway-sandbox"]}/_sandbox/control/console`);
+        expect(line?.[1]).toBe(`${urls["gateway-sandbox"]}/_sandbox/console`);
         const page = await fetch(line![1]!);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain("<title>Sandbox console</title>");

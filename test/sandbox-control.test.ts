@@ -522,11 +522,11 @@ describe("what the console reads", () => {
   );
 
   it("serves the console's page and files, the page bound to this listener by its policy", async () => {
-    const page = await fetch(`${sandbox.merchantUrl}/_sandbox/control/console`);
+    const page = await fetch(`${sandbox.merchantUrl}/_sandbox/console`);
     expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'.*connect-src 'self'/);
     const html = await control("GET", "/console");
     expect(html.status).toBe(200);
-    expect(String(html.body)).toContain('<script src="/_sandbox/control/console/console.js"');
+    expect(String(html.body)).toContain('<script src="/_sandbox/console/console.js"');
     expect((await control("GET", "/console/console.js")).status).toBe(200);
     expect((await control("GET", "/console/console.css")).status).toBe(200);
     expect((await control("GET", "/console/other.js")).status).toBe(404);

@@ -74,7 +74,7 @@ export function describeSandbox(sandbox: RunningSandbox): string[] {
     `sandbox storage host: ${sandbox.storageUrl}`,
     `sandbox signing private key (TEST-ONLY): ${keyPath.length > 0 && !keyPath.startsWith("../..") ? keyPath : seededPrivateKeyPath}`,
     // Its own line: tools parse the ready line, whose format stays as it is.
-    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/control/console   (exchanges, state, clock, faults; docs/sandbox.md)`,
+    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/console   (exchanges, state, clock, faults; docs/sandbox.md)`,
   ];
 }
 
