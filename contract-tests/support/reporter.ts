@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
-import type { Reporter, TestCase, TestModule } from "vitest/node";
+import type { Reporter, TestModule } from "vitest/node";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
 import { stripVTControlCharacters } from "node:util";
+import { countOutcomes, testOutcomes, type TestOutcome } from "./test-outcomes";
 
 /** At most this many failures are printed in full (name, reason, reproduction); the others are counted. */
 const FAILURES_SHOWN = 10;
@@ -41,42 +42,34 @@ export interface TestResult {
 
 export default class ContractReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
     const results: TestResult[] = [];
     const reasons = new Map<string, string[]>();
     const durations: Array<{ name: string; ms: number }> = [];
     const failures: Failure[] = [];
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const result = test.result();
-        const errors = result.errors ?? [];
-        const meta = test.meta();
-        const message = errors.map((e) => e.message ?? "").join("\n");
-        results.push({
-          project: test.project.name,
-          name: test.fullName,
-          title: test.name,
-          file: module.moduleId,
-          state: result.state,
-          rules: [...(meta.rules ?? [])],
-          message: message.slice(0, 4000),
-          operationId: meta.operationId,
-          reproduction: meta.reproduction,
-        });
-        durations.push({ name: test.fullName, ms: test.diagnostic()?.duration ?? 0 });
-        if (result.state === "passed") counts.passed += 1;
-        else if (result.state === "failed") {
-          counts.failed += 1;
-          failures.push(failureOf(test, message));
-        } else {
-          counts.skipped += 1;
-          const note = result.state === "skipped" ? (result.note ?? "skipped without a reason") : "not run";
-          const names = reasons.get(note) ?? [];
-          names.push(test.fullName);
-          reasons.set(note, names);
-        }
+    const outcomes = testOutcomes(testModules);
+    for (const outcome of outcomes) {
+      const { test, state, message } = outcome;
+      const meta = test?.meta();
+      results.push({
+        project: test?.project.name ?? "",
+        name: outcome.name,
+        title: test?.name ?? outcome.name,
+        file: test?.module.moduleId ?? outcome.name,
+        state,
+        rules: [...(meta?.rules ?? [])],
+        message: message.slice(0, 4000),
+        operationId: meta?.operationId,
+        reproduction: meta?.reproduction,
+      });
+      if (test) durations.push({ name: test.fullName, ms: test.diagnostic()?.duration ?? 0 });
+      if (state === "failed") failures.push(failureOf(outcome));
+      else if (state === "skipped") {
+        const names = reasons.get(message) ?? [];
+        names.push(outcome.name);
+        reasons.set(message, names);
       }
     }
+    const counts = countOutcomes(outcomes);
     if (reasons.size > 0) {
       console.log("\nSkipped, with the reason:");
       for (const [reason, names] of reasons) {
@@ -92,10 +85,10 @@ export default class ContractReporter implements Reporter {
   }
 }
 
-function failureOf(test: TestCase, message: string): Failure {
-  const meta = test.meta();
-  const operation = meta.operationId ?? (meta.reproduction ? "(a request to no operation of the specs)" : "(no request)");
-  return { name: test.fullName, rules: [...(meta.rules ?? [])], operation, reason: oneLine(message), reproduction: meta.reproduction };
+function failureOf({ test, name, message }: TestOutcome): Failure {
+  const meta = test?.meta();
+  const operation = meta?.operationId ?? (meta?.reproduction ? "(a request to no operation of the specs)" : "(no request)");
+  return { name, rules: [...(meta?.rules ?? [])], operation, reason: oneLine(message), reproduction: meta?.reproduction };
 }
 
 /** The reason in one line: the message's first line, and the next one when the first only announces it (`...:`). */
