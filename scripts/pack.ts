@@ -19,6 +19,7 @@ import { basename, join, relative } from "node:path";
 import { listApis, listServiceApis, projectRoot } from "./lib/apis";
 import { runChildSync } from "../src/testkit/serve/children";
 import { toolEnv } from "./lib/exec";
+import { copyTestkitAssets } from "./lib/testkit-assets";
 import { emitProject } from "./lib/typescript-host";
 
 export const packagesOutDir = join(projectRoot, "dist", "packages");
@@ -127,15 +128,7 @@ function buildTestkit(): string {
     mkdirSync(join(dir, "dist", "generated", name), { recursive: true });
     cpSync(join(projectRoot, "generated", name, "schema.d.ts"), join(dir, "dist", "generated", name, "schema.d.ts"));
   }
-  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(dir, "dist", "src", "testkit", "sandbox", "seed"), {
-    recursive: true,
-  });
-  // The console's page, script and style sheet are read beside the compiled code, like the seed keys.
-  cpSync(
-    join(projectRoot, "src", "testkit", "sandbox", "control", "console", "static"),
-    join(dir, "dist", "src", "testkit", "sandbox", "control", "console", "static"),
-    { recursive: true },
-  );
+  copyTestkitAssets(join(dir, "dist"));
   writeFileSync(
     join(dir, "dist", "src", "testkit", "cli", "main.js"),
     readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"),

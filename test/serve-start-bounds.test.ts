@@ -8,6 +8,7 @@ import getPort from "get-port";
 import { afterEach, describe, expect, it } from "vitest";
 import { cpuMilliseconds } from "../src/testkit/serve/process-cpu";
 import { parseReadyLine, waitUntilChildListens } from "../src/testkit/serve/ready";
+import { processRuns, startServing } from "./support/processes";
 
 const hasProc = existsSync("/proc/self/stat");
 const children: ChildProcess[] = [];
@@ -59,6 +60,28 @@ describe("waitUntilChildListens", () => {
       waitUntilChildListens(spinning, `http://127.0.0.1:${port}`, { cpuBudgetMs: 300, stallMs: 60_000 }, "the test server"),
     ).rejects.toThrow(/it spent \d+\.\d s of CPU time starting/);
   });
+});
+
+describe("startServing (the tests' start of a serving command)", () => {
+  it.skipIf(!hasProc)(
+    "stops the command and every process it started when the start stalls, then fails saying why",
+    async () => {
+      // A parent that starts a child which prints its pid, then both wait without a ready line.
+      const program = `const c = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1e6)"], { stdio: "ignore" });
+      console.log("child " + c.pid); setInterval(() => {}, 1e6);`;
+      const failure = await startServing(process.execPath, ["-e", program], process.cwd(), process.env, {
+        cpuBudgetMs: 60_000,
+        stallMs: 1_000,
+      }).catch((error: Error) => error);
+      expect(failure).toBeInstanceOf(Error);
+      const output = (failure as Error).message;
+      expect(output).toMatch(/no ready line, and no output or CPU time for 1 s/);
+      const childPid = Number(/child (\d+)/.exec(output)?.[1]);
+      expect(childPid).toBeGreaterThan(0);
+      await expect.poll(() => processRuns(childPid), { timeout: 10_000, message: "the grandchild is left running" }).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe("cpuMilliseconds", () => {

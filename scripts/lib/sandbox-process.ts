@@ -5,13 +5,14 @@
  * and keeps the TypeScript compiler loaded; the compiled form is what the package ships.
  */
 import type { ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exitProblem, startChild } from "../../src/testkit/serve/children";
 import { isReadyLine, parseReadyLine } from "../../src/testkit/serve/ready";
 import { projectRoot } from "./apis";
 import { runBin } from "./exec";
+import { copyTestkitAssets } from "./testkit-assets";
 
 /** Where `tsconfig.testkit.json` compiles the testkit for local serving (inside the checkout, so that generated/ is found). */
 export const compiledTestkitDir = join(projectRoot, "dist", "testkit-serve");
@@ -31,17 +32,19 @@ function newestSource(): number {
   return newest;
 }
 
-/** Compiles src/testkit (with the seed keys beside it) unless the compiled copy is newer than every source; returns the CLI's path. */
+/** Compiles src/testkit (with its assets beside it: ./testkit-assets.ts) unless the compiled copy is newer than every source; returns the CLI's path. */
 export function ensureCompiledTestkit(log: (line: string) => void = (line) => console.error(line)): string {
   const newest = newestSource();
-  if (existsSync(compiledCli) && existsSync(STAMP) && Number(readFileSync(STAMP, "utf8")) >= newest) return compiledCli;
+  if (existsSync(compiledCli) && existsSync(STAMP) && Number(readFileSync(STAMP, "utf8")) >= newest) {
+    // A copy compiled before an asset was added to the list gets it now.
+    copyTestkitAssets(compiledTestkitDir, { overwrite: false });
+    return compiledCli;
+  }
   log("compiling the testkit (tsconfig.testkit.json) into dist/testkit-serve ...");
   rmSync(compiledTestkitDir, { recursive: true, force: true });
   // Emit only: type errors are `npm run typecheck`'s to report, and checking doubles the time.
   runBin("tsc", ["-p", "tsconfig.testkit.json", "--noCheck", "--outDir", compiledTestkitDir], { quiet: true });
-  cpSync(join(projectRoot, "src", "testkit", "sandbox", "seed"), join(compiledTestkitDir, "src", "testkit", "sandbox", "seed"), {
-    recursive: true,
-  });
+  copyTestkitAssets(compiledTestkitDir);
   writeFileSync(STAMP, String(newest));
   return compiledCli;
 }

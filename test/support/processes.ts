@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { startChild } from "../../src/testkit/serve/children";
+import { cpuMilliseconds } from "../../src/testkit/serve/process-cpu";
 import { isReadyLine } from "../../src/testkit/serve/ready";
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -84,27 +85,69 @@ export interface Serving {
 }
 
 /**
- * Starts a command in the background and resolves with its `ready ...` line (60 s at most). It is
- * stopped when the test process exits, if the test has not stopped it (src/testkit/serve/children.ts).
+ * How long a start may take, in terms that hold on a busy machine: it fails when the command and
+ * every process it started spent no CPU time and printed nothing for `stallMs` (stuck), or spent
+ * `cpuBudgetMs` of CPU time in all without a ready line (lost); never after a fixed wall time.
  */
-export function startServing(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Serving> {
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no ready line within 60 s:\n${child.output()}`)), 60_000);
-    const child = startChild(command, args, {
-      cwd,
-      env,
-      onLine: (line) => {
-        if (!isReadyLine(line)) return;
-        clearTimeout(timer);
-        done({ child: child.process, ready: line, output: () => child.output() });
-      },
-    });
-    // Rejects only when it cannot start, with an Error.
-    void child.finished
-      .then((finished) => fail(new Error(`exited with ${finished.code ?? finished.signal} before it was ready:\n${finished.output}`)))
-      .catch((error: Error) => fail(error))
-      .finally(() => clearTimeout(timer));
+export const START_BOUNDS = { cpuBudgetMs: 600_000, stallMs: 30_000 };
+
+/** CPU time spent so far by `pid` and the processes descended from it that still run. */
+function treeCpuMilliseconds(pid: number): number {
+  return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + (cpuMilliseconds(each) ?? 0), 0);
+}
+
+/**
+ * Starts a command in a process group of its own and resolves with its `ready ...` line. When it
+ * exits first or breaks a START_BOUNDS bound, the whole group is stopped before the start fails,
+ * so nothing it started is left running. It is also stopped when the test process exits, if the
+ * test has not stopped it (src/testkit/serve/children.ts).
+ */
+export function startServing(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  bounds: typeof START_BOUNDS = START_BOUNDS,
+): Promise<Serving> {
+  let progress = { at: Date.now(), cpu: 0 };
+  const started = Date.now();
+  const child = startChild(command, args, {
+    cwd,
+    env,
+    ownGroup: true,
+    onLine: (line) => {
+      progress = { ...progress, at: Date.now() };
+      if (isReadyLine(line)) ready(line);
+    },
   });
+  let ready: (line: string) => void = () => undefined;
+  const readyLine = new Promise<string>((done) => (ready = done));
+  let watch: NodeJS.Timeout | undefined;
+  const broken = new Promise<never>((_, fail) => {
+    watch = setInterval(() => {
+      if (child.process.pid === undefined) return;
+      const cpu = treeCpuMilliseconds(child.process.pid);
+      if (cpu !== progress.cpu) progress = { at: Date.now(), cpu };
+      const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+      if (cpu > bounds.cpuBudgetMs) fail(new Error(`no ready line after ${seconds(cpu)} of CPU time`));
+      else if (Date.now() - progress.at > bounds.stallMs)
+        fail(
+          new Error(
+            `no ready line, and no output or CPU time for ${seconds(bounds.stallMs)} (${seconds(Date.now() - started)} since the start)`,
+          ),
+        );
+    }, 500);
+  });
+  const exited = child.finished.then((finished) =>
+    Promise.reject(new Error(`exited with ${finished.code ?? finished.signal} before it was ready`)),
+  );
+  return Promise.race([readyLine, broken, exited])
+    .then((line) => ({ child: child.process, ready: line, output: () => child.output() }))
+    .catch(async (error: Error) => {
+      await child.stop();
+      throw new Error(`${command} ${args.join(" ")}: ${error.message}:\n${child.output()}`);
+    })
+    .finally(() => clearInterval(watch));
 }
 
 /** `payment-apis sandbox` from this checkout's sources, every listener on a free port: node's arguments. */
