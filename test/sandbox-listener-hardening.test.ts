@@ -6,13 +6,13 @@
  * process keeps serving, and state is untouched.
  */
 import { request } from "node:http";
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_LENGTH } from "../src/testkit/sandbox/control/masking";
 import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from "../src/testkit/sandbox/cross-api/clock";
 import { GatewayResponses } from "../src/testkit/sandbox/gateway/responses";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
+import { rawHttp as raw } from "./support/raw-http";
 import { basic, expand, GatewayClient, keys, MerchantClient, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
 
 let sandbox: RunningSandbox;
@@ -55,19 +55,6 @@ function send(port: number, options: { method?: string; path: string; headers?: 
     );
     req.on("error", fail);
     req.end(options.body);
-  });
-}
-
-/** Raw bytes over a socket; resolves with everything the server sent before it closed. */
-function raw(port: number, bytes: string, options: { keepOpenMs?: number } = {}): Promise<string> {
-  return new Promise((done) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
-    socket.on("close", () => done(received));
-    socket.on("error", () => done(received));
-    socket.write(bytes);
-    if (options.keepOpenMs === undefined) setTimeout(() => socket.end(), 2_000);
   });
 }
 

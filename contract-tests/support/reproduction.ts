@@ -267,11 +267,11 @@ function signatureParts(
   if (!commands.some((line) => line.startsWith("BODY="))) commands.push("BODY=''");
   let signature: Part;
   if (expected === value) {
-    commands.push(signatureLine("SIGNATURE", '"$BODY"'));
+    commands.push(signatureLine("SIGNATURE", { text: '"$BODY"' }));
     signature = { variable: "SIGNATURE" };
   } else {
     commands.push(`# the test sent a signature that is not this body's: here, the signature of other bytes`);
-    commands.push(signatureLine("WRONG_SIGNATURE", `"$BODY-not-this-body"`));
+    commands.push(signatureLine("WRONG_SIGNATURE", { text: `"$BODY-not-this-body"` }));
     signature = { variable: "WRONG_SIGNATURE" };
   }
   return [`${signatureHeader.name}: `, key, ` ${scheme} `, signature];

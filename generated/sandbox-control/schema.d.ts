@@ -439,7 +439,7 @@ export interface components {
         };
         /**
          * Exchange
-         * @description One request to the gateway or merchant API and its answer, as the sandbox saw them. Card numbers are masked to their last four digits, CSCs, secrets and passwords replaced by `***`, tokens, API keys and signatures shortened to their first characters.
+         * @description One request to the gateway API, the merchant API or its storage host and its answer, or a request the control API refused, as the sandbox saw them. Card numbers are masked to their last four digits, CSCs, secrets and passwords replaced by `***`, tokens, API keys and signatures shortened to their first characters.
          */
         Exchange: {
             /** @description Increasing; `since` lists the exchanges after one. */
@@ -449,8 +449,11 @@ export interface components {
              * @description When the request arrived (real time, UTC).
              */
             at: string;
-            /** @enum {string} */
-            api: "gateway" | "merchant" | "storage";
+            /**
+             * @description The listener that answered: `control` for a request to `/_sandbox/` that the control API refused (its other answers are not recorded).
+             * @enum {string}
+             */
+            api: "gateway" | "merchant" | "storage" | "control";
             method: string;
             /** @description The request target (path and query), masked like the body. */
             path: string;
@@ -461,6 +464,8 @@ export interface components {
             /** @description The gateway's transaction status code in the answer, if it has one. */
             gateway_status_code?: number;
             duration_ms: number;
+            /** @description For a refused request (status 400 or more, or none), why, in one line: the sandbox's own words where the answer has no body or was sent before routing (a 401 or 404, a foreign `Host`, a request that is not valid HTTP), else the answer's message (the gateway's `status.message`, the problem's `detail` or `title`, the storage host's `Message`). */
+            reason?: string;
             /** @description The id of the fault rule applied to the request. */
             fault?: string;
             request: components["schemas"]["ExchangeMessage"];

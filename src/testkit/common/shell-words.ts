@@ -83,9 +83,14 @@ export function bodyAssignment(parts: Part[], text: string): string {
   return hasControlCharacters(text) ? printfAssignment(parts) : `BODY=${word(parts)}`;
 }
 
-/** How to sign BODY as the spec's signing chapter says, with the PEM key in a file. */
-export function signatureLine(name: string, input: string): string {
-  return `${name}=$(printf '%s' ${input} | openssl dgst -sha256 -sign "$GATEWAY_SIGNING_KEY_FILE" | od -An -v -tx1 | tr -d ' \\n')`;
+/** What a signature is made over: a shell word's text (`"$BODY"`), or a file's bytes (what `curl --data-binary @file` sends). */
+export type SignedInput = { text: string } | { file: string };
+
+/** How to sign the body as the spec's signing chapter says, with the PEM key in a file: the same bytes curl sends. */
+export function signatureLine(name: string, input: SignedInput): string {
+  const bytes = "file" in input ? `< ${literal(input.file)}` : `printf '%s' ${input.text} |`;
+  const sign = `openssl dgst -sha256 -sign "$GATEWAY_SIGNING_KEY_FILE"`;
+  return `${name}=$(${"file" in input ? `${sign} ${bytes}` : `${bytes} ${sign}`} | od -An -v -tx1 | tr -d ' \\n')`;
 }
 
 /** One comment line per note: the variables that share one on one line (`#` is a note without a variable). */

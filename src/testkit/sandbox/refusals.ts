@@ -3,8 +3,7 @@
  * gateway's input-error body (`status.code` of the `general-input-error` key) in its vendor media type, the merchant API's
  * problem+json with a request id, and the storage host's S3-style XML error.
  */
-import type { RefusalStatus } from "./listener/http";
-import type { SandboxResponse } from "./listener/messages";
+import type { RefusalStatus, SandboxResponse } from "./listener/messages";
 import { codes } from "./gateway/status-codes";
 import { problems } from "./merchant/http/problems";
 
@@ -12,13 +11,18 @@ export function gatewayRefusal(contentType: string): (status: RefusalStatus, rea
   return (status, reason) =>
     // 404 has no body, as the gateway documents it.
     status === 404
-      ? { status, headers: { "content-type": contentType } }
-      : { status, headers: { "content-type": contentType }, body: { status: { code: codes["general-input-error"], message: reason } } };
+      ? { status, headers: { "content-type": contentType }, reason }
+      : {
+          status,
+          headers: { "content-type": contentType },
+          body: { status: { code: codes["general-input-error"], message: reason } },
+          reason,
+        };
 }
 
 /** The merchant API's refusals are problems, rendered where every merchant problem is (merchant/http/problems.ts). */
 export function merchantRefusal(status: RefusalStatus, reason: string): SandboxResponse {
-  return problems.beforeRouting(status, reason);
+  return { ...problems.beforeRouting(status, reason), reason };
 }
 
 export function storageRefusal(status: RefusalStatus, reason: string): SandboxResponse {
@@ -27,5 +31,6 @@ export function storageRefusal(status: RefusalStatus, reason: string): SandboxRe
     status,
     headers: { "content-type": "application/xml" },
     body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${reason}</Message></Error>\n`,
+    reason,
   };
 }

@@ -57,6 +57,8 @@ export interface RawExchange {
   status: number;
   duration_ms: number;
   fault?: string;
+  /** Why the sandbox refused, in its own words, where the answer does not say it. */
+  reason?: string;
   requestHeaders: Record<string, string | string[] | undefined>;
   requestBody: Buffer | string | undefined;
   responseHeaders: Record<string, string | string[] | undefined>;
@@ -77,22 +79,54 @@ export function keptBody(body: Buffer | string | undefined): Buffer | string | u
   return typeof body === "string" ? Buffer.from(body.slice(0, KEPT_BODY_BYTES)).toString() : Buffer.from(body.subarray(0, KEPT_BODY_BYTES));
 }
 
-/** The gateway's transaction status code in an answer, if it has one. */
-function gatewayStatusCode(raw: RawExchange): number | undefined {
-  if (raw.api !== "gateway" || raw.responseBody === undefined) return undefined;
+/** An answer's body as JSON, when it is JSON. */
+function jsonBody(raw: RawExchange): Record<string, unknown> | undefined {
+  if (raw.responseBody === undefined) return undefined;
   const text = raw.responseBody.toString();
-  if (!text.includes('"status"')) return undefined;
+  if (!text.startsWith("{")) return undefined;
   try {
-    const code = objectOf(objectOf(JSON.parse(text)).status).code;
-    return typeof code === "number" ? code : undefined;
+    return objectOf(JSON.parse(text));
   } catch {
     return undefined;
   }
 }
 
+/** The gateway's transaction status code in an answer, if it has one. */
+function gatewayStatusCode(raw: RawExchange, body: Record<string, unknown> | undefined): number | undefined {
+  if (raw.api !== "gateway" || body === undefined) return undefined;
+  const code = objectOf(body.status).code;
+  return typeof code === "number" ? code : undefined;
+}
+
+/** Characters of a refusal's reason kept. */
+const MAX_REASON_CHARS = 1000;
+
+/** The message an answer's body states: the gateway's, the problem's, the control API's, the storage host's XML. */
+function statedReason(raw: RawExchange, body: Record<string, unknown> | undefined): string | undefined {
+  if (body) {
+    const { status, detail, title, error } = body;
+    const stated = [objectOf(status).message, detail, title, error].find((text) => typeof text === "string");
+    if (typeof stated === "string") return stated;
+  }
+  const xml = raw.responseBody === undefined ? undefined : /<Message>([^<]*)<\/Message>/.exec(raw.responseBody.toString());
+  return xml?.[1];
+}
+
+/** Why a request was refused (an answer of 400 or more, or none), masked and cut to one line. */
+function reasonOf(raw: RawExchange, body: Record<string, unknown> | undefined): string | undefined {
+  if (raw.status > 0 && raw.status < 400) return undefined;
+  const reason = raw.reason ?? statedReason(raw, body);
+  if (reason === undefined) return undefined;
+  const line = maskCardNumbers(reason.replace(/\s+/g, " ").trim());
+  return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
+}
+
 /** The exchange as it may be shown: masked. */
 function shownExchange(id: number, raw: RawExchange): Exchange {
-  const code = gatewayStatusCode(raw);
+  // Parsed only when something is read from it: a gateway answer's code, a refusal's message.
+  const body = raw.api === "gateway" || raw.status === 0 || raw.status >= 400 ? jsonBody(raw) : undefined;
+  const code = gatewayStatusCode(raw, body);
+  const reason = reasonOf(raw, body);
   const signature = raw.signature?.();
   return {
     id,
@@ -104,6 +138,7 @@ function shownExchange(id: number, raw: RawExchange): Exchange {
     status: raw.status,
     ...(code !== undefined ? { gateway_status_code: code } : {}),
     duration_ms: raw.duration_ms,
+    ...(reason !== undefined ? { reason } : {}),
     ...(raw.fault !== undefined ? { fault: raw.fault } : {}),
     request: message(raw.requestHeaders, raw.requestBody),
     response: message(raw.responseHeaders, raw.responseBody),

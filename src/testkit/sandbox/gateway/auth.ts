@@ -6,6 +6,7 @@
 import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../cross-api/clock";
 import type { GatewayAccountConfig } from "../configuration/config";
+import { readAuthorization } from "../cross-api/authorization-header";
 
 export interface GatewayAccount {
   id: string;
@@ -25,8 +26,13 @@ interface KeyEntry {
   expiresAt?: number;
 }
 
+/** A refused key: which of the spec's causes (`x-causes` of its 401), and why in words for the exchange record. */
 export type AuthResult =
-  { ok: true; account: GatewayAccount } | { ok: false; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired" };
+  | { ok: true; account: GatewayAccount }
+  | { ok: false; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired"; detail: string };
+
+/** What the gateway's Basic credentials are (`curl -u <API key>:`). */
+const WANTED = '<base64 of "API key:">';
 
 export class ApiKeys {
   private readonly keys = new Map<string, KeyEntry>();
@@ -74,23 +80,36 @@ export class ApiKeys {
 
   /** Checks an `Authorization` header. */
   authenticate(header: string | undefined): AuthResult {
-    if (!header) return { ok: false, reason: "missing" };
+    if (!header)
+      return { ok: false, reason: "missing", detail: `The request has no Authorization header: send "Authorization: Basic ${WANTED}".` };
     let entry = this.known.get(header);
     if (!entry) {
-      const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-      if (!match) return { ok: false, reason: "malformed" };
-      const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+      const read = readAuthorization(
+        header,
+        "Basic",
+        WANTED,
+        "The gateway takes its API key as the Basic user name, with an empty password.",
+      );
+      if (!read.ok) return { ok: false, reason: "malformed", detail: read.reason };
+      const decoded = Buffer.from(read.credentials, "base64").toString("utf8");
       const colon = decoded.indexOf(":");
       entry = this.keys.get((colon === -1 ? decoded : decoded.slice(0, colon)).toLowerCase());
-      if (!entry) return { ok: false, reason: "unknown" };
+      if (!entry)
+        return { ok: false, reason: "unknown", detail: "The API key (the Basic user name) is not a key of this sandbox's accounts." };
       if (header.length <= MAX_KNOWN_HEADER_LENGTH) {
         if (this.known.size >= MAX_KNOWN_HEADERS) this.known.clear();
         this.known.set(header, entry);
       }
     }
     // Enabled and expiry are read on every request: the sandbox clock moves.
-    if (!entry.enabled) return { ok: false, reason: "disabled" };
-    if (entry.expiresAt !== undefined && this.clock.now() >= entry.expiresAt) return { ok: false, reason: "expired" };
+    if (!entry.enabled)
+      return { ok: false, reason: "disabled", detail: "The API key is disabled (enabled: false in the sandbox's configuration)." };
+    if (entry.expiresAt !== undefined && this.clock.now() >= entry.expiresAt)
+      return {
+        ok: false,
+        reason: "expired",
+        detail: `The API key expired at ${new Date(entry.expiresAt).toISOString()} on the sandbox clock.`,
+      };
     return { ok: true, account: entry.account };
   }
 }

@@ -46,7 +46,7 @@ export function runTransaction(transactions: GatewayTransactions, http: GatewayR
   const operation = transactionOperations[request.operationId] as TransactionOperation<OperationId> | undefined;
   return operation
     ? http.transaction(transactions.declining(request.declineWith, () => operation(transactions, request)))
-    : http.notFound();
+    : http.notFound(`The sandbox does not implement ${request.operationId}.`);
 }
 
 /** The transaction type each transaction operation makes (its `x-transaction-type`), by operationId. */

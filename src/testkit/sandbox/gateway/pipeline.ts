@@ -69,13 +69,27 @@ function refusal(http: GatewayResponses, message: string): { ok: false; refusal:
  */
 function admit({ keys, model, http }: GatewayParts, request: SandboxRequest): Checked<Admission> {
   const { route } = request;
-  if (route.kind !== "match") return { ok: false, refusal: http.notFound() };
+  if (route.kind !== "match")
+    return {
+      ok: false,
+      refusal: http.notFound(
+        route.kind === "method-not-allowed"
+          ? `${request.method} is not an operation of ${route.template}: it takes ${route.allow.join(", ")}.`
+          : "No operation of the gateway has this path.",
+      ),
+    };
   const auth = keys.authenticate(request.headers.authorization);
-  if (!auth.ok) return { ok: false, refusal: http.unauthorized() };
+  if (!auth.ok) return { ok: false, refusal: http.unauthorized(auth.detail) };
   const account = auth.account;
   const operationId = route.route.operationId as OperationId;
   if (operationId === "discoverResources") return { ok: false, refusal: http.ok(rootDocument(model.router)) };
-  if (account.type !== "merchant") return { ok: false, refusal: http.unauthorized() };
+  if (account.type !== "merchant")
+    return {
+      ok: false,
+      refusal: http.unauthorized(
+        "The API key is a partner account's, which cannot transact or read an account: use a merchant account's key.",
+      ),
+    };
   if (operationId === "getAccount") return { ok: false, refusal: http.ok(account.resource ?? {}) };
   return { ok: true, value: { request, route: route.route, operationId, params: route.params, account } };
 }

@@ -39,11 +39,13 @@ export class GatewayResponses {
     };
   }
 
-  unauthorized(): SandboxResponse {
-    return { status: 401, headers: this.challenge };
+  /** `reason` goes to the exchange record only: the gateway documents no body for 401. */
+  unauthorized(reason: string): SandboxResponse {
+    return { status: 401, headers: this.challenge, reason };
   }
 
-  notFound(): SandboxResponse {
-    return { status: 404, headers: this.plain };
+  /** `reason` goes to the exchange record only: the gateway documents no body for 404. */
+  notFound(reason: string): SandboxResponse {
+    return { status: 404, headers: this.plain, reason };
   }
 }

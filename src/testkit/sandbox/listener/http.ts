@@ -9,11 +9,12 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ExchangeRecord, SignatureVerdict } from "../control/exchanges";
-import type { ControlRoutes, Handler, SandboxRequest, SandboxResponse } from "./messages";
+import type { ControlRoutes, Handler, RefusalStatus, SandboxRequest, SandboxResponse } from "./messages";
 import type { FaultRules } from "../control/faults";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
 import { checkedResponseOf } from "./checked-response";
+import { clientErrorOf } from "./client-errors";
 import type { ResponseValidationMode } from "../configuration/config";
 import { checkResponse, findingLines } from "../../openapi-model/check-response";
 import type { SpecRouter, RouteResult } from "../../openapi-model/router";
@@ -46,8 +47,6 @@ export class ViolationLog {
     for (const listener of this.listeners) listener(violation);
   }
 }
-
-export type RefusalStatus = 400 | 404 | 408 | 413 | 415 | 431;
 
 /**
  * Idle keep-alive connections: answers announce 5 s (`Keep-Alive: timeout=5`, Node's default), the
@@ -168,7 +167,16 @@ interface SentRequest {
   at: string;
   /** The fault rule applied to it, if any. */
   fault?: string;
+  /** Set once it is in the exchange record (a request timed out is recorded as its 408 is sent). */
+  recorded?: boolean;
 }
+
+/** What a request refused before routing was routed to: nothing. */
+const NOT_ROUTED: RouteResult = { kind: "not-found" };
+const UNROUTED_BASE = "http://sandbox.invalid/";
+
+/** Per connection, the request whose body is arriving: a timeout refused by Node's parser is recorded as that request. */
+const bodyArriving = new WeakMap<Socket, SentRequest>();
 
 /**
  * The request a handler gets. Its URL object is built on first use: most requests are answered
@@ -242,27 +250,31 @@ function failRequest(api: string, log: LogLine, res: ServerResponse, error: unkn
  */
 function respond(options: ListenerOptions, log: LogLine, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   const method = req.method ?? "GET";
+  const startedAt = performance.now();
+  const at = new Date().toISOString();
   const target = parseRequestTarget(req.url);
-  if (!target.ok) return refuseAndClose(req, res, options.refuse(target.status, target.reason));
-  const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
-  if (foreign !== undefined) return refuseAndClose(req, res, options.refuse(400, foreign));
-
+  if (!target.ok) {
+    const unrouted = new ListenerRequest(method, () => new URL(UNROUTED_BASE), req.headers, NOT_ROUTED, req.socket.remoteAddress ?? "");
+    const sent: SentRequest = { method, pathname: "", route: NOT_ROUTED, request: unrouted, target: req.url ?? "", startedAt, at };
+    return refuseAndClose(options, sent, req, res, options.refuse(target.status, target.reason));
+  }
   const route = options.router.match(method, target.pathname);
   const request = new ListenerRequest(method, target.url, req.headers, route, req.socket.remoteAddress ?? "");
-  const sent: SentRequest = {
-    method,
-    pathname: target.pathname,
-    route,
-    request,
-    target: req.url ?? "",
-    startedAt: performance.now(),
-    at: new Date().toISOString(),
-  };
+  const sent: SentRequest = { method, pathname: target.pathname, route, request, target: req.url ?? "", startedAt, at };
+  const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
+  if (foreign !== undefined) return refuseAndClose(options, sent, req, res, options.refuse(400, foreign));
   const screened = options.screen?.(request);
-  if (screened) return refuseAndClose(req, res, screened);
+  if (screened) return refuseAndClose(options, sent, req, res, screened);
   if (!hasBody(req.headers)) return afterBody(options, log, sent, req, res);
+  bodyArriving.set(req.socket, sent);
   return readBody(req, options.maxBodyBytes).then((read) => {
-    if (!read) return undefined; // incomplete: nothing is processed, and the connection is gone
+    bodyArriving.delete(req.socket);
+    if (!read) {
+      // Incomplete: nothing is processed, and the connection is gone (a timeout was recorded as it was answered).
+      const reason = "The request ended before all of its body arrived: nothing was processed.";
+      if (!sent.recorded) recordExchange(options, sent, 0, { headers: {}, payload: undefined }, reason);
+      return undefined;
+    }
     request.rawBody = read.body;
     request.tooLarge = read.tooLarge;
     return afterBody(options, log, sent, req, res);
@@ -281,7 +293,13 @@ function afterBody(
   if (options.control?.claims(sent.pathname)) {
     return options.control
       .handle(request.method, sent.pathname, request.url.searchParams, request.headers, request.rawBody)
-      .then((answer) => ("stream" in answer ? answer.stream(req, res) : write(res, answer)));
+      .then((answer) => {
+        if ("stream" in answer) return answer.stream(req, res);
+        const serialized = serialize(answer);
+        // The control API's refusals are recorded, its other answers are not (the console reads them all the time).
+        if (answer.status >= 400) recordExchange(options, sent, answer.status, serialized, answer.reason);
+        return writeSerialized(res, answer.status, serialized.headers, serialized.payload);
+      });
   }
   const fault =
     request.route.kind === "match"
@@ -326,33 +344,32 @@ function closeUnanswered(
   unsent: SandboxResponse | undefined,
 ): undefined {
   req.socket.destroy();
-  recordExchange(options, sent, 0, unsent ? serialize(unsent).headers : {}, unsent ? serialize(unsent).payload : undefined);
+  recordExchange(options, sent, 0, unsent ? serialize(unsent) : { headers: {}, payload: undefined }, unsent?.reason);
   return undefined;
 }
 
-/** Records an exchange of a routed or refused API request (never of the control API). */
-function recordExchange(
-  options: ListenerOptions,
-  sent: SentRequest,
-  status: number,
-  headers: Record<string, string>,
-  payload: string | Buffer | undefined,
-): void {
+/**
+ * Records an exchange of the APIs, or a refusal of the control API; a request to a control path
+ * is recorded as the control API's.
+ */
+function recordExchange(options: ListenerOptions, sent: SentRequest, status: number, answer: Serialized, reason?: string): void {
   if (!options.record) return;
+  sent.recorded = true;
   const { request, route } = sent;
   options.record.add({
     at: sent.at,
-    api: options.api as "gateway" | "merchant" | "storage",
+    api: options.control?.claims(sent.pathname) ? "control" : (options.api as "gateway" | "merchant" | "storage"),
     method: sent.method,
     target: sent.target,
     ...(route.kind === "match" ? { operation: route.route.operationId } : {}),
     status,
     duration_ms: Math.round((performance.now() - sent.startedAt) * 1000) / 1000,
     ...(sent.fault !== undefined ? { fault: sent.fault } : {}),
+    ...(reason !== undefined ? { reason } : {}),
     requestHeaders: request.headers,
     requestBody: request.rawBody,
-    responseHeaders: headers,
-    responseBody: payload,
+    responseHeaders: answer.headers,
+    responseBody: answer.payload,
     // Read when the exchange is: the gateway's pipeline sets it on the request.
     signature: () => request.signature,
   });
@@ -378,7 +395,7 @@ function finish(
   const replacement = response ? heldToSpec(options, log, request, response) : undefined;
   const sent = replacement ? serialize(replacement) : serialized;
   const status = replacement?.status ?? response?.status ?? 500;
-  recordExchange(options, request, status, sent.headers, sent.payload);
+  recordExchange(options, request, status, sent, replacement ? undefined : response?.reason);
   return writeSerialized(res, status, sent.headers, sent.payload);
 }
 
@@ -411,30 +428,45 @@ function heldToSpec(options: ListenerOptions, log: LogLine, request: SentRequest
 }
 
 /**
- * Requests Node's parser rejects (broken framing, huge headers) and requests too slow to
- * arrive get the API's own error answer, then the connection closes.
+ * Requests Node's parser rejects (broken framing, a lower-case method, huge headers) and requests
+ * too slow to arrive get the API's own error answer, saying why, then the connection closes; each
+ * is recorded with what could be read of it.
  */
-function refuseClientError(options: ListenerOptions, error: NodeJS.ErrnoException, socket: Socket): void {
+function refuseClientError(options: ListenerOptions, error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  const refused = clientErrorOf(error);
+  const answer = options.refuse(refused.status, refused.reason);
+  const arriving = bodyArriving.get(socket);
+  if (arriving) recordExchange(options, arriving, refused.status, serialize(answer), refused.reason);
+  else if (refused.request) {
+    const { method, target, headers } = refused.request;
+    const request = new ListenerRequest(method, () => new URL(UNROUTED_BASE), headers, NOT_ROUTED, socket.remoteAddress ?? "");
+    const sent: SentRequest = {
+      method,
+      pathname: "",
+      route: NOT_ROUTED,
+      request,
+      target,
+      startedAt: performance.now(),
+      at: new Date().toISOString(),
+    };
+    recordExchange(options, sent, refused.status, serialize(answer), refused.reason);
+  }
   if (!socket.writable) return void socket.destroy();
-  const status: RefusalStatus = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  const reason =
-    status === 408
-      ? "The request did not arrive in time."
-      : status === 431
-        ? "The request headers are too large."
-        : "The request is not valid HTTP.";
-  socket.end(rawHttpResponse(options.refuse(status, reason)));
+  socket.end(rawHttpResponse(answer));
 }
 
-function write(res: ServerResponse, response: SandboxResponse): undefined {
-  const { headers, payload } = serialize(response);
-  return writeSerialized(res, response.status, headers, payload);
-}
-
-/** Answers a request refused before its body was read, and closes the connection (the body is not wanted). */
-function refuseAndClose(req: IncomingMessage, res: ServerResponse, response: SandboxResponse): undefined {
+/** Answers and records a request refused before its body was read, and closes the connection (the body is not wanted). */
+function refuseAndClose(
+  options: ListenerOptions,
+  sent: SentRequest,
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: SandboxResponse,
+): undefined {
   res.shouldKeepAlive = false;
-  write(res, { ...response, headers: { ...response.headers, connection: "close" } });
+  const serialized = serialize({ ...response, headers: { ...response.headers, connection: "close" } });
+  recordExchange(options, sent, response.status, serialized, response.reason);
+  writeSerialized(res, response.status, serialized.headers, serialized.payload);
   req.resume();
   return undefined;
 }

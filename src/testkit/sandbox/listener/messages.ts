@@ -12,6 +12,11 @@ export interface SandboxResponse {
   headers?: Record<string, string>;
   /** Objects are sent as JSON; Buffers and strings as they are; undefined sends no body. */
   body?: unknown;
+  /**
+   * Why the sandbox refused, in its own words, for the exchange record only (never sent): for an
+   * answer whose body does not say it (a 401 or 404 without a body, a refusal before routing).
+   */
+  reason?: string;
 }
 
 export interface SandboxRequest {
@@ -29,6 +34,9 @@ export interface SandboxRequest {
   /** A gateway status code a fault rule makes this transaction decline with. */
   declineWith?: number;
 }
+
+/** The statuses of a refusal before routing (ListenerOptions.refuse). */
+export type RefusalStatus = 400 | 404 | 408 | 413 | 415 | 431;
 
 export type Handler = (request: SandboxRequest) => SandboxResponse;
 

@@ -80,8 +80,7 @@ function authenticate(
   tokenEndpoint: boolean,
 ): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
   if (!tokenEndpoint) return oauth.bearer(request.headers.authorization);
-  const client = oauth.authenticateClient(request.headers.authorization);
-  return client ? { ok: true, client } : { ok: false, detail: "Client authentication failed: send HTTP Basic client_id:client_secret." };
+  return oauth.authenticateClient(request.headers.authorization);
 }
 
 /**

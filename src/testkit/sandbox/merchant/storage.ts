@@ -35,6 +35,7 @@ function xmlError(code: string, message: string): SandboxResponse {
     status: refused.status,
     headers: { "content-type": refused.mediaType },
     body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`,
+    reason: `${code}: ${message}`,
   };
 }
 

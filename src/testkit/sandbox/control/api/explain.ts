@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { components } from "../../../../../generated/sandbox-control/schema";
-import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part } from "../../../common/shell-words";
+import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part, type SignedInput } from "../../../common/shell-words";
 import type { SpecRouter } from "../../../openapi-model/router";
 import { isJsonObject, objectOf } from "../../../common/json-values";
 import type { Exchange } from "../exchanges";
@@ -46,14 +46,17 @@ export function refusalOf(
   if (exchange.status > 0 && exchange.status < 400) return undefined;
   const body = parsed(exchange.response.body);
   const messages: string[] = [];
+  const say = (text: string) => void (messages.includes(text) || messages.push(text));
+  // The sandbox's own words first, where the answer's body does not say why (a 401, a refusal before routing).
+  if (exchange.reason !== undefined) say(exchange.reason);
   let problemType: string | undefined;
   if (body && typeof body === "object") {
     // A list answered holds none of these members: it is named by its status alone.
     const { status, title, detail, type, errors } = objectOf(body);
     const message = objectOf(status).message;
-    if (typeof message === "string") messages.push(message);
-    if (typeof title === "string") messages.push(title);
-    if (typeof detail === "string") messages.push(detail);
+    if (typeof message === "string") say(message);
+    if (typeof title === "string") say(title);
+    if (typeof detail === "string") say(detail);
     if (typeof type === "string") problemType = type;
     if (isJsonObject(errors)) {
       for (const [field, said] of Object.entries(errors)) {
@@ -61,7 +64,7 @@ export function refusalOf(
           if (typeof text === "string" && messages.length < 50) messages.push(`${field}: ${text}`);
       }
     }
-  } else if (exchange.response.body !== undefined) messages.push(exchange.response.body.slice(0, 500));
+  } else if (exchange.response.body !== undefined) say(exchange.response.body.slice(0, 500));
   if (exchange.status === 0) messages.push("no answer was sent (the client left, or a fault rule closed the connection)");
   else if (messages.length === 0)
     messages.push(
@@ -72,7 +75,7 @@ export function refusalOf(
   if (exchange.operation !== undefined) {
     refusal.operation = exchange.operation;
     const api = exchange.api === "gateway" ? "gateway" : "merchant";
-    const route = routers[api].operations.get(exchange.operation);
+    const route = exchange.api === "control" ? undefined : routers[api].operations.get(exchange.operation);
     const tag = route?.tags[0];
     // Redoc's anchor of an operation (test/docs-browser.test.ts opens the same form).
     if (tag !== undefined) refusal.docs = `${api}.html#tag/${tag.replace(/ /g, "-")}/operation/${exchange.operation}`;
@@ -87,10 +90,15 @@ export function curlOf(exchange: Exchange, baseUrl: string): string {
   const curl: string[] = [`curl -sS -i -X ${exchange.method}`];
   const { headers, body } = exchange.request;
   let bodyWord: string | undefined;
+  /** What the signature is made over: the very bytes curl sends (the file, or BODY). */
+  let signed: SignedInput = { text: '"$BODY"' };
   if (body !== undefined) {
     if (/^\(\d+ bytes of /.test(body) || body.includes("… (cut: ")) {
-      commands.push(`# BODY: the record kept ${body.startsWith("(") ? "no text of it" : "only its start"}: put the body in body.bin`);
+      commands.push(
+        `# body.bin: the record did not keep this body (${body.startsWith("(") ? "it kept only its size" : "it kept only its start"}): put the bytes you sent in body.bin`,
+      );
       bodyWord = "@body.bin";
+      signed = { file: "body.bin" };
     } else {
       const parts: Part[] = [body];
       if (/\*{3}|\d\*{4,}\d/.test(body))
@@ -119,7 +127,7 @@ export function curlOf(exchange: Exchange, baseUrl: string): string {
         commands.push("BODY=''");
         bodyWord = '"$BODY"';
       }
-      commands.push(signatureLine("SIGNATURE", '"$BODY"'));
+      commands.push(signatureLine("SIGNATURE", signed));
       curl.push(`-H ${word(["signature: ", vars.use("GATEWAY_SIGNING_API_KEY", SETTING), ` ${scheme} `, { variable: "SIGNATURE" }])}`);
     } else {
       curl.push(`-H ${word([`${name}: ${value}`])}`);

@@ -2,7 +2,8 @@
  * The sandbox's control API (openapi/sandbox-control/), served under `/_sandbox/` on the gateway
  * and merchant listeners: routed, its parameters and bodies validated and its answers checked
  * against its own bundled spec, like the payment APIs. It runs before the APIs' pipelines, so a
- * control call never counts against a quota, never shows in an API's answer and is not recorded.
+ * control call never counts against a quota, never shows in an API's answer and is recorded only
+ * when refused (the listener records it as the control API's).
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { components, operations } from "../../../../../generated/sandbox-control/schema";
@@ -113,7 +114,8 @@ const handlers: ControlHandlers = {
     const refused = refusalOf(exchange, { gateway: gateway.router, merchant: merchant.router });
     const detail: Schemas["ExchangeDetail"] = {
       exchange,
-      curl: curlOf(exchange, sandbox.urls()[exchange.api]),
+      // The control API is served on both API listeners: the gateway's is as good as the merchant's.
+      curl: curlOf(exchange, sandbox.urls()[exchange.api === "control" ? "gateway" : exchange.api]),
       ...(refused ? { refusal: refused } : {}),
     };
     return json(200, detail);

@@ -3,6 +3,7 @@
  * through the clients endpoint), the Client Credentials grant with `audience`, and bearer
  * tokens that expire on the sandbox clock.
  */
+import { readAuthorization } from "../../cross-api/authorization-header";
 import { noFaults, type Faults } from "../../cross-api/faults";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SandboxClock } from "../../cross-api/clock";
@@ -71,18 +72,32 @@ export class OAuthServer {
     this.registeredPerMerchant = shareOf(MAX_REGISTERED_CLIENTS, merchantsOf(seeds).length);
   }
 
-  /** The client named by HTTP Basic credentials, if the secret matches. */
-  authenticateClient(header: string | undefined): OAuthClient | undefined {
-    const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
-    if (!match) return undefined;
-    const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+  /** The client named by HTTP Basic credentials if the secret matches, or why not. */
+  authenticateClient(header: string | undefined): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
+    const read = readAuthorization(
+      header,
+      "Basic",
+      '<base64 of "client_id:client_secret">',
+      "The token endpoint takes the client's credentials as HTTP Basic; access tokens are sent to the other endpoints.",
+    );
+    if (!read.ok) return { ok: false, detail: `Client authentication failed. ${read.reason}` };
+    const decoded = Buffer.from(read.credentials, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
-    if (colon === -1) return undefined;
+    if (colon === -1)
+      return {
+        ok: false,
+        detail: 'Client authentication failed: the Basic credentials must be base64 of "client_id:client_secret" (the colon is missing).',
+      };
     const id = decodeURIComponentSafe(decoded.slice(0, colon));
     const secret = decodeURIComponentSafe(decoded.slice(colon + 1));
     const client = this.clients.get(id);
-    if (this.faults.has("token-for-wrong-secret")) return client ?? this.clients.values().next().value;
-    return client && safeEqual(client.client_secret, secret) ? client : undefined;
+    if (this.faults.has("token-for-wrong-secret")) {
+      const any = client ?? this.clients.values().next().value;
+      if (any) return { ok: true, client: any };
+    }
+    return client && safeEqual(client.client_secret, secret)
+      ? { ok: true, client }
+      : { ok: false, detail: "Client authentication failed: the client_id is unknown or the client_secret does not match it." };
   }
 
   /**
@@ -110,10 +125,15 @@ export class OAuthServer {
 
   /** The client a bearer token belongs to, or why it is refused. */
   bearer(header: string | undefined): { ok: true; client: OAuthClient } | { ok: false; detail: string } {
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match)
-      return { ok: false, detail: "The request carries no bearer token; authenticate at the token endpoint (the problem's oauth2-token)." };
-    const token = this.tokens.get(match[1]!);
+    const read = readAuthorization(
+      header,
+      "Bearer",
+      "<access token>",
+      "Basic is taken at the token endpoint only (the problem's oauth2-token link), which answers an access token to send here.",
+    );
+    if (!read.ok)
+      return { ok: false, detail: `${read.reason} Get an access token at the token endpoint (the problem's oauth2-token link).` };
+    const token = this.tokens.get(read.credentials);
     if (!token) return { ok: false, detail: "The access token is invalid." };
     if (this.clock.now() >= token.expiresAt) return { ok: false, detail: "The access token has expired." };
     const client = this.clients.get(token.clientId);
