@@ -13,7 +13,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { objectOf } from "../../common/json-values";
-import { maskedBodyText, maskedHeaders, maskedTarget } from "./masking";
+import { maskedBodyText, maskedHeaders, maskedTarget, sendableMessage } from "./masking";
 
 export type Exchange = components["schemas"]["Exchange"];
 export type SignatureVerdict = components["schemas"]["SignatureVerdict"];
@@ -98,9 +98,6 @@ function gatewayStatusCode(raw: RawExchange, body: Record<string, unknown> | und
   return typeof code === "number" ? code : undefined;
 }
 
-/** Characters of a refusal's reason kept. */
-const MAX_REASON_CHARS = 1000;
-
 /** The message an answer's body states: the gateway's, the problem's, the control API's, the storage host's XML. */
 function statedReason(raw: RawExchange, body: Record<string, unknown> | undefined): string | undefined {
   if (body) {
@@ -117,8 +114,7 @@ function reasonOf(raw: RawExchange, body: Record<string, unknown> | undefined): 
   if (raw.status > 0 && raw.status < 400) return undefined;
   const reason = raw.reason ?? statedReason(raw, body);
   if (reason === undefined) return undefined;
-  const line = maskCardNumbers(reason.replace(/\s+/g, " ").trim());
-  return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
+  return sendableMessage(reason.replace(/\s+/g, " ").trim());
 }
 
 /** The exchange as it may be shown: masked. */
