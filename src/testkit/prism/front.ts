@@ -11,13 +11,16 @@
  *
  * A request is forwarded once, whole (read to its end first), on a connection of its own, and
  * never re-sent: a failed forward is answered 502, because a payment POST may have reached the
- * upstream. The front logs nothing of a request (headers and bodies carry credentials and card
+ * upstream, and a redirect is passed back to the client, never followed (no-redirects.ts). Like
+ * the sandbox's listeners, the front accepts only loopback names in Host and loopback origins
+ * (loopback-policy.ts), so a web page cannot drive it, by DNS rebinding either. The front logs nothing of a request (headers and bodies carry credentials and card
  * data); a failure is one line with the method and path.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as forward } from "undici";
 import { objectOf } from "../common/json-values";
 import { close, listen } from "../sandbox/listener/http";
+import { loopbackRefusal } from "../sandbox/listener/loopback-policy";
 import { describeListenError, LOOPBACK } from "../serve/ports";
 import type { SuffixBlindPairing } from "./pairing";
 import { jsonBody, rebasedBody, rebaser, retargetedAudience } from "./rewrites";
@@ -80,6 +83,12 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
     const target = req.url ?? "/";
     // Only origin-form targets (`/path?query`): the front is a server to its clients, not a forward proxy.
     if (!target.startsWith("/")) return sayPlainly(res, 400, "The request target must be a path (/...).");
+    // The sandbox's defence against web pages and DNS rebinding, the same here: loopback names in Host, loopback origins only.
+    const foreign = loopbackRefusal(req.headers, req.socket.localPort ?? 0);
+    if (foreign !== undefined) {
+      res.shouldKeepAlive = false;
+      return sayPlainly(res, 400, foreign);
+    }
     const body = await readWhole(req);
     if (body === undefined) return sayPlainly(res, 413, `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
     // Links lead back to the address the client used (`localhost` or `127.0.0.1`).

@@ -8,6 +8,7 @@ import { packageBin } from "../serve/package-bin";
 import { assertPortFree } from "../serve/ports";
 import { waitUntilChildListens, type StartBounds } from "../serve/ready";
 import { startFront } from "./front";
+import { NO_REDIRECTS_NODE_OPTIONS } from "./no-redirects";
 import { SuffixBlindPairing } from "./pairing";
 import { deriveProxyVariant, derivePrismVariant } from "./prism-variant";
 import type { OpenApiDocument } from "../openapi-model/document";
@@ -88,6 +89,7 @@ export async function startPrismProxy(options: ProxyOptions): Promise<RunningMoc
       specPath,
       options.upstream,
     ],
+    NO_REDIRECTS_NODE_OPTIONS,
   );
   let frontLines = "";
   try {
@@ -123,6 +125,7 @@ async function startPrism(
   options: Omit<MockOptions, "logLevel"> & { onOutput?: (text: string) => void },
   variant: (spec: OpenApiDocument) => OpenApiDocument,
   args: (specPath: string, host: string) => string[],
+  nodeOptions: string[] = [],
 ): Promise<RunningMock & { output(): string }> {
   const host = options.host ?? "127.0.0.1";
   await assertPortFree(options.port, options.portSetting ?? `the ${options.api} port`);
@@ -131,7 +134,7 @@ async function startPrism(
   writeFileSync(specPath, JSON.stringify(variant(loadBundledSpec(options.api))));
 
   // Stopped with its owner too (a signal, or the owner's exit): see serve/children.ts.
-  const child = startChild(process.execPath, [packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], {
+  const child = startChild(process.execPath, [...nodeOptions, packageBin("@stoplight/prism-cli", "prism"), ...args(specPath, host)], {
     keep: 20_000,
     onLine: options.onOutput && ((line) => options.onOutput?.(`${line}\n`)),
   });
