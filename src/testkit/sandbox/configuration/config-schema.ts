@@ -51,6 +51,8 @@ export const configBounds = {
   retention: { minimum: 100, maximum: 10_000_000 },
   /** File content is held in memory: at least one largest upload, at most 16 GiB. */
   fileBytes: { minimum: 64 * MiB, maximum: 16 * 1024 * MiB },
+  /** Comment text is held in memory too: at least a few of the largest bodies, at most 4 GiB. */
+  commentBytes: { minimum: MiB, maximum: 4 * 1024 * MiB },
 } as const;
 
 /** Caps for strings and arrays the spec leaves unbounded (the file is read whole at start-up). */
@@ -266,6 +268,10 @@ function merchantSectionSchema(): ConfigSchemaNode {
       maxFileBytes: integer(
         "Bytes of uploaded file content kept, shared equally by the merchants; an upload past a merchant's share evicts its oldest finished files, and is refused (403 EntityTooLarge) when that frees too little.",
         configBounds.fileBytes,
+      ),
+      maxCommentBytes: integer(
+        "Bytes of comment text kept (bodies and tags), shared equally by the merchants; a comment past a merchant's share makes it forget its oldest comments, and one larger than the whole share is refused (400 problem).",
+        configBounds.commentBytes,
       ),
     }),
   });

@@ -73,6 +73,8 @@ export interface MerchantRetention {
   maxFiles: number;
   /** Bytes of uploaded content kept (held in memory). */
   maxFileBytes: number;
+  /** Bytes of comment text kept (bodies and tags, held in memory). */
+  maxCommentBytes: number;
 }
 
 export interface SandboxConfig {
@@ -198,7 +200,7 @@ export function defaultConfig(): SandboxConfig {
       transactionCount: 57,
       maxBodyBytes: 256 * 1024,
       maxUploadBytes: 16 * 1024 * 1024,
-      retention: { maxApplications: 10_000, maxFiles: 10_000, maxFileBytes: 256 * 1024 * 1024 },
+      retention: { maxApplications: 10_000, maxFiles: 10_000, maxFileBytes: 256 * 1024 * 1024, maxCommentBytes: 64 * 1024 * 1024 },
     },
   };
 }

@@ -49,7 +49,8 @@ export function commentHandlers({ answers, clock, contexts, fieldTagPrefix, link
           ...(ctx.client.contacts?.[0] ? { email: ctx.client.contacts[0] } : {}),
         },
       };
-      resources.addComment(comment);
+      const tooLarge = resources.addComment(comment);
+      if (tooLarge) return problems.validation(ctx.problem, { body: [tooLarge] }, "The comment is larger than the sandbox keeps.");
       return answers.success(ctx, reps.comment(comment));
     },
 

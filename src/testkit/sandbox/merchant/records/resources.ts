@@ -6,7 +6,7 @@
  * Every record belongs to a merchant (tenancy.ts). Applications and files are bounded
  * (`merchant.retention`, shared equally by the merchants): a merchant's oldest finished ones are
  * evicted first, each with everything that belongs to it, so no person, file, comment or contract
- * is left pointing at a record that is gone. People are bounded per application and comments per
+ * is left pointing at a record that is gone. People are bounded per application and comments (in number and in bytes) per
  * merchant (docs/sandbox.md, Limits); children are indexed by parent, so a listing reads its
  * parent's children only.
  */
@@ -91,6 +91,11 @@ function isoDate(ms: number): string {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** What a comment holds in memory, counted as the bytes of its body and tags (UTF-8). */
+function commentBytes(comment: Comment): number {
+  return Buffer.byteLength(comment.body) + (comment.tags ?? []).reduce((sum, tag) => sum + Buffer.byteLength(tag), 0);
+}
+
 /** Where a comment is listed: its merchant and the resource it is on. */
 function commentKey(merchant: string, context: OperationId, contextId: string): string {
   return `${merchant}\u0000${context}\u0000${contextId}`;
@@ -119,8 +124,11 @@ export class MerchantResources {
   private readonly commentsByResource = new Map<string, Set<string>>();
   /** Comment ids by merchant, oldest first: where a merchant at its share forgets one. */
   private readonly commentsByMerchant = new Map<string, Set<string>>();
+  /** Bytes of comment text (bodies and tags) each merchant holds. */
+  private readonly commentBytesByMerchant = new Map<string, number>();
   private readonly applicationShare: number;
   private readonly commentShare: number;
+  private readonly commentByteShare: number;
 
   constructor(
     private readonly clock: SandboxClock,
@@ -133,6 +141,7 @@ export class MerchantResources {
   ) {
     this.applicationShare = shareOf(retention.maxApplications, merchants);
     this.commentShare = shareOf(MAX_COMMENTS, merchants);
+    this.commentByteShare = shareOf(retention.maxCommentBytes, merchants);
     files.retain({
       maxFiles: retention.maxFiles,
       maxFileBytes: retention.maxFileBytes,
@@ -328,10 +337,7 @@ export class MerchantResources {
   private forgetCommentsOn(resources: ReadonlyArray<{ merchant: string; reader: OperationId; id: string }>): void {
     for (const { merchant, reader, id } of resources) {
       const key = commentKey(merchant, reader, id);
-      for (const commentId of this.commentsByResource.get(key) ?? []) {
-        this.comments.delete(commentId);
-        this.commentsByMerchant.get(merchant)?.delete(commentId);
-      }
+      for (const commentId of this.commentsByResource.get(key) ?? []) this.forgetComment(commentId);
       this.commentsByResource.delete(key);
     }
   }
@@ -359,18 +365,37 @@ export class MerchantResources {
     return contract;
   }
 
-  /** Stores a comment; a merchant at its share of MAX_COMMENTS forgets its oldest one first. */
-  addComment(comment: Comment): void {
+  private forgetComment(id: string): void {
+    const comment = this.comments.get(id);
+    if (!comment) return;
+    this.comments.delete(id);
+    this.commentsByMerchant.get(comment.merchant)?.delete(id);
+    this.commentsByResource.get(commentKey(comment.merchant, comment.context, comment.contextId))?.delete(id);
+    this.commentBytesByMerchant.set(comment.merchant, (this.commentBytesByMerchant.get(comment.merchant) ?? 0) - commentBytes(comment));
+  }
+
+  /**
+   * Stores a comment; a merchant at its share of MAX_COMMENTS, or of `merchant.retention.maxCommentBytes`,
+   * forgets its oldest ones first. Returns why a comment larger than the whole share is refused
+   * (nothing is forgotten then), else undefined.
+   */
+  addComment(comment: Comment): string | undefined {
+    const bytes = commentBytes(comment);
+    if (bytes > this.commentByteShare)
+      return `The sandbox keeps at most ${this.commentByteShare} bytes of comments per merchant (merchant.retention.maxCommentBytes); this comment has ${bytes}: send a shorter one.`;
     const own = indexed(this.commentsByMerchant, comment.merchant);
-    while (own.size >= this.commentShare) {
-      const oldest = this.comments.get(own.values().next().value!)!;
-      own.delete(oldest.id);
-      this.comments.delete(oldest.id);
-      this.commentsByResource.get(commentKey(oldest.merchant, oldest.context, oldest.contextId))?.delete(oldest.id);
-    }
+    const held = () => this.commentBytesByMerchant.get(comment.merchant) ?? 0;
+    while (own.size >= this.commentShare || held() + bytes > this.commentByteShare) this.forgetComment(own.values().next().value!);
     own.add(comment.id);
     this.comments.set(comment.id, comment);
+    this.commentBytesByMerchant.set(comment.merchant, held() + bytes);
     indexed(this.commentsByResource, commentKey(comment.merchant, comment.context, comment.contextId)).add(comment.id);
+    return undefined;
+  }
+
+  /** Bytes of comment text a merchant holds (for the retention tests). */
+  commentBytesHeldBy(merchant: string): number {
+    return this.commentBytesByMerchant.get(merchant) ?? 0;
   }
 
   /** The merchant's comments on one resource, oldest first. */
