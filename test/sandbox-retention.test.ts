@@ -293,6 +293,33 @@ describe("merchant: retention per merchant", () => {
     expect((await api.call("GET", open.self)).status).toBe(200);
     expect(sandbox.merchant.resources.files.bytesHeldBy(seeded.merchant.merchantId)).toBeLessThanOrEqual(share);
   });
+
+  it("comment text is bounded per merchant in bytes: past the share the merchant's oldest comments go, one larger than the share is refused", async () => {
+    const maxCommentBytes = 1024 * 1024; // the least allowed: 512 KiB for each of the two merchants
+    const sandbox = await sandboxWith({ merchant: { maxBodyBytes: 1024 * 1024, retention: { maxCommentBytes } } });
+    const api = await login(sandbox, seeded.merchant.clientId, seeded.merchant.clientSecret);
+    const other = await login(sandbox, seeded.merchant.otherClientId, seeded.merchant.otherClientSecret);
+    const application = await other.call("POST", "/applications", validApplication);
+    const theirs = await other.call("POST", expand(application.body._links["ch:comments"]), { body: "Another merchant's comment." });
+    expect(theirs.status, theirs.text).toBe(201);
+    const comments: MerchantCall[] = [];
+    for (let i = 0; i < 6; i++) {
+      const comment = await api.call("POST", "/disputes/dp-0001/comments", { body: `${i}`.padEnd(200 * 1024, "x") });
+      expect(comment.status, comment.text).toBe(201);
+      comments.push(comment);
+    }
+    const held = sandbox.merchant.resources.commentBytesHeldBy(seeded.merchant.merchantId);
+    expect(held).toBeLessThanOrEqual(maxCommentBytes / 2);
+    expect(held).toBe(2 * 200 * 1024);
+    expect((await api.call("GET", comments[0]!.body._links.self.href)).status).toBe(404);
+    expect((await api.call("GET", comments[5]!.body._links.self.href)).status).toBe(200);
+    expect((await other.call("GET", theirs.body._links.self.href)).status, "another merchant's comment stays").toBe(200);
+    // Larger than the whole share: refused, and nothing is forgotten for it.
+    const refused = await api.call("POST", "/disputes/dp-0001/comments", { body: "y".repeat(600 * 1024) });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("merchant.retention.maxCommentBytes");
+    expect((await api.call("GET", comments[4]!.body._links.self.href)).status).toBe(200);
+  });
 });
 
 describe("gateway: stored credentials and cardholder blocks (one key per card and account)", () => {
