@@ -31,7 +31,8 @@ beforeAll(async () => {
   mkdirSync(artifactsDir, { recursive: true });
   sandbox = await startTestSandbox();
   browser = await launchTestBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // The page formats amounts for the browser's locale: the assertions read en-US numbers.
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   page.on("request", (request) => {
     const url = request.url();
     if (!url.startsWith(`${sandbox.gatewayUrl}/_sandbox/`) && !url.startsWith("data:")) outside.push(url);
@@ -146,7 +147,7 @@ describe("the sandbox console", () => {
       await row.waitFor(SEEN);
       const capture = row.locator('td[data-follow-up="capture"]');
       const voiding = row.locator('td[data-follow-up="void"]');
-      await expect.poll(() => capture.textContent(), SEEN).toContain("Capture left: 600 EUR");
+      await expect.poll(() => capture.textContent(), SEEN).toContain("Capture left: 6.00 EUR");
       expect(await capture.textContent()).toContain("allowed now");
       expect(await voiding.textContent()).toContain("allowed now");
       await page.screenshot({ path: join(artifactsDir, "state.png"), fullPage: true });
@@ -168,6 +169,52 @@ describe("the sandbox console", () => {
       expect(late.body.status?.message).toMatch(/^capture not allowed/);
     },
   );
+
+  it(
+    "shows amounts as currency by the gateway's currency table, and a forced decline with its status's meaning",
+    { timeout: 60_000 },
+    async () => {
+      const gateway = new GatewayClient(sandbox.gatewayUrl);
+      const euro = await gateway.authorize({ amount: 2050 });
+      const yen = await gateway.authorize({ amount: 14200, currency: "JPY" });
+      const dinar = await gateway.authorize({ amount: 1050, currency: "BHD" });
+      // A status-forcing test card declines with the status its amount names.
+      const forced = await gateway.authorize({ amount: 40110 }, { pan: "4200000000000000" });
+      expect([euro.status, yen.status, dinar.status, forced.status]).toEqual([201, 201, 201, 400]);
+
+      await tab("State");
+      const amountOf = (id: string) => page.locator(`#transactions tbody tr[data-id="${id}"] td[data-column="amount"]`);
+      await expect.poll(() => amountOf(euro.body.id!).textContent(), SEEN).toBe("20.50 EUR");
+      expect(await amountOf(yen.body.id!).textContent()).toBe("14,200 JPY");
+      expect(await amountOf(dinar.body.id!).textContent()).toBe("1.050 BHD");
+      const declined = page.locator(`#transactions tbody tr[data-id="${forced.body.id}"]`);
+      expect(await declined.locator('td[data-column="status"]').textContent()).toBe("40110 Invalid card number");
+      expect(await amountOf(forced.body.id!).textContent()).toBe("401.10 EURthe amount chose the status (a status-forcing test card)");
+    },
+  );
+
+  it("lists each exchange with its refusal's reason and the API key a user filters by, never base64", { timeout: 60_000 }, async () => {
+    await tab("Exchanges");
+    // A raw key without the Basic scheme: the gateway answers 401 without a body, the record says why.
+    const noScheme = await fetch(`${sandbox.gatewayUrl}/account`, { headers: { authorization: keys.merchantKey } });
+    expect(noScheme.status).toBe(401);
+    const refusedId = sandbox.exchanges.list({ status: 401, limit: 100_000 }).items.at(-1)!.id;
+    const refusedRow = page.locator(`#exchanges tbody tr[data-id="${refusedId}"]`);
+    await expect.poll(() => refusedRow.textContent(), SEEN).toContain("The Authorization header has no scheme");
+
+    const served = await new GatewayClient(sandbox.gatewayUrl).get("/account");
+    expect(served.status).toBe(200);
+    const servedId = sandbox.exchanges.list({ operation: "getAccount", status: 200, limit: 100_000 }).items.at(-1)!.id;
+    const credential = page.locator(`#exchanges tbody tr[data-id="${servedId}"] td`).last();
+    await expect.poll(() => credential.textContent(), SEEN).toBe(keys.merchantKey.slice(0, 6));
+    const base64 = Buffer.from(`${keys.merchantKey}:`).toString("base64");
+    expect(await page.locator("#exchanges tbody").textContent()).not.toContain(base64.slice(0, 8));
+
+    // Filtering by the key's first characters, as a user copies them, finds its exchanges.
+    await page.getByLabel("Credential").fill(keys.merchantKey.slice(0, 8));
+    await expect.poll(() => page.locator(`#exchanges tbody tr[data-id="${servedId}"]`).count(), SEEN).toBe(1);
+    await page.getByLabel("Credential").fill("");
+  });
 
   it("adds a fault from the page that changes the next answer, and shows it in force", { timeout: 60_000 }, async () => {
     await tab("Controls");

@@ -358,6 +358,34 @@ export const invalidParameterStatusCodes = {
   "currency": 40140,
   "text_on_statement": 40150
 } as const;
+export const minorUnitExponents = {
+  "default": 2,
+  "currencies": {
+    "BIF": 0,
+    "CLP": 0,
+    "DJF": 0,
+    "GNF": 0,
+    "ISK": 0,
+    "JPY": 0,
+    "KMF": 0,
+    "KRW": 0,
+    "PYG": 0,
+    "RWF": 0,
+    "UGX": 0,
+    "VND": 0,
+    "VUV": 0,
+    "XAF": 0,
+    "XOF": 0,
+    "XPF": 0,
+    "BHD": 3,
+    "IQD": 3,
+    "JOD": 3,
+    "KWD": 3,
+    "LYD": 3,
+    "OMR": 3,
+    "TND": 3
+  }
+} as const;
 export const threeDSecureTransStatusOutcomes = {
   "strongly-authenticated": [
     "Y",

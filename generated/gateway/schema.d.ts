@@ -722,7 +722,7 @@ export interface components {
         Amount: number;
         /**
          * Currency
-         * @description ISO 4217 alphabetic currency code, upper case. An unknown or unsupported currency gives status 40140. BGN is being phased out (see *Change history*).
+         * @description ISO 4217 alphabetic currency code, upper case. An unknown or unsupported currency gives status 40140. BGN is being phased out (see *Change history*). Amounts are in its minor units: two digits for most currencies, none for BIF, CLP, DJF, GNF, ISK, JPY, KMF, KRW, PYG, RWF, UGX, VND, VUV, XAF, XOF and XPF, three for BHD, IQD, JOD, KWD, LYD, OMR and TND (the gateway's own currency table, which differs from ISO 4217 for some currencies).
          * @example EUR
          */
         Currency: string;

@@ -531,8 +531,13 @@ export interface components {
             account: string;
             /** @description The gateway status code it ended with. */
             status_code: number;
+            /** @description What the status code means, as the gateway's status code table names it (`Invalid card number`). */
+            status_meaning: string;
+            /** @description In minor units of `currency`, as sent. With a status-forcing test card the amount chose the status (`amount` 40110 declines with 40110), so the two are then equal. */
             amount: number;
             currency: string;
+            /** @description How many digits of the amounts are minor units in `currency`, by the gateway's currency table (2050 with exponent 2 is 20.50). */
+            currency_exponent: number;
             /**
              * Format: date-time
              * @description When it was made, on the sandbox clock.

@@ -94,6 +94,12 @@ const gateway: Extractor = (doc) => {
       `spec-constants: StatusCode ${uncategorised.map((c) => c.const).join(", ")} needs an x-category, one of ${categories.join(", ")}`,
     );
 
+  const exponents = required<{ "x-minor-unit-exponents"?: { default: number; currencies: Record<string, number> } }>(
+    doc,
+    "/components/schemas/Currency",
+  )["x-minor-unit-exponents"];
+  if (exponents === undefined) throw new Error("spec-constants: Currency has no x-minor-unit-exponents");
+
   const responseMediaType = required<{ "x-response-media-type"?: unknown }>(doc, "/info")["x-response-media-type"];
   if (typeof responseMediaType !== "string") throw new Error("spec-constants: info has no x-response-media-type");
 
@@ -113,6 +119,7 @@ const gateway: Extractor = (doc) => {
     ),
     statusCodeByKey: Object.fromEntries(codes.map((c) => [c["x-key"], c.const])),
     invalidParameterStatusCodes: invalidParameterStatusCodes(doc),
+    minorUnitExponents: exponents,
     threeDSecureTransStatusOutcomes: transStatusOutcomes,
     paymentMethods: Object.keys(methods),
     paymentMethodsRequiringSigning: methodsMarked("x-requires-signing"),

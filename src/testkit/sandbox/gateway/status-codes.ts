@@ -17,7 +17,12 @@ export const codes: { readonly [K in keyof typeof statusCodeByKey]: StatusCode }
 
 export const approved: StatusCode = approvedStatusCode;
 
-const table: Readonly<Record<string, { returnedFor: readonly string[] } | undefined>> = statusCodes;
+const table: Readonly<Record<string, { meaning: string; returnedFor: readonly string[] } | undefined>> = statusCodes;
+
+/** What a status code means, as the spec's status code table names it (`Invalid card number`). */
+export function meaningOf(code: number): string {
+  return table[String(code)]?.meaning ?? "an unknown status code";
+}
 
 /** The number as a status code of this transaction type, or undefined (a forced status must be one). */
 export function statusCodeFor(code: number, type: TransactionType): StatusCode | undefined {

@@ -10,8 +10,9 @@ import { noFaults } from "../../cross-api/faults";
 import { FollowUpRules } from "../../gateway/follow-up-rules";
 import type { AuthorizationRecord, PaymentRecord } from "../../gateway/records";
 import { readGatewayFacts, type GatewayFacts } from "../../gateway/spec-facts";
+import { minorUnitExponent } from "../../gateway/currencies";
 import type { TransactionStore } from "../../gateway/store";
-import { approved, type Status } from "../../gateway/status-codes";
+import { approved, meaningOf, type Status } from "../../gateway/status-codes";
 import type { StoredFile } from "../../merchant/records/files";
 import type { RateLimiter } from "../../merchant/records/rate-limit";
 import type { MerchantResources } from "../../merchant/records/resources";
@@ -70,8 +71,10 @@ export class GatewayStateView {
       kind: record.kind,
       account: record.accountId,
       status_code: record.status,
+      status_meaning: meaningOf(record.status),
       amount: record.amount,
       currency: record.currency,
+      currency_exponent: minorUnitExponent(record.currency),
       created_at: iso(record.createdAt),
     };
     if (record.kind === "authorization") return { ...base, ...this.authorization(record, now) };

@@ -91,25 +91,34 @@
   });
 
   // ---- exchanges ----
-  /** The credential an exchange names, as the record keeps it (its first characters). */
+  /**
+   * The credential an exchange names, as a user filters by it: the API key or client id of Basic
+   * credentials (decoded from the characters the record keeps, never past the colon: the secret),
+   * a bearer token's first characters, or the signing key id.
+   */
   function credentialOf(exchange) {
     const headers = exchange.request.headers;
     const auth = headers.authorization;
-    if (auth) return auth.slice(auth.indexOf(" ") + 1);
-    return headers.signature ? headers.signature.split(" ")[0] : "";
+    if (auth) {
+      const space = auth.indexOf(" ");
+      const kept = auth.slice(space + 1).replace(/…$/, "");
+      if (space !== -1 && auth.slice(0, space).toLowerCase() === "basic") {
+        try {
+          const user = atob(kept.slice(0, kept.length - (kept.length % 4))).split(":")[0];
+          if (/^[\x20-\x7e]+$/.test(user)) return user;
+        } catch {
+          // not base64: shown as sent
+        }
+      }
+      return kept;
+    }
+    return headers.signature ? headers.signature.split(" ")[0].replace(/…$/, "") : "";
   }
 
+  /** The gateway's status code and why the request was refused, as its list row shows them. */
   function codeOf(exchange) {
-    if (exchange.gateway_status_code !== undefined) return String(exchange.gateway_status_code);
-    if (exchange.api === "merchant" && exchange.status >= 400 && exchange.response.body) {
-      try {
-        const problem = JSON.parse(exchange.response.body);
-        return problem.title || problem.type || "";
-      } catch {
-        return "";
-      }
-    }
-    return "";
+    const code = exchange.gateway_status_code !== undefined ? String(exchange.gateway_status_code) : "";
+    return [code, exchange.reason || ""].filter(Boolean).join(" ");
   }
 
   function matches(exchange) {
@@ -121,7 +130,11 @@
     if (api && exchange.api !== api) return false;
     if (operation && !(exchange.operation || "").toLowerCase().includes(operation)) return false;
     if (status !== "" && (status === "0" ? exchange.status !== 0 : Math.floor(exchange.status / 100) !== Number(status))) return false;
-    if (account && !credentialOf(exchange).toLowerCase().includes(account)) return false;
+    if (account) {
+      // The record keeps a credential's first characters: a longer prefix typed matches them too.
+      const credential = credentialOf(exchange).toLowerCase();
+      if (!credential || !(credential.includes(account) || account.startsWith(credential))) return false;
+    }
     if (text) {
       const haystack = [exchange.path, exchange.operation, exchange.request.body, exchange.response.body, JSON.stringify(exchange.request.headers)].join(" ").toLowerCase();
       if (!haystack.includes(text)) return false;
@@ -146,7 +159,7 @@
       el("td", { class: "path", text: exchange.path }),
       el("td", { text: exchange.operation || "" }),
       el("td", { class: statusClass(exchange.status), text: exchange.status ? String(exchange.status) : "none" }),
-      el("td", { text: codeOf(exchange) }),
+      el("td", { class: "reason", text: codeOf(exchange) }),
       el("td", { class: "num", text: exchange.duration_ms.toFixed(1) }),
       el("td", { class: "mono", text: credentialOf(exchange) }),
     );
@@ -292,14 +305,16 @@
   $("filters").addEventListener("submit", (event) => event.preventDefault());
 
   // ---- state ----
-  function money(amount, currency) {
-    return amount + " " + currency;
+  /** An amount in minor units as currency: 2050 EUR with exponent 2 is 20.50 EUR (the gateway's currency table gives the exponent). */
+  function money(amount, currency, exponent) {
+    const digits = { minimumFractionDigits: exponent, maximumFractionDigits: exponent };
+    return new Intl.NumberFormat(undefined, digits).format(amount / 10 ** exponent) + " " + currency;
   }
 
-  function followUpCell(state, currency, label) {
+  function followUpCell(state, t, label) {
     if (!state) return el("td", { text: "–" });
     const lines = [];
-    if (state.remaining !== undefined) lines.push(el("div", {}, label + " left: ", el("strong", { text: money(state.remaining, currency) })));
+    if (state.remaining !== undefined) lines.push(el("div", {}, label + " left: ", el("strong", { text: money(state.remaining, t.currency, t.currency_exponent) })));
     lines.push(el("div", { class: state.allowed ? "ok" : "bad", text: state.allowed ? "allowed now" : "refused: " + (state.reason || "") }));
     if (state.window_closes_at) lines.push(el("div", { class: "small", text: "window closes " + state.window_closes_at.replace("T", " ").replace(/\.\d+Z$/, " UTC") }));
     return el("td", { "data-follow-up": label.toLowerCase() }, ...lines);
@@ -312,11 +327,17 @@
       el("td", { class: "mono", title: t.id, text: t.id.slice(0, 8) + "…" }),
       el("td", { text: t.account }),
       el("td", { text: t.kind }),
-      el("td", { text: String(t.status_code) }),
-      el("td", { class: "num", text: money(t.amount, t.currency) }),
-      followUpCell(t.capture, t.currency, "Capture"),
-      followUpCell(t.refund, t.currency, "Refund"),
-      followUpCell(t.void, t.currency, "Void"),
+      el("td", { "data-column": "status" }, String(t.status_code) + " ", el("span", { class: "small", text: t.status_meaning })),
+      el(
+        "td",
+        { class: "num", "data-column": "amount" },
+        money(t.amount, t.currency, t.currency_exponent),
+        // A status-forcing test card takes its status from the amount: say so, or 401.10 EUR next to 40110 puzzles.
+        t.amount === t.status_code ? el("div", { class: "small", text: "the amount chose the status (a status-forcing test card)" }) : undefined,
+      ),
+      followUpCell(t.capture, t, "Capture"),
+      followUpCell(t.refund, t, "Refund"),
+      followUpCell(t.void, t, "Void"),
     );
   }
 
