@@ -188,3 +188,30 @@ describe("the merchant API names what is wrong with an Authorization header", ()
     expect(answer.body.error_description).toContain("uses the Bearer scheme, where this endpoint takes Basic");
   });
 });
+
+describe("an answer without a body carries no media type", () => {
+  it.each([
+    ["an unknown path", "GET", "/acount", true],
+    ["a method of no operation", "DELETE", "/account", true],
+    ["a missing API key", "GET", "/account", false],
+  ])("the gateway's answer to %s", async (_case, method, path, authenticated) => {
+    const answer = await fetch(`${sandbox.gatewayUrl}${path}`, {
+      method,
+      headers: authenticated ? { authorization: basic(keys.merchantKey) } : {},
+    });
+    expect([401, 404]).toContain(answer.status);
+    expect(await answer.text()).toBe("");
+    // Clients that read JSON whenever the Content-Type names JSON fail on an empty body labelled as JSON.
+    expect(answer.headers.get("content-type")).toBeNull();
+  });
+
+  it("the gateway's answer to a dot segment, refused before routing", async () => {
+    const answer = await raw(
+      portOf.gateway,
+      `GET /authorizations/%2e%2e/account HTTP/1.1\r\nHost: 127.0.0.1:${portOf.gateway}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answer).toMatch(/content-length: 0\r\n/i);
+    expect(answer).not.toMatch(/content-type:/i);
+  });
+});

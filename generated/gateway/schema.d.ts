@@ -1418,18 +1418,14 @@ export interface components {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
             };
-            content: {
-                "application/vnd.clearhaus-gateway.hal+json": unknown;
-            };
+            content?: never;
         };
         /** @description Not found. The service lists 404 among its HTTP status codes without saying when it is returned; an unknown path (for example a misspelt one) is the assumed cause. No body is documented. An unknown transaction id in a valid path is answered with 400 and `status.message` `invalid transaction id` instead (observed by public clients). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
             };
-            content: {
-                "application/vnd.clearhaus-gateway.hal+json": unknown;
-            };
+            content?: never;
         };
         /** @description Server error. The source states the range (5xx) with the gateway's media type, as on every response, and no body; distinct from transaction status code 50000, which comes in a transaction body. The operations list 500, 502, 503 and 504 one by one only because code generators cannot name a 5XX range (orval emits `status: 5XX`, which does not compile): any other 5xx status is as documented as these. */
         ServerError: {

@@ -9,9 +9,9 @@ import { problems } from "./merchant/http/problems";
 
 export function gatewayRefusal(contentType: string): (status: RefusalStatus, reason: string) => SandboxResponse {
   return (status, reason) =>
-    // 404 has no body, as the gateway documents it.
+    // 404 has no body, as the gateway documents it, and so no media type.
     status === 404
-      ? { status, headers: { "content-type": contentType }, reason }
+      ? { status, reason }
       : {
           status,
           headers: { "content-type": contentType },

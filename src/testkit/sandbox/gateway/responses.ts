@@ -1,7 +1,7 @@
 /**
  * Gateway responses: every one carries the media type the spec states for every response
  * (`x-response-media-type` on its info, generated into `responseMediaType`). Approved transactions are 201, every other outcome 400 with the same body shape; 401 and
- * 404 have no body, as documented.
+ * 404 have no body, as documented, and so no Content-Type.
  */
 import { responseMediaType } from "../../../../generated/gateway/constants";
 import { sendableMessage } from "../control/masking";
@@ -20,12 +20,10 @@ function withSendableMessage(body: TransactionBody): TransactionBody {
 
 export class GatewayResponses {
   readonly contentType: string = responseMediaType;
-  /** The headers of every answer but 401, one frozen object: the listener only reads them. */
+  /** The headers of every answer with a body, one frozen object: the listener only reads them. */
   private readonly plain: Readonly<Record<string, string>> = Object.freeze({ "content-type": this.contentType });
-  private readonly challenge: Readonly<Record<string, string>> = Object.freeze({
-    "content-type": this.contentType,
-    "www-authenticate": 'Basic realm="gateway"',
-  });
+  /** A 401 has no body, so no media type: a client that reads JSON whenever the type names JSON must not be handed an empty body. */
+  private readonly challenge: Readonly<Record<string, string>> = Object.freeze({ "www-authenticate": 'Basic realm="gateway"' });
 
   ok(body: unknown): SandboxResponse {
     return { status: 200, headers: this.plain, body };
@@ -44,8 +42,8 @@ export class GatewayResponses {
     return { status: 401, headers: this.challenge, reason };
   }
 
-  /** `reason` goes to the exchange record only: the gateway documents no body for 404. */
+  /** `reason` goes to the exchange record only: the gateway documents no body for 404 (and without a body, no media type). */
   notFound(reason: string): SandboxResponse {
-    return { status: 404, headers: this.plain, reason };
+    return { status: 404, reason };
   }
 }
