@@ -154,6 +154,18 @@ describe("the merchant sandbox's layers", () => {
   });
 });
 
+/** Every pair of folders whose files import each other (a folder's own files only, not its subfolders'), as `a <-> b`. */
+function foldersImportingEachOther(graph: ImportGraph): string[] {
+  const folderEdges = new Set<string>();
+  for (const [file, imported] of graph)
+    for (const to of imported) if (dirname(file) !== dirname(to)) folderEdges.add(`${dirname(file)}\u0000${dirname(to)}`);
+  return [...folderEdges]
+    .map((edge) => edge.split("\u0000") as [string, string])
+    .filter(([from, to]) => from < to && folderEdges.has(`${to}\u0000${from}`))
+    .map(([from, to]) => `${from} <-> ${to}`)
+    .sort();
+}
+
 describe("the testkit's and the contract suite's imports", () => {
   const TESTKIT = resolve(__dirname, "../src/testkit");
   const SUITE = resolve(__dirname, "../contract-tests");
@@ -175,5 +187,26 @@ describe("the testkit's and the contract suite's imports", () => {
 
   it("form no circle anywhere in contract-tests", () => {
     expect(circles(suite)).toEqual([]);
+  });
+
+  // Folders show the concerns and their layers: two folders that import each other are one concern
+  // cut in two, or a lower layer that reaches up (the listener into the control plane, the APIs
+  // into the control plane's record). A folder and its subfolder count as two.
+  it("have no two folders of src/testkit importing each other", () => {
+    expect(foldersImportingEachOther(testkit)).toEqual([]);
+  });
+
+  it("have no two folders of contract-tests importing each other", () => {
+    expect(foldersImportingEachOther(suite)).toEqual([]);
+  });
+
+  it("are checked by a check that sees two folders importing each other", () => {
+    const graph: ImportGraph = new Map([
+      ["listener/http.ts", new Set(["control/faults.ts"])],
+      ["control/faults.ts", new Set(["listener/messages.ts"])],
+      ["listener/messages.ts", new Set<string>()],
+      ["control/api/plane.ts", new Set(["control/faults.ts"])],
+    ]);
+    expect(foldersImportingEachOther(graph)).toEqual(["control <-> listener"]);
   });
 });

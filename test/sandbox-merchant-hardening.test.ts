@@ -384,7 +384,7 @@ describe("6b. Every collection a client fills is bounded, per parent or per merc
   it(`comments: each merchant keeps at most its share of ${MAX_COMMENTS}, forgetting its own oldest, never another merchant's`, () => {
     const clock = new SandboxClock();
     const files = new FileStore(clock, 900);
-    const resources = new MerchantResources(clock, 0, defaultConfig().merchant.retention, files, 2);
+    const resources = new MerchantResources(clock, 0, defaultConfig().merchant.retention, files, new Set(["other", "noisy"]));
     const comment = (merchant: string, i: number): Comment => ({
       id: `${merchant}-${i}`,
       merchant,

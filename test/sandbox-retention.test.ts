@@ -324,7 +324,7 @@ describe("merchant: retention per merchant", () => {
 
 describe("gateway: stored credentials and cardholder blocks (one key per card and account)", () => {
   it("keep at most an account's share each, forgetting that account's oldest, never another's", () => {
-    const keys = new KeysPerAccount(3);
+    const keys = new KeysPerAccount(() => 3);
     keys.add("other", "card-x");
     for (const card of ["a", "b", "c", "d", "e"]) keys.add("merchant", card);
     expect(["a", "b", "c", "d", "e"].filter((card) => keys.has("merchant", card))).toEqual(["c", "d", "e"]);

@@ -94,7 +94,7 @@ describe("Response validation in test mode", () => {
     const server = createListener({
       api: "gateway",
       router,
-      handler: broken,
+      handler: () => broken,
       maxBodyBytes: 1024,
       model: gatewayModel,
       validation: "strict",

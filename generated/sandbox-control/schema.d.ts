@@ -354,7 +354,7 @@ export interface components {
         };
         /**
          * FaultAction
-         * @description What happens to a matching request. Exactly one kind.
+         * @description What happens to a matching request. Exactly one kind. Latency and Close model the network: they act before authentication, on any request of the operation as it arrived (one without credentials or with a bad signature uses them up too). Answer and Decline act after authentication (and the signature and the request's checks): only a request the API would process uses them up, and `match.account` narrows them to one account.
          */
         FaultAction: {
             latency_ms: number;
@@ -377,6 +377,7 @@ export interface components {
                 amount?: string;
                 card_last4?: string;
                 path_id?: string;
+                account?: string;
             };
             action: components["schemas"]["FaultAction"];
             /** @description How many more matching requests it applies to; null until it is removed. */
@@ -406,6 +407,8 @@ export interface components {
                 card_last4?: string;
                 /** @description The id in the request's path (an authorization, an application). */
                 path_id?: string;
+                /** @description Only requests authenticated for this account: a gateway merchant account id or a merchant API merchant (an isolated account's `gateway.account_id` is also its `merchant.merchant`). Answer and Decline rules only: Latency and Close rules act before authentication, like the network they model, and cannot know the account. */
+                account?: string;
             };
             action: components["schemas"]["FaultAction"];
             /** @description How many matching requests the rule applies to; omitted, until it is removed or the sandbox is reset. */

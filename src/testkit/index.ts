@@ -15,7 +15,7 @@ import type { components, paths } from "../../generated/sandbox-control/schema";
 import { defaultConfig, mergeConfig, seeded, seededPrivateKeyPath, type SandboxConfigFile } from "./sandbox/configuration/config";
 import { configFromFile } from "./sandbox/configuration/config-file";
 import { CONTROL_PREFIX } from "./sandbox/control/api/plane";
-import { applyFixture, loadFixtureFile, type FixtureResult } from "./sandbox/control/fixtures";
+import { checkFixture, loadFixtureFile, type FixtureResult } from "./sandbox/control/fixtures";
 import { startSandbox as startListeners, type RunningSandbox } from "./sandbox/server";
 
 export type { SandboxConfigFile } from "./sandbox/configuration/config";
@@ -70,10 +70,13 @@ function dataOf<T>(call: string, result: { data?: T; error?: components["schemas
   throw new Error(`sandbox control ${call}: ${reason}`);
 }
 
+/** Starts the sandbox: every input (config, fixture) is read and checked before a port is bound. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
   const config = typeof options.config === "string" ? configFromFile(options.config) : mergeConfig(defaultConfig(), options.config);
+  const fixtures = options.fixtures === undefined ? [] : [{ source: options.fixtures, fixture: loadFixtureFile(options.fixtures) }];
   const running: RunningSandbox = await startListeners({
     config,
+    fixtures,
     ports: { gateway: 0, merchant: 0, storage: 0, ...options.ports },
     responseValidation: options.responseValidation ?? "strict",
     ...(options.log ? { log: options.log } : {}),
@@ -81,33 +84,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(options.logFile !== undefined ? { logFile: options.logFile } : {}),
   });
   const control = createClient<paths>({ baseUrl: `${running.gatewayUrl}${CONTROL_PREFIX}` });
-  const load = async (fixture: string | object) => {
+  const load = (fixture: string | object) => {
     const source = typeof fixture === "string" ? fixture : "fixture object";
-    const result = await applyFixture(running, typeof fixture === "string" ? loadFixtureFile(fixture) : fixture, {
-      rehearse: { config },
-      source,
-    });
-    running.noteFixture(source, result);
-    return result;
+    return running.loadFixture({ source, fixture: typeof fixture === "string" ? loadFixtureFile(fixture) : checkFixture(fixture, source) });
   };
-  let built: FixtureResult | undefined;
-  if (options.fixtures !== undefined) {
-    const file = loadFixtureFile(options.fixtures);
-    try {
-      built = await applyFixture(running, file, { rehearse: false, source: options.fixtures });
-      running.noteFixture(options.fixtures, built);
-    } catch (error) {
-      await running.stop();
-      throw error;
-    }
-    running.afterReset(async () => {
-      built = await applyFixture(running, file, { rehearse: false, source: options.fixtures! });
-      running.noteFixture(options.fixtures!, built);
-    });
-  }
   return {
     get fixture() {
-      return built;
+      return running.fixtures[0];
     },
     loadFixture: load,
     gatewayUrl: running.gatewayUrl,

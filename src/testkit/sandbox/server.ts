@@ -1,29 +1,30 @@
 /**
  * Starts the sandbox: the gateway API, the merchant API and the merchant API's storage host,
- * each on its own loopback port, sharing one test clock. In-memory state; nothing persists.
+ * each on its own loopback port, over one state (state.ts), with the control plane (control/)
+ * mounted beside the two APIs. The one place the layers are joined: the listener knows neither API
+ * nor the control plane, the APIs know nothing of the control plane, and the control plane steers
+ * the state through what this file hands it. In-memory state; nothing persists.
  */
 import type { Server } from "node:http";
-import { SandboxClock } from "./cross-api/clock";
+import type { SandboxClock } from "./cross-api/clock";
 import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./configuration/config";
-import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
+import type { GatewaySandbox } from "./gateway/app";
 import { Faults, type SandboxFault } from "./cross-api/faults";
 import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./listener/http";
-import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
-import { FileStore } from "./merchant/records/files";
-import { storeUpload, screenUpload } from "./merchant/storage";
-import { IsolatedAccounts, type IsolatedAccount } from "./control/accounts";
+import type { MerchantSandbox } from "./merchant/app";
+import { screenUpload, storeUpload } from "./merchant/storage";
+import type { IsolatedAccount } from "./control/accounts";
 import { documentedAnswers } from "./control/documented-answers";
 import { ExchangeRecord } from "./control/exchanges";
 import { FaultRules } from "./control/faults";
-import { FixturesLoaded } from "./control/api/fixtures-loaded";
 import type { FixtureResult } from "./control/fixtures/types";
-import { applyFixture } from "./control/fixtures/apply";
 import { ControlPlane } from "./control/api/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 import { prepareRequestChecks } from "../openapi-model/check-request";
 import { prepareResponseChecks } from "../openapi-model/check-response";
 import type { SpecRouter } from "../openapi-model/router";
 import { declineRefusal } from "./gateway/operations";
+import { freshState, loadInto, startState, type NamedFixture, type SandboxState, type StateUrls } from "./state";
 
 export interface SandboxOptions {
   config?: SandboxConfig;
@@ -46,6 +47,35 @@ export interface SandboxOptions {
   exchanges?: number;
   /** A file every exchange is appended to, as NDJSON. */
   logFile?: string;
+  /** Fixtures, read and checked already, built at start and again in every reset's state. */
+  fixtures?: readonly NamedFixture[];
+}
+
+export interface RunningSandbox {
+  gatewayUrl: string;
+  merchantUrl: string;
+  storageUrl: string;
+  /** The test clock of the state in force. */
+  readonly clock: SandboxClock;
+  /** Every response that broke the spec (stays empty when the sandbox conforms). */
+  violations: ViolationLog;
+  /** The gateway sandbox's state (a new one after each reset). */
+  readonly gateway: GatewaySandbox;
+  /** The merchant sandbox's state (a new one after each reset). */
+  readonly merchant: MerchantSandbox;
+  /** What each start fixture built in the state in force. */
+  readonly fixtures: readonly FixtureResult[];
+  /** The fault rules of the control API. */
+  faults: FaultRules;
+  /** The record of every exchange of both APIs. */
+  exchanges: ExchangeRecord;
+  /** A new state swapped in: the seeds and the start fixtures, the clock at now, no faults, no isolated accounts. */
+  reset(): Promise<void>;
+  /** A fresh merchant account on both APIs that no other client sees (the control API's createAccount). */
+  createAccount(): Promise<IsolatedAccount>;
+  /** Builds a checked fixture in the state in force (the control API's loadFixture); refused whole. */
+  loadFixture(named: NamedFixture): Promise<FixtureResult>;
+  stop(): Promise<void>;
 }
 
 /** Compiles the request and response validators of every operation a router serves. */
@@ -56,171 +86,172 @@ function precompile(router: SpecRouter): void {
   }
 }
 
-export interface RunningSandbox {
-  gatewayUrl: string;
-  merchantUrl: string;
-  storageUrl: string;
-  clock: SandboxClock;
-  /** Every response that broke the spec (stays empty when the sandbox conforms). */
-  violations: ViolationLog;
-  /** The gateway sandbox's state (a new one after each reset). */
-  readonly gateway: GatewaySandbox;
-  /** The merchant sandbox's state (a new one after each reset). */
-  readonly merchant: MerchantSandbox;
-  /** The fault rules of the control API. */
-  faults: FaultRules;
-  /** The record of every exchange of both APIs. */
-  exchanges: ExchangeRecord;
-  /** Every store back to the seeds, the clock to now, faults and isolated accounts gone; then the `afterReset` hooks. */
-  reset(): Promise<void>;
-  /** Runs after every reset, before the reset answers (fixtures loaded at start are loaded again). */
-  afterReset(hook: () => Promise<void> | void): void;
-  /** A fresh merchant account on both APIs that no other client sees (the control API's createAccount). */
-  createAccount(): IsolatedAccount;
-  /** A private sandbox of `config` on free ports, silent: where a fixture is rehearsed before it is built here. */
-  startScratch(config: SandboxConfig): Promise<RunningSandbox>;
-  /** Notes a fixture built outside the control API (at start, or again after a reset), for its listFixtures. */
-  noteFixture(source: string, result: FixtureResult): void;
-  stop(): Promise<void>;
+/**
+ * Resets and loads, one at a time: each builds a state aside and swaps it in one step, so none
+ * sees another half done (three resets at once make three whole states, the last one in force).
+ */
+class StateChanges {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.last.then(change, change);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
 }
 
-/** A private sandbox of `config` on free ports, silent (a fixture's rehearsal). */
-function startScratch(config: SandboxConfig): Promise<RunningSandbox> {
-  return startSandbox({ config, ports: { gateway: 0, merchant: 0, storage: 0 }, log: () => {} });
-}
-
+/**
+ * Starts the listeners on the state of `options` (its config, fixtures and faults, all read and
+ * checked by the caller before this binds a port). If anything fails once a port is bound,
+ * everything opened is closed again before the error is thrown.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const config = options.config ?? defaultConfig();
-  const validation = options.responseValidation ?? "strict";
-  const log = options.log ?? ((line: string) => console.error(line));
-  const clock = new SandboxClock();
-  const violations = new ViolationLog();
   const injected = new Faults(options.faults);
-  // The stores, rebuilt from the configuration by a reset; the listeners reach them through `state`.
-  const build = () => {
-    const files = new FileStore(clock, config.merchant.uploadUrlTtlSeconds);
-    return {
-      files,
-      gateway: createGatewaySandbox(config.gateway, clock, injected),
-      merchant: createMerchantSandbox(config.merchant, clock, files, injected),
-    };
-  };
-  let state = build();
-  const { gateway, merchant } = state;
-  if (options.precompile) {
-    precompile(gateway.router);
-    precompile(merchant.router);
-    precompile(merchant.storageRouter);
-  }
+  const fixtures = options.fixtures ?? [];
+  const urls: StateUrls = { gateway: "", merchant: "", storage: "" };
+  // The state the listeners are made with; replaced, once they listen, by the start state.
+  let state: SandboxState = freshState(config, injected, urls);
+  if (options.precompile) [state.gateway.router, state.merchant.router, state.merchant.storageRouter].forEach(precompile);
   const faults = new FaultRules(
-    new Set([...gateway.router.operations.keys(), ...merchant.router.operations.keys()]),
-    documentedAnswers([gateway, merchant]),
+    new Set([...state.gateway.router.operations.keys(), ...state.merchant.router.operations.keys()]),
+    documentedAnswers([state.gateway, state.merchant]),
     declineRefusal,
   );
   const exchanges = new ExchangeRecord(options.exchanges, options.logFile);
-  const accounts = new IsolatedAccounts();
-  const afterReset: Array<() => Promise<void> | void> = [];
-  let urls = { merchant: "", storage: "" };
-  let gatewayUrl = "";
-  const fixtures = new FixturesLoaded();
-
-  const reset = async (): Promise<void> => {
-    state = build();
-    state.merchant.setBaseUrl(urls.merchant);
-    state.files.storageBaseUrl = urls.storage;
-    clock.reset();
-    faults.clear();
-    accounts.clear();
-    fixtures.clear();
-    for (const hook of afterReset) await hook();
+  const changes = new StateChanges();
+  const sandbox = {
+    reset: () =>
+      changes.run(async () => {
+        const next = await startState(config, injected, urls, fixtures);
+        state = next;
+        faults.clear();
+      }),
+    // Made in the state in force when asked: a reset meanwhile makes it in the state it replaced.
+    createAccount: () => state.accounts.create(),
+    // Checked first in a fresh state aside of the same instant, then built in the state in force.
+    loadFixture: (named: NamedFixture) =>
+      changes.run(async () => {
+        const aside = freshState(config, injected, urls);
+        aside.clock.sameOffsetAs(state.clock);
+        await loadInto(aside, urls, named);
+        return loadInto(state, urls, named);
+      }),
   };
-  const control = new ControlPlane(
-    {
-      clock,
-      faults,
-      exchanges,
-      reset,
-      createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
-      state: () => state,
-      urls: () => ({ gateway: gatewayUrl, ...urls }),
-      loadFixture: (fixture) =>
-        applyFixture({ gatewayUrl, merchantUrl: urls.merchant, startScratch }, fixture, { rehearse: { config }, source: "control API" }),
-      fixtures,
-    },
-    log,
-  );
-
-  // What every listener shares.
-  const shared = { validation, violations, log: options.log, timeouts: options.timeouts, faults, record: exchanges };
-  const gatewayServer = createListener({
-    ...shared,
-    api: "gateway",
-    router: gateway.router,
-    handler: (request) => state.gateway.handler(request),
-    maxBodyBytes: config.gateway.maxBodyBytes,
-    model: gateway.model,
-    control,
-    refuse: gatewayRefusal(gateway.contentType),
-  });
-  const merchantServer = createListener({
-    ...shared,
-    api: "merchant",
-    router: merchant.router,
-    handler: (request) => state.merchant.handler(request),
-    maxBodyBytes: config.merchant.maxBodyBytes,
-    model: merchant.model,
-    control,
-    refuse: merchantRefusal,
-  });
-  const storageServer = createListener({
-    ...shared,
-    api: "storage",
-    router: merchant.storageRouter,
-    handler: (request) => storeUpload(state.files, config.merchant.maxUploadBytes, request),
-    screen: (request) => screenUpload(state.files, config.merchant.maxUploadBytes, request),
-    maxBodyBytes: config.merchant.maxUploadBytes,
-    model: merchant.model,
-    refuse: storageRefusal,
-  });
-
-  const servers: Server[] = [];
+  const servers = listeners(options, config, urls, () => state, faults, exchanges, sandbox);
   try {
-    servers.push(gatewayServer);
-    gatewayUrl = await listen(gatewayServer, options.ports?.gateway ?? 0);
-    servers.push(merchantServer);
-    const merchantUrl = await listen(merchantServer, options.ports?.merchant ?? 0);
-    servers.push(storageServer);
-    const storageUrl = await listen(storageServer, options.ports?.storage ?? 0);
-    urls = { merchant: merchantUrl, storage: storageUrl };
-    state.merchant.setBaseUrl(merchantUrl);
-    state.files.storageBaseUrl = storageUrl;
-    return {
-      gatewayUrl,
-      merchantUrl,
-      storageUrl,
-      clock,
-      violations,
-      get gateway() {
-        return state.gateway;
-      },
-      get merchant() {
-        return state.merchant;
-      },
-      faults,
-      exchanges,
-      reset,
-      afterReset: (hook) => void afterReset.push(hook),
-      createAccount: () => accounts.create(state.gateway, state.merchant, config.gateway),
-      startScratch,
-      noteFixture: (source, result) => void fixtures.note(source, result),
-      async stop() {
-        await Promise.all(servers.map(close));
-        await exchanges.close();
-      },
-    };
+    for (const [api, server] of servers) urls[api] = await listen(server, options.ports?.[api] ?? 0);
+    state = await startState(config, injected, urls, fixtures);
   } catch (error) {
-    await Promise.all(servers.filter((s) => s.listening).map(close));
+    await Promise.all([...servers.values()].filter((server) => server.listening).map(close));
     await exchanges.close();
     throw error;
   }
+  return {
+    gatewayUrl: urls.gateway,
+    merchantUrl: urls.merchant,
+    storageUrl: urls.storage,
+    violations: servers.violations,
+    get clock() {
+      return state.clock;
+    },
+    get gateway() {
+      return state.gateway;
+    },
+    get merchant() {
+      return state.merchant;
+    },
+    get fixtures() {
+      return state.started;
+    },
+    faults,
+    exchanges,
+    ...sandbox,
+    async stop() {
+      await Promise.all([...servers.values()].map(close));
+      await exchanges.close();
+    },
+  };
+}
+
+/** The three listeners, each handed the handler of the state in force, the control plane mounted on the two APIs'. */
+function listeners(
+  options: SandboxOptions,
+  config: SandboxConfig,
+  urls: StateUrls,
+  current: () => SandboxState,
+  faults: FaultRules,
+  exchanges: ExchangeRecord,
+  sandbox: Pick<RunningSandbox, "reset" | "createAccount" | "loadFixture">,
+): Map<keyof StateUrls, Server> & { violations: ViolationLog } {
+  const violations = new ViolationLog();
+  const authenticated = faults.authenticated.bind(faults);
+  const control = new ControlPlane(
+    {
+      faults,
+      exchanges,
+      ...sandbox,
+      state: current,
+      urls: () => ({ ...urls }),
+    },
+    options.log ?? ((line: string) => console.error(line)),
+  );
+  const shared = {
+    validation: options.responseValidation ?? "strict",
+    violations,
+    log: options.log,
+    timeouts: options.timeouts,
+    onExchange: (exchange: Parameters<ExchangeRecord["add"]>[0]) => void exchanges.add(exchange),
+  };
+  const apis = { ...shared, mounted: control, network: faults.network.bind(faults) };
+  const { gateway, merchant } = current();
+  const servers = new Map<keyof StateUrls, Server>([
+    [
+      "gateway",
+      createListener({
+        ...apis,
+        api: "gateway",
+        router: gateway.router,
+        model: gateway.model,
+        maxBodyBytes: config.gateway.maxBodyBytes,
+        handler: () => {
+          const { gateway } = current();
+          return (request) => gateway.handler(request, authenticated);
+        },
+        refuse: gatewayRefusal(gateway.contentType),
+      }),
+    ],
+    [
+      "merchant",
+      createListener({
+        ...apis,
+        api: "merchant",
+        router: merchant.router,
+        model: merchant.model,
+        maxBodyBytes: config.merchant.maxBodyBytes,
+        handler: () => {
+          const { merchant } = current();
+          return (request) => merchant.handler(request, authenticated);
+        },
+        refuse: merchantRefusal,
+      }),
+    ],
+    [
+      "storage",
+      createListener({
+        ...shared,
+        api: "storage",
+        router: merchant.storageRouter,
+        model: merchant.model,
+        maxBodyBytes: config.merchant.maxUploadBytes,
+        handler: () => {
+          const { files } = current();
+          return (request) => storeUpload(files, config.merchant.maxUploadBytes, request);
+        },
+        screen: (request) => screenUpload(current().files, config.merchant.maxUploadBytes, request),
+        refuse: storageRefusal,
+      }),
+    ],
+  ]);
+  return Object.assign(servers, { violations });
 }

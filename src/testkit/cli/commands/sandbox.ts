@@ -3,7 +3,7 @@ import { relative, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/configuration/config";
 import { configFromFile } from "../../sandbox/configuration/config-file";
-import { applyFixture, loadFixtureFile } from "../../sandbox/control/fixtures";
+import { loadFixtureFile } from "../../sandbox/control/fixtures";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
@@ -37,12 +37,14 @@ const PORT_SETTINGS = {
 export async function startSandboxFromSettings(settings: SandboxSettings, lifecycle: Lifecycle): Promise<RunningSandbox> {
   const ports = { gateway: settings.gatewayPort, merchant: settings.merchantPort, storage: settings.storagePort };
   const config = configFromFile(settings.config);
-  // A bad fixture file stops the start before any port is taken.
-  const fixture = settings.fixtures === undefined ? undefined : loadFixtureFile(settings.fixtures);
+  // A bad fixture file stops the start before any port is taken; one the APIs refuse, before ready.
+  const fixtures =
+    settings.fixtures === undefined ? [] : [{ source: resolve(settings.fixtures), fixture: loadFixtureFile(settings.fixtures) }];
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
       config,
+      fixtures,
       ports,
       responseValidation: settings.responseValidation,
       precompile: true,
@@ -56,13 +58,6 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
     throw describeListenError(error, ports[listener], PORT_SETTINGS[listener]);
   }
   lifecycle.add(() => sandbox.stop());
-  // No rehearsal: a fixture that fails here ends the process, and its sandbox with it.
-  if (fixture !== undefined) {
-    const source = resolve(settings.fixtures!);
-    sandbox.noteFixture(source, await applyFixture(sandbox, fixture, { rehearse: false, source }));
-    // A reset (the control API's resetSandbox) goes back to the seeds and this fixture.
-    sandbox.afterReset(async () => sandbox.noteFixture(source, await applyFixture(sandbox, fixture, { rehearse: false, source })));
-  }
   return sandbox;
 }
 

@@ -4,11 +4,18 @@
  * accounts, keys and clients or changes quotas and retention bounds, and the ports from the
  * environment. Every seeded secret here is TEST-ONLY.
  */
+import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { portSetting } from "../../serve/ports";
 
 export const seedDir = resolve(__dirname, "..", "seed");
 export const seededPrivateKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.private.pem");
+
+let seededPem: string | undefined;
+/** The seeded signing key's private half (TEST-ONLY), read once. */
+export function seededPrivateKeyPem(): string {
+  return (seededPem ??= readFileSync(seededPrivateKeyPath, "utf8"));
+}
 export const seededPublicKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.public.pem");
 
 export interface ApiKeyConfig {

@@ -4,32 +4,51 @@
  * partner of its own holding a fresh RSA-2048 signing key (the private half is handed out once
  * and not kept); on the merchant API, an OAuth client acting for a merchant of the same id, so the
  * merchant sandbox's tenancy keeps its resources apart. At most MAX_ISOLATED_ACCOUNTS are held:
- * making one more forgets the oldest (its credentials stop working).
+ * making one more forgets the oldest, with all it owns (its keys, the clients it registered and
+ * their tokens, its transactions, applications, files and comments).
+ *
+ * The key pair is generated on libuv's thread pool (about 50-400 ms of CPU each): generated on
+ * the event loop, 100 accounts held every listener for tens of seconds.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { generateKeyPair, randomBytes, randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import type { SandboxConfig } from "../configuration/config";
 import type { GatewaySandbox } from "../gateway/app";
 import type { MerchantSandbox } from "../merchant/app";
+import { MAX_ISOLATED_ACCOUNTS } from "../cross-api/retention";
 
 export type IsolatedAccount = components["schemas"]["Account"];
 
-export const MAX_ISOLATED_ACCOUNTS = 100;
+export { MAX_ISOLATED_ACCOUNTS };
+
+const generateRsaKeyPair = promisify(generateKeyPair);
 
 interface Held {
   id: string;
   partner: string;
   signingKeyId: string;
-  clientId: string;
-  gateway: GatewaySandbox;
-  merchant: MerchantSandbox;
 }
 
 export class IsolatedAccounts {
   private readonly held: Held[] = [];
   private made = 0;
 
-  create(gateway: GatewaySandbox, merchant: MerchantSandbox, gatewayConfig: SandboxConfig["gateway"]): IsolatedAccount {
+  constructor(
+    private readonly gateway: GatewaySandbox,
+    private readonly merchant: MerchantSandbox,
+    private readonly gatewayConfig: SandboxConfig["gateway"],
+  ) {}
+
+  /** A new account in this state (the key pair made off the event loop). */
+  async create(): Promise<IsolatedAccount> {
+    // PEM text straight from the generator: the signing key as the gateway registers it, the private half as the test signs with it.
+    const { privateKey, publicKey } = await generateRsaKeyPair("rsa", {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: "spki", format: "pem" },
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    });
+    const { gateway, merchant, gatewayConfig } = this;
     const n = ++this.made;
     const id = `isolated-${n}`;
     const partner = `${id}-partner`;
@@ -37,12 +56,6 @@ export class IsolatedAccounts {
     const signingKeyId = randomUUID();
     const clientId = `${id}-client`;
     const clientSecret = randomBytes(16).toString("hex");
-    // PEM text straight from the generator: the signing key as the gateway registers it, the private half as the test signs with it.
-    const { privateKey, publicKey } = generateKeyPairSync("rsa", {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: "spki", format: "pem" },
-      privateKeyEncoding: { type: "pkcs8", format: "pem" },
-    });
     // The account resource of GET /account: the first configured merchant's, named for this one.
     const template = gatewayConfig.accounts.find((account) => account.type === "merchant" && account.account)?.account;
     gateway.keys.addAccount({ id: partner, type: "partner", keys: [] });
@@ -57,7 +70,7 @@ export class IsolatedAccounts {
     });
     gateway.signatures.addKey({ id: signingKeyId, partner, public_key_pem: publicKey });
     merchant.oauth.addClient({ client_id: clientId, client_secret: clientSecret, client_name: `Isolated account ${n}`, merchant: id });
-    this.held.push({ id, partner, signingKeyId, clientId, gateway, merchant });
+    this.held.push({ id, partner, signingKeyId });
     while (this.held.length > MAX_ISOLATED_ACCOUNTS) this.forget(this.held.shift()!);
     return {
       gateway: {
@@ -70,15 +83,14 @@ export class IsolatedAccounts {
     };
   }
 
-  /** Forgets every account (a reset rebuilt the stores without them). */
-  clear(): void {
-    this.held.length = 0;
-  }
-
+  /** Forgets an account and all it owns on both APIs: it no longer exists. */
   private forget(account: Held): void {
-    account.gateway.keys.removeAccount(account.id);
-    account.gateway.keys.removeAccount(account.partner);
-    account.gateway.signatures.removeKey(account.signingKeyId);
-    account.merchant.oauth.removeClient(account.clientId);
+    const { gateway, merchant } = this;
+    gateway.keys.removeAccount(account.id);
+    gateway.keys.removeAccount(account.partner);
+    gateway.signatures.removeKey(account.signingKeyId);
+    gateway.store.forget(account.id);
+    merchant.oauth.forgetMerchant(account.id);
+    merchant.resources.forgetMerchant(account.id);
   }
 }

@@ -13,10 +13,10 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { objectOf } from "../../common/json-values";
+import type { HandedExchange } from "../listener/messages";
 import { maskedBodyText, maskedHeaders, maskedTarget, sendableMessage } from "./masking";
 
 export type Exchange = components["schemas"]["Exchange"];
-export type SignatureVerdict = components["schemas"]["SignatureVerdict"];
 type ExchangeMessage = components["schemas"]["ExchangeMessage"];
 
 /** Bounds of the record's size (`--exchanges` / `SANDBOX_EXCHANGES`). */
@@ -47,25 +47,7 @@ function cutTarget(target: string): string {
 }
 
 /** An exchange as the listener hands it over: the parts, unmasked, bodies already cut to size. */
-export interface RawExchange {
-  at: string;
-  api: Exchange["api"];
-  method: string;
-  /** The request target as sent (path and query). */
-  target: string;
-  operation?: string;
-  status: number;
-  duration_ms: number;
-  fault?: string;
-  /** Why the sandbox refused, in its own words, where the answer does not say it. */
-  reason?: string;
-  requestHeaders: Record<string, string | string[] | undefined>;
-  requestBody: Buffer | string | undefined;
-  responseHeaders: Record<string, string | string[] | undefined>;
-  responseBody: Buffer | string | undefined;
-  /** The signature's verdict, worked out when the exchange is read (a mismatch's causes cost RSA verifications). */
-  signature?: () => SignatureVerdict | undefined;
-}
+export type RawExchange = HandedExchange;
 
 /**
  * Bytes of a body kept until it is masked: the shown 16 KiB and a margin, so a card number cut at

@@ -1,14 +1,19 @@
 /**
  * Fault rules set through the control API: for requests of one operation (optionally only those
- * with a given amount, card or path id), a delay, the operation's documented answer with a given
- * status, or a connection closed before or after the request is processed; for the next N
- * matching requests or until removed. The listener asks `take` once a request has fully arrived.
+ * with a given amount, card, path id or account), a delay, the operation's documented answer with
+ * a given status, a decline, or a connection closed before or after the request is processed;
+ * for the next N matching requests or until removed.
+ *
+ * Two stages. The network's rules (latency, close) act before authentication: the listener asks
+ * `network` once a request has fully arrived. The others act after it: an API's pipeline asks
+ * `authenticated` once a request is authenticated, signed and valid, so a refused request never
+ * uses one up, and `match.account` narrows them to the account the request is authenticated for.
  */
 import type { components } from "../../../../generated/sandbox-control/schema";
-import type { SandboxResponse } from "../listener/messages";
+import type { ArrivedRequest, NetworkFault, SandboxResponse } from "../listener/messages";
+import type { AuthenticatedRequest, Intervention } from "../cross-api/interventions";
 import { decodeForm } from "../../openapi-model/form-decoding";
 import { objectOf } from "../../common/json-values";
-import type { OperationRecord } from "../../openapi-model/model-records";
 
 type FaultCreate = components["schemas"]["FaultCreate"];
 export type Fault = components["schemas"]["Fault"];
@@ -22,12 +27,18 @@ interface Rule extends Fault {
   answer?: SandboxResponse;
 }
 
-/** What the rule needs to know of a request. */
-export interface FaultRequest {
-  route: OperationRecord;
+/** What a rule needs to know of a request: the account only once it is authenticated. */
+interface FaultRequest {
+  operationId: string;
   params: Record<string, string>;
   contentType: string | undefined;
   rawBody: Buffer;
+  account?: string;
+}
+
+/** Whether a rule acts before authentication (it models the network). */
+function actsOnNetwork(action: FaultAction): boolean {
+  return "latency_ms" in action || "close" in action;
 }
 
 /** Builds the documented answer of an operation for a status, or says why it cannot. */
@@ -113,13 +124,38 @@ export class FaultRules {
     this.rules.length = 0;
   }
 
-  /** The first rule that matches the request, counted as applied (a rule used up goes). */
-  take(request: FaultRequest): { id: string; action: FaultAction; answer?: SandboxResponse } | undefined {
+  /** The network's rule for a routed request that has fully arrived (before authentication). */
+  network(request: ArrivedRequest): NetworkFault | undefined {
+    if (this.rules.length === 0 || request.route.kind !== "match") return undefined;
+    const rule = this.take(true, {
+      operationId: request.route.route.operationId,
+      params: request.route.params,
+      contentType: request.headers["content-type"],
+      rawBody: request.rawBody,
+    });
+    if (rule === undefined) return undefined;
+    const { action } = rule;
+    if ("latency_ms" in action) return { id: rule.id, latencyMs: action.latency_ms };
+    return "close" in action ? { id: rule.id, close: action.close } : undefined;
+  }
+
+  /** The rule for an authenticated, valid request: the documented answer to give, or the decline. */
+  authenticated(request: AuthenticatedRequest): Intervention | undefined {
     if (this.rules.length === 0) return undefined;
+    const rule = this.take(false, request);
+    if (rule === undefined) return undefined;
+    return "gateway_status_code" in rule.action
+      ? { id: rule.id, decline: rule.action.gateway_status_code }
+      : { id: rule.id, answer: rule.answer! };
+  }
+
+  /** The first rule of the stage that matches the request, counted as applied (a rule used up goes). */
+  private take(network: boolean, request: FaultRequest): Rule | undefined {
     let fields: ReturnType<typeof bodyFields> | undefined;
     for (const rule of this.rules) {
-      if (rule.operation !== request.route.operationId) continue;
+      if (rule.operation !== request.operationId || actsOnNetwork(rule.action) !== network) continue;
       const match = rule.match;
+      if (match?.account !== undefined && match.account !== request.account) continue;
       if (match?.path_id !== undefined && !Object.values(request.params).includes(match.path_id)) continue;
       if (match?.amount !== undefined || match?.card_last4 !== undefined) {
         fields ??= bodyFields(request);
@@ -131,7 +167,7 @@ export class FaultRules {
         rule.remaining -= 1;
         if (rule.remaining <= 0) this.remove(rule.id);
       }
-      return { id: rule.id, action: rule.action, ...(rule.answer ? { answer: rule.answer } : {}) };
+      return rule;
     }
     return undefined;
   }

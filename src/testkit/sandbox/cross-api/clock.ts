@@ -41,9 +41,9 @@ export class SandboxClock {
     return undefined;
   }
 
-  /** Back to the wall clock (a reset of the sandbox). */
-  reset(): void {
-    this.offsetMs = 0;
+  /** Runs as far ahead as another clock (a state built aside to check a fixture on). */
+  sameOffsetAs(other: SandboxClock): void {
+    this.offsetMs = other.offsetMs;
   }
 
   /** How far the sandbox clock is ahead of the wall clock, in seconds. */

@@ -1,7 +1,18 @@
 /** Retention: what the bounds of `gateway.retention` and `merchant.retention` mean to a store. */
 
-/** One holder's equal share of a bound held by `holders` (at least one record). */
-export function shareOf(bound: number, holders: number): number {
+/** Isolated accounts held at once (the control API's createAccount). */
+export const MAX_ISOLATED_ACCOUNTS = 100;
+
+/**
+ * A merchant's share of a bound. The merchants configured at start share the bound equally; any
+ * other merchant is an isolated account, and the isolated accounts share a bound of the same size
+ * of their own, in MAX_ISOLATED_ACCOUNTS equal parts. A store evicts only within a merchant's
+ * share, never across merchants: one merchant's traffic never evicts another's records, and a
+ * store holds at most the bound for the configured merchants and the bound again for the isolated
+ * accounts (at least one record each).
+ */
+export function shareOf(bound: number, configured: ReadonlySet<string>, merchant: string): number {
+  const holders = configured.has(merchant) ? configured.size : MAX_ISOLATED_ACCOUNTS;
   return Math.max(1, Math.floor(bound / Math.max(1, holders)));
 }
 
@@ -30,24 +41,29 @@ export function idsToEvict<T>(records: ReadonlyMap<string, T>, max: number, fini
 
 /**
  * Keys remembered per account (a stored credential, a cardholder's block, each per card), at most
- * `maxPerAccount` for each account: adding past it forgets that account's least recently added
+ * the account's share for each account: adding past it forgets that account's least recently added
  * key, so that no client can grow the set without bound, nor push out another account's keys.
  */
 export class KeysPerAccount {
   private readonly keys = new Map<string, Set<string>>();
 
-  constructor(private readonly maxPerAccount: number) {}
+  constructor(private readonly shareOf: (accountId: string) => number) {}
 
   add(accountId: string, key: string): void {
     let own = this.keys.get(accountId);
     if (!own) this.keys.set(accountId, (own = new Set()));
     own.delete(key); // added again: now the most recent
     own.add(key);
-    if (own.size > this.maxPerAccount) own.delete(own.values().next().value!);
+    if (own.size > this.shareOf(accountId)) own.delete(own.values().next().value!);
   }
 
   has(accountId: string, key: string): boolean {
     return this.keys.get(accountId)?.has(key) ?? false;
+  }
+
+  /** Forgets an account's keys (an isolated account let go). */
+  forget(accountId: string): void {
+    this.keys.delete(accountId);
   }
 
   /** Keys held for one account. */

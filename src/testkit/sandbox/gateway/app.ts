@@ -7,12 +7,12 @@
  * `store.ts`, the answers in `bodies.ts`, the links in `links.ts`.
  */
 import { noFaults, type Faults } from "../cross-api/faults";
+import type { ApiHandler } from "../cross-api/interventions";
 import type { OpenApiDocument } from "../../openapi-model/document";
 import type { SpecRouter } from "../../openapi-model/router";
 import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
-import type { Handler } from "../listener/messages";
 import { ApiKeys } from "./auth";
 import { GatewayResponses } from "./responses";
 import { SignatureVerifier } from "./signature";
@@ -29,14 +29,18 @@ export interface GatewaySandbox {
   model: ApiModel;
   doc: OpenApiDocument;
   router: SpecRouter;
-  handler: Handler;
+  handler: ApiHandler;
   store: TransactionStore;
   keys: ApiKeys;
   signatures: SignatureVerifier;
   contentType: string;
 }
 
-export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: SandboxClock, faults: Faults = noFaults): GatewaySandbox {
+export function createGatewaySandbox(
+  config: SandboxConfig["gateway"],
+  clock: SandboxClock,
+  faults: Faults = noFaults,
+): GatewaySandbox {
   const model = apiModel("gateway");
   const { document: doc, router } = model;
   const facts = readGatewayFacts(doc);
@@ -46,7 +50,7 @@ export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: Sa
   const http = new GatewayResponses();
 
   const followUps = new FollowUpRules(facts, faults);
-  const merchantAccounts = config.accounts.filter((account) => account.type === "merchant").length;
+  const merchantAccounts = new Set(config.accounts.filter((account) => account.type === "merchant").map((account) => account.id));
   const store = new TransactionStore(clock, followUps, config.retention.maxTransactions, merchantAccounts, faults);
   const payments = new PaymentRules(store, cards, clock, facts, config.signing);
   const transactions = new GatewayTransactions({ store, payments, followUps, cards, clock, links: gatewayLinks(router), faults });

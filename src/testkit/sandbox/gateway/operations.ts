@@ -32,20 +32,20 @@ type TransactionOperation<Op extends OperationId> = (transactions: GatewayTransa
 
 /** The operations that make or change a transaction. */
 const transactionOperations: { [Op in OperationId]?: TransactionOperation<Op> } = {
-  createAuthorization: (t, { account, body, signed }) => t.authorize(account, body, signed),
-  createCapture: (t, { account, id, body }) => t.capture(account, id, body),
-  createRefund: (t, { account, id, body }) => t.refund(account, id, body),
-  createVoid: (t, { account, id }) => t.void(account, id),
-  createDebit: (t, { account, body, signed }) => t.debit(account, body, signed),
-  createDebitRefund: (t, { account, id }) => t.debitRefund(account, id),
-  createCredit: (t, { account, body }) => t.credit(account, body),
+  createAuthorization: (t, { account, body, signed, declineWith }) => t.authorize(account, body, signed, declineWith),
+  createCapture: (t, { account, id, body, declineWith }) => t.capture(account, id, body, declineWith),
+  createRefund: (t, { account, id, body, declineWith }) => t.refund(account, id, body, declineWith),
+  createVoid: (t, { account, id, declineWith }) => t.void(account, id, declineWith),
+  createDebit: (t, { account, body, signed, declineWith }) => t.debit(account, body, signed, declineWith),
+  createDebitRefund: (t, { account, id, declineWith }) => t.debitRefund(account, id, declineWith),
+  createCredit: (t, { account, body, declineWith }) => t.credit(account, body, declineWith),
 };
 
 export function runTransaction(transactions: GatewayTransactions, http: GatewayResponses, request: CheckedRequest): SandboxResponse {
   // The operationId and the body belong together: the pipeline validated the body for this operation.
   const operation = transactionOperations[request.operationId] as TransactionOperation<OperationId> | undefined;
   return operation
-    ? http.transaction(transactions.declining(request.declineWith, () => operation(transactions, request)))
+    ? http.transaction(operation(transactions, request))
     : http.notFound(`The sandbox does not implement ${request.operationId}.`);
 }
 

@@ -9,7 +9,8 @@ import type { OperationRecord } from "../../openapi-model/model-records";
 import type { ApiModel } from "../../openapi-model/operation-model";
 import { bracketName, type SchemaViolation } from "../../openapi-model/validation-errors";
 import type { SandboxConfig } from "../configuration/config";
-import type { Handler, SandboxRequest, SandboxResponse } from "../listener/messages";
+import type { AnswerNotes, SandboxRequest, SandboxResponse } from "../listener/messages";
+import { noInterventions, type ApiHandler } from "../cross-api/interventions";
 import type { ApiKeys, GatewayAccount } from "./auth";
 import { inputErrorOutcome } from "./bodies";
 import { rootDocument } from "./links";
@@ -94,18 +95,19 @@ function admit({ keys, model, http }: GatewayParts, request: SandboxRequest): Ch
   return { ok: true, value: { request, route: route.route, operationId, params: route.params, account } };
 }
 
-/** The signature over the raw body: checked when sent, and required where the operation's security says so. */
-function checkSignature({ config, signatures, http }: GatewayParts, { request, route, account }: Admission): Checked<boolean> {
+/**
+ * The signature over the raw body: checked when sent, and required where the operation's security
+ * says so. Its verdict goes beside the answer, for the exchange record (worked out only if read).
+ */
+function checkSignature(
+  { config, signatures }: GatewayParts,
+  { request, route, account }: Admission,
+): { signed: boolean; refusal?: string; notes?: AnswerNotes } {
   const signatureHeader = request.headers.signature as string | undefined;
-  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(route))) return { ok: true, value: false };
+  if (signatureHeader === undefined && !(config.signing === "all-posts" && requiresSignature(route))) return { signed: false };
   const check = signatures.check(signatureHeader, request.rawBody, account);
-  // For the exchange record: a getter, so the causes of a mismatch are worked out only if read.
-  Object.defineProperty(request, "signature", {
-    configurable: true,
-    enumerable: true,
-    get: () => signatureVerdict(check, request.rawBody, signatureHeader),
-  });
-  return check.ok ? { ok: true, value: true } : refusal(http, check.message);
+  const notes: AnswerNotes = { signature: () => signatureVerdict(check, request.rawBody, signatureHeader) };
+  return check.ok ? { signed: true, notes } : { signed: false, refusal: check.message, notes };
 }
 
 /** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
@@ -126,28 +128,37 @@ function firstValue(params: Record<string, string>): string {
   return "";
 }
 
-export function gatewayPipeline(parts: GatewayParts): Handler {
+export function gatewayPipeline(parts: GatewayParts): ApiHandler {
   const { config, http, transactions } = parts;
   // A request runs from admission to booking in one synchronous step, so a transaction reads and
   // books the store with no other request in between.
-  return (request: SandboxRequest): SandboxResponse => {
+  return (request, interventions = noInterventions) => {
     const admitted = admit(parts, request);
     if (!admitted.ok) return admitted.refusal;
     const admission = admitted.value;
     if (request.tooLarge) return http.transaction(inputErrorOutcome(`request body too large (at most ${config.maxBodyBytes} bytes)`));
-    const signed = checkSignature(parts, admission);
-    if (!signed.ok) return signed.refusal;
+    const signature = checkSignature(parts, admission);
+    const { notes } = signature;
+    if (signature.refusal !== undefined) return { ...http.transaction(inputErrorOutcome(signature.refusal)), notes };
     const body = checkInput(parts, admission);
-    if (!body.ok) return body.refusal;
-    const id = firstValue(admission.params);
-    return runTransaction(transactions, http, {
+    if (!body.ok) return { ...body.refusal, notes };
+    const intervention = interventions({
+      operationId: admission.operationId,
+      account: admission.account.id,
+      params: admission.params,
+      contentType: request.headers["content-type"],
+      rawBody: request.rawBody,
+    });
+    if (intervention && "answer" in intervention) return { ...structuredClone(intervention.answer), notes: { ...notes, fault: intervention.id } };
+    const answer = runTransaction(transactions, http, {
       operationId: admission.operationId,
       account: admission.account,
-      id,
+      id: firstValue(admission.params),
       body: body.value,
-      signed: signed.value,
+      signed: signature.signed,
       // A fault rule's decline, checked against the transaction type when the rule was added.
-      ...(request.declineWith !== undefined ? { declineWith: request.declineWith as StatusCode } : {}),
+      ...(intervention ? { declineWith: intervention.decline as StatusCode } : {}),
     });
+    return { ...answer, notes: intervention ? { ...notes, fault: intervention.id } : notes };
   };
 }

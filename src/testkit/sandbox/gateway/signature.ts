@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { SigningKeyConfig } from "../configuration/config";
 import type { GatewayAccount } from "./auth";
 import { signatureHeader as signatureFormat } from "../../../../generated/gateway/constants";
-import type { SignatureVerdict } from "../control/exchanges";
+import type { SignatureVerdict } from "../listener/messages";
 
 /** `<signing api key> RS256-hex <hex>`, with the scheme token taken from the spec (the slow form of `parseHeader`). */
 const HEADER_VALUE = new RegExp(`^(\\S+) ${signatureFormat.schemeToken} ([0-9a-f]+)$`);

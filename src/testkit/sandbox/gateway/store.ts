@@ -8,8 +8,9 @@
  * everything that hangs off it and can never leave half a transaction behind. The oldest
  * finished records go first (`idsToEvict`); an evicted id is unknown.
  *
- * Each merchant account holds at most an equal share of the bound, and a full account makes room
- * among its own records: one merchant's traffic never evicts another's open transactions.
+ * Each merchant account holds at most its share of the bound (`shareOf`: the configured accounts
+ * share it, the isolated accounts share as much again), and a full account makes room among its
+ * own records only: one merchant's traffic never evicts another's transactions.
  */
 import { randomInt } from "node:crypto";
 import type { components } from "../../../../generated/gateway/schema";
@@ -32,8 +33,8 @@ export class TransactionStore {
   private readonly records = new Map<string, PaymentRecord>();
   /** The same records by account, in creation order: where a full account makes room. */
   private readonly recordsByAccount = new Map<string, Map<string, PaymentRecord>>();
-  /** Records one account may hold: the bound shared equally by the merchant accounts. */
-  private readonly maxPerAccount: number;
+  /** Records one account may hold (its share of the bound). */
+  private readonly shareOf: (accountId: string) => number;
   private readonly series = new Map<string, SeriesState>();
   /** Cards with a stored credential (`credential_on_file=store`, approved), per account, within the account's share. */
   readonly storedCredentials: KeysPerAccount;
@@ -45,13 +46,14 @@ export class TransactionStore {
   constructor(
     private readonly clock: SandboxClock,
     private readonly rules: FollowUpRules,
-    private readonly maxTransactions: number,
-    merchantAccounts: number,
+    maxTransactions: number,
+    /** The merchant accounts configured at start (any other is an isolated account). */
+    configured: ReadonlySet<string>,
     private readonly faults: Faults = noFaults,
   ) {
-    this.maxPerAccount = shareOf(maxTransactions, merchantAccounts);
-    this.storedCredentials = new KeysPerAccount(this.maxPerAccount);
-    this.blocks = new KeysPerAccount(this.maxPerAccount);
+    this.shareOf = (accountId) => shareOf(maxTransactions, configured, accountId);
+    this.storedCredentials = new KeysPerAccount(this.shareOf);
+    this.blocks = new KeysPerAccount(this.shareOf);
   }
 
   /** Authorizations and debits held (for the retention tests and the benchmark). */
@@ -126,14 +128,21 @@ export class TransactionStore {
     return { type: series.type };
   }
 
-  /** Room for one more record of `accountId`: first within the account's share, then (only if the shares add up to more than the bound) in the whole store. */
+  /** Room for one more record of `accountId`, within the account's share. */
   private makeRoom(accountId: string): void {
     const now = this.clock.now();
     // A record that is the latest approved one of its series is never finished: the series continues from it.
     const finished = () => (record: PaymentRecord) => !this.continuesSeries(record) && this.rules.isFinished(record, now);
     const own = this.recordsByAccount.get(accountId);
-    if (own) for (const id of idsToEvict(own, this.maxPerAccount, finished)) this.evict(id);
-    for (const id of idsToEvict(this.records, this.maxTransactions, finished)) this.evict(id);
+    if (own) for (const id of idsToEvict(own, this.shareOf(accountId), finished)) this.evict(id);
+  }
+
+  /** Forgets everything of an account (an isolated account let go). */
+  forget(accountId: string): void {
+    for (const id of [...(this.recordsByAccount.get(accountId)?.keys() ?? [])]) this.evict(id);
+    this.recordsByAccount.delete(accountId);
+    this.storedCredentials.forget(accountId);
+    this.blocks.forget(accountId);
   }
 
   private evict(id: string): void {

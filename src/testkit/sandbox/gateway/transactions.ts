@@ -30,6 +30,16 @@ import type { TransactionStore } from "./store";
 import { cardDataOf, type TestCards } from "./test-cards";
 
 const INVALID_TRANSACTION_ID = "invalid transaction id";
+
+/** The status of a decline a fault rule of the control API asks for (a transaction operation's parameter), if any. */
+function declined(decline: StatusCode | undefined): Status | undefined {
+  return decline === undefined ? undefined : status(decline);
+}
+
+/** A payment's evaluation answering with a requested decline instead, as the gateway would: made, declined, no credential stored. */
+function declining(evaluation: PaymentEvaluation, decline: StatusCode | undefined): PaymentEvaluation {
+  return decline === undefined ? evaluation : { ...evaluation, status: status(decline), storeCredential: false };
+}
 const authenticatingMethods: readonly string[] = paymentMethodsStronglyAuthenticated;
 
 export interface TransactionParts {
@@ -44,28 +54,8 @@ export interface TransactionParts {
 
 export class GatewayTransactions {
   private readonly faults: Faults;
-  /** A decline a fault rule of the control API asks for, for the one call `declining` runs. */
-  private forcedDecline: StatusCode | undefined;
-
   constructor(private readonly parts: TransactionParts) {
     this.faults = parts.faults ?? noFaults;
-  }
-
-  /**
-   * Runs one transaction call answering with `code` (a decline) as its outcome, as the gateway
-   * would: the transaction is made and declined, and a declined follow-up changes nothing.
-   */
-  declining<T>(code: StatusCode | undefined, call: () => T): T {
-    this.forcedDecline = code;
-    try {
-      return call();
-    } finally {
-      this.forcedDecline = undefined;
-    }
-  }
-
-  private forced(): Status | undefined {
-    return this.forcedDecline === undefined ? undefined : status(this.forcedDecline);
   }
 
   private timestamp(): string {
@@ -77,10 +67,10 @@ export class GatewayTransactions {
     return requested ?? (this.faults.has("text-on-statement-not-defaulted") ? undefined : account.resource?.descriptor);
   }
 
-  authorize(account: GatewayAccount, body: AuthorizationRequest, signed: boolean): Outcome {
+  authorize(account: GatewayAccount, body: AuthorizationRequest, signed: boolean, decline?: StatusCode): Outcome {
     const checked = this.parts.payments.evaluate(account, body, "authorization", signed);
     if (!checked.ok) return inputErrorOutcome(checked.inputError);
-    const evaluation = this.withForced(checked.evaluation);
+    const evaluation = declining(checked.evaluation, decline);
     const id = randomUUID();
     const text = this.textOf(account, body.text_on_statement);
     const { clock, links } = this.parts;
@@ -104,10 +94,10 @@ export class GatewayTransactions {
     });
   }
 
-  debit(account: GatewayAccount, body: DebitRequest, signed: boolean): Outcome {
+  debit(account: GatewayAccount, body: DebitRequest, signed: boolean, decline?: StatusCode): Outcome {
     const checked = this.parts.payments.evaluate(account, body, "debit", signed);
     if (!checked.ok) return inputErrorOutcome(checked.inputError);
-    const evaluation = this.withForced(checked.evaluation);
+    const evaluation = declining(checked.evaluation, decline);
     const id = randomUUID();
     const { clock } = this.parts;
     const record: DebitRecord = {
@@ -124,11 +114,6 @@ export class GatewayTransactions {
       text: this.textOf(account, body.text_on_statement),
       links: { refunds: { href: this.parts.links.debitRefunds(id) } },
     });
-  }
-
-  private withForced(evaluation: PaymentEvaluation): PaymentEvaluation {
-    const forced = this.forced();
-    return forced ? { ...evaluation, status: forced, storeCredential: false } : evaluation;
   }
 
   /** Books an evaluated authorization or debit and answers it. */
@@ -156,15 +141,14 @@ export class GatewayTransactions {
     );
   }
 
-  credit(account: GatewayAccount, body: CreditRequest): Outcome {
+  credit(account: GatewayAccount, body: CreditRequest, decline?: StatusCode): Outcome {
     const { cards, store, clock } = this.parts;
     const card = cardDataOf(body.card);
     const cardKey = card.pan ? cards.cardKey(card.pan) : undefined;
     const forced = cards.cardStatus(card, body.amount, "credit");
     const expiry = cards.expiryStatus(card, clock.now());
     let decided: Status;
-    const declined = this.forced();
-    if (declined) decided = declined;
+    if (decline !== undefined) decided = status(decline);
     else if (forced && forced.code !== approved) decided = forced.forced ? status(forced.code) : status(forced.code, "invalid card number");
     else if (expiry) decided = status(expiry);
     // A credit is implicitly merchant-initiated: a merchant block stops it too.
@@ -178,12 +162,12 @@ export class GatewayTransactions {
     return outcomeOf(creditBody(this.timestamp(), decided, body, this.textOf(account, body.text_on_statement)));
   }
 
-  capture(account: GatewayAccount, authorizationId: string, body: CaptureRequest | undefined): Outcome {
+  capture(account: GatewayAccount, authorizationId: string, body: CaptureRequest | undefined, decline?: StatusCode): Outcome {
     const auth = this.parts.store.find(account, authorizationId, "authorization");
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
     const now = this.parts.clock.now();
     const requested = body?.amount ?? (auth.amount - auth.captured) / (this.faults.has("capture-default-amount-halved") ? 2 : 1);
-    const decided = this.forced() ?? this.parts.followUps.captureRefusal(auth, now, requested) ?? status(approved);
+    const decided = declined(decline) ?? this.parts.followUps.captureRefusal(auth, now, requested) ?? status(approved);
     if (decided.code === approved) {
       // Check and update in one synchronous step.
       auth.captured += requested;
@@ -200,11 +184,11 @@ export class GatewayTransactions {
     );
   }
 
-  refund(account: GatewayAccount, authorizationId: string, body: RefundRequest | undefined): Outcome {
+  refund(account: GatewayAccount, authorizationId: string, body: RefundRequest | undefined, decline?: StatusCode): Outcome {
     const auth = this.parts.store.find(account, authorizationId, "authorization");
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
     const requested = body?.amount ?? auth.captured - auth.refunded;
-    const decided = this.forced() ?? this.parts.followUps.refundRefusal(auth, this.parts.clock.now(), requested) ?? status(approved);
+    const decided = declined(decline) ?? this.parts.followUps.refundRefusal(auth, this.parts.clock.now(), requested) ?? status(approved);
     if (decided.code === approved) auth.refunded += requested; // never frees captured amount
     if (decided.code === approved && this.faults.has("refund-frees-captured-amount")) auth.captured -= requested;
     const text = body?.text_on_statement ?? auth.textOnStatement;
@@ -213,19 +197,19 @@ export class GatewayTransactions {
     );
   }
 
-  void(account: GatewayAccount, authorizationId: string): Outcome {
+  void(account: GatewayAccount, authorizationId: string, decline?: StatusCode): Outcome {
     const auth = this.parts.store.find(account, authorizationId, "authorization");
     if (!auth) return inputErrorOutcome(INVALID_TRANSACTION_ID);
-    const decided = this.forced() ?? this.parts.followUps.voidRefusal(auth, this.parts.clock.now()) ?? status(approved);
+    const decided = declined(decline) ?? this.parts.followUps.voidRefusal(auth, this.parts.clock.now()) ?? status(approved);
     const released = auth.status === approved ? auth.amount - auth.captured : 0;
     if (decided.code === approved) auth.voided = true;
     return outcomeOf(voidBody(this.timestamp(), decided, released));
   }
 
-  debitRefund(account: GatewayAccount, debitId: string): Outcome {
+  debitRefund(account: GatewayAccount, debitId: string, decline?: StatusCode): Outcome {
     const debit = this.parts.store.find(account, debitId, "debit");
     if (!debit) return inputErrorOutcome(INVALID_TRANSACTION_ID);
-    const decided = this.forced() ?? this.parts.followUps.debitRefundRefusal(debit) ?? status(approved);
+    const decided = declined(decline) ?? this.parts.followUps.debitRefundRefusal(debit) ?? status(approved);
     if (decided.code === approved) debit.refunded = true;
     return outcomeOf(debitRefundBody(this.timestamp(), decided, debit.amount, { debit: { href: this.parts.links.debit(debit.id) } }));
   }

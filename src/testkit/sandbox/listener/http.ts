@@ -1,16 +1,25 @@
 /**
  * The HTTP plumbing shared by the sandbox's listeners: body reading with a size cap, routing
- * through the spec router, the control API (control/api/plane.ts), fault rules and the exchange
- * record (control/), and the last step
- * before the wire, where every response of a routed operation is validated against the spec in
- * test mode. A violation fails loudly: the response becomes a 500, a log line names the
- * operation, the status and the broken rule, and the violation is recorded for tests.
+ * through the spec router, the routes mounted beside the API, the network's faults, the handler
+ * of the state in force, and the last step before the wire, where every response of a routed
+ * operation is validated against the spec in test mode. A violation fails loudly: the response
+ * becomes a 500, a log line names the operation, the status and the broken rule, and the
+ * violation is recorded for tests. It knows neither API nor the control plane: it is handed
+ * them (server.ts).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { ExchangeRecord, SignatureVerdict } from "../control/exchanges";
-import type { ControlRoutes, Handler, RefusalStatus, SandboxRequest, SandboxResponse } from "./messages";
-import type { FaultRules } from "../control/faults";
+import type {
+  AnswerNotes,
+  ArrivedRequest,
+  HandedExchange,
+  Handler,
+  MountedRoutes,
+  NetworkFault,
+  RefusalStatus,
+  SandboxRequest,
+  SandboxResponse,
+} from "./messages";
 import { loopbackRefusal } from "./loopback-policy";
 import { parseRequestTarget } from "./request-target";
 import { checkedResponseOf } from "./checked-response";
@@ -70,20 +79,24 @@ export interface ListenerTimeouts {
 }
 
 export interface ListenerOptions {
-  api: string;
+  api: "gateway" | "merchant" | "storage";
   router: SpecRouter;
-  handler: Handler;
+  /**
+   * The handler of the state in force, asked once a request has fully arrived (before a network
+   * fault delays it): the request is handled in the state it arrived in, whatever replaces it meanwhile.
+   */
+  handler: () => Handler;
   maxBodyBytes: number;
   /** The API's model, when its answers are checked against the spec (the storage host's too). */
   model?: ApiModel;
   validation: ResponseValidationMode;
   violations: ViolationLog;
-  /** The control API under `/_sandbox/` (the gateway and merchant listeners). */
-  control?: ControlRoutes;
-  /** Fault rules, asked once a request of an operation has fully arrived. */
-  faults?: FaultRules;
-  /** Where every exchange of the API is recorded. */
-  record?: ExchangeRecord;
+  /** Routes served beside the API (the control API under `/_sandbox/`): not checked, recorded only when refused. */
+  mounted?: MountedRoutes;
+  /** What the network does to a routed request once it has fully arrived, before any API sees it. */
+  network?: (request: ArrivedRequest) => NetworkFault | undefined;
+  /** Told every exchange of the API, and every refusal of the mounted routes. */
+  onExchange?: (exchange: HandedExchange) => void;
   /**
    * The API's own answer to a request refused before routing (a bad request target, a foreign
    * Host or Origin, a request Node's parser rejected, a timeout), in the API's media type.
@@ -186,8 +199,6 @@ class ListenerRequest implements SandboxRequest {
   private parsed: URL | undefined;
   rawBody: Buffer = NO_BODY;
   tooLarge = false;
-  signature?: SignatureVerdict;
-  declineWith?: number;
 
   constructor(
     readonly method: string,
@@ -290,8 +301,8 @@ function afterBody(
   res: ServerResponse,
 ): Promise<void> | undefined {
   const { request } = sent;
-  if (options.control?.claims(sent.pathname)) {
-    return options.control
+  if (options.mounted?.claims(sent.pathname)) {
+    return options.mounted
       .handle(request.method, sent.pathname, request.url.searchParams, request.headers, request.rawBody)
       .then((answer) => {
         if ("stream" in answer) return answer.stream(req, res);
@@ -301,39 +312,27 @@ function afterBody(
         return writeSerialized(res, answer.status, serialized.headers, serialized.payload);
       });
   }
-  const fault =
-    request.route.kind === "match"
-      ? options.faults?.take({
-          route: request.route.route,
-          params: request.route.params,
-          contentType: request.headers["content-type"],
-          rawBody: request.rawBody,
-        })
-      : undefined;
-  if (!fault) return handle(options, log, sent, res);
+  // The state in force now: a request held below is still handled in it.
+  const handler = options.handler();
+  const fault = request.route.kind === "match" ? options.network?.(request) : undefined;
+  if (!fault) return handle(options, log, sent, handler, res);
   sent.fault = fault.id;
-  const { action } = fault;
-  if ("latency_ms" in action) return new Promise((done) => setTimeout(() => done(handle(options, log, sent, res)), action.latency_ms));
-  if ("status" in action) return finish(options, log, sent, res, structuredClone(fault.answer));
-  if ("gateway_status_code" in action) {
-    request.declineWith = action.gateway_status_code;
-    return handle(options, log, sent, res);
-  }
-  if (action.close === "before-processing") return closeUnanswered(options, sent, req, undefined);
+  if ("latencyMs" in fault) return new Promise((done) => setTimeout(() => done(handle(options, log, sent, handler, res)), fault.latencyMs));
+  if (fault.close === "before-processing") return closeUnanswered(options, sent, req, undefined);
   // Processed (a payment booked), and the client never hears of it.
-  return closeUnanswered(options, sent, req, runHandler(options, log, sent));
+  return closeUnanswered(options, sent, req, runHandler(options, log, sent, handler));
 }
 
-function runHandler(options: ListenerOptions, log: LogLine, sent: SentRequest): SandboxResponse | undefined {
+function runHandler(options: ListenerOptions, log: LogLine, sent: SentRequest, handler: Handler): SandboxResponse | undefined {
   try {
-    return options.handler(sent.request);
+    return handler(sent.request);
   } catch (error) {
     return handlerFailed(options, log, sent, error);
   }
 }
 
-function handle(options: ListenerOptions, log: LogLine, sent: SentRequest, res: ServerResponse): undefined {
-  return finish(options, log, sent, res, runHandler(options, log, sent));
+function handle(options: ListenerOptions, log: LogLine, sent: SentRequest, handler: Handler, res: ServerResponse): undefined {
+  return finish(options, log, sent, res, runHandler(options, log, sent, handler));
 }
 
 /** A fault closed the connection instead of answering: recorded with status 0 (and the answer that was not sent). */
@@ -344,7 +343,7 @@ function closeUnanswered(
   unsent: SandboxResponse | undefined,
 ): undefined {
   req.socket.destroy();
-  recordExchange(options, sent, 0, unsent ? serialize(unsent) : { headers: {}, payload: undefined }, unsent?.reason);
+  recordExchange(options, sent, 0, unsent ? serialize(unsent) : { headers: {}, payload: undefined }, unsent?.reason, unsent?.notes);
   return undefined;
 }
 
@@ -352,26 +351,34 @@ function closeUnanswered(
  * Records an exchange of the APIs, or a refusal of the control API; a request to a control path
  * is recorded as the control API's.
  */
-function recordExchange(options: ListenerOptions, sent: SentRequest, status: number, answer: Serialized, reason?: string): void {
-  if (!options.record) return;
+function recordExchange(
+  options: ListenerOptions,
+  sent: SentRequest,
+  status: number,
+  answer: Serialized,
+  reason?: string,
+  notes?: AnswerNotes,
+): void {
+  if (!options.onExchange) return;
   sent.recorded = true;
   const { request, route } = sent;
-  options.record.add({
+  const fault = sent.fault ?? notes?.fault;
+  options.onExchange({
     at: sent.at,
-    api: options.control?.claims(sent.pathname) ? "control" : (options.api as "gateway" | "merchant" | "storage"),
+    api: options.mounted?.claims(sent.pathname) ? "control" : options.api,
     method: sent.method,
     target: sent.target,
     ...(route.kind === "match" ? { operation: route.route.operationId } : {}),
     status,
     duration_ms: Math.round((performance.now() - sent.startedAt) * 1000) / 1000,
-    ...(sent.fault !== undefined ? { fault: sent.fault } : {}),
+    ...(fault !== undefined ? { fault } : {}),
     ...(reason !== undefined ? { reason } : {}),
     requestHeaders: request.headers,
     requestBody: request.rawBody,
     responseHeaders: answer.headers,
     responseBody: answer.payload,
-    // Read when the exchange is: the gateway's pipeline sets it on the request.
-    signature: () => request.signature,
+    // Worked out when the exchange is read: the gateway answers with it.
+    signature: () => notes?.signature?.(),
   });
 }
 
@@ -395,7 +402,7 @@ function finish(
   const replacement = response ? heldToSpec(options, log, request, response) : undefined;
   const sent = replacement ? serialize(replacement) : serialized;
   const status = replacement?.status ?? response?.status ?? 500;
-  recordExchange(options, request, status, sent, replacement ? undefined : response?.reason);
+  recordExchange(options, request, status, sent, replacement ? undefined : response?.reason, response?.notes);
   return writeSerialized(res, status, sent.headers, sent.payload);
 }
 

@@ -1,11 +1,23 @@
 /**
  * What a sandbox handler receives and answers, apart from the listener that carries them: the
  * gateway, the merchant API, the control API and the storage host all speak these, and the
- * listener imports none of them (it is handed its handler and its control routes).
+ * listener imports none of them (it is handed its handler, the routes mounted beside it, and
+ * hooks: network faults, the exchange record).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { components } from "../../../../generated/sandbox-control/schema";
 import type { RouteResult } from "../../openapi-model/router";
-import type { SignatureVerdict } from "../control/exchanges";
+
+/** The gateway's verdict on a request's signature, as the exchange record shows it. */
+export type SignatureVerdict = components["schemas"]["SignatureVerdict"];
+
+/** What an answer carries for the exchange record and is never sent. */
+export interface AnswerNotes {
+  /** The fault rule that shaped the answer. */
+  fault?: string;
+  /** The gateway's signature verdict, worked out when read (a mismatch's causes cost RSA verifications). */
+  signature?: () => SignatureVerdict;
+}
 
 export interface SandboxResponse {
   status: number;
@@ -17,6 +29,8 @@ export interface SandboxResponse {
    * answer whose body does not say it (a 401 or 404 without a body, a refusal before routing).
    */
   reason?: string;
+  /** Not sent: what the exchange record keeps beside the answer. */
+  notes?: AnswerNotes;
 }
 
 export interface SandboxRequest {
@@ -29,10 +43,6 @@ export interface SandboxRequest {
   /** True when the body exceeded the listener's cap (its bytes were discarded). */
   tooLarge: boolean;
   remoteAddress: string;
-  /** How the gateway judged the request's signature, for the exchange record (set by the gateway's pipeline). */
-  signature?: SignatureVerdict;
-  /** A gateway status code a fault rule makes this transaction decline with. */
-  declineWith?: number;
 }
 
 /** The statuses of a refusal before routing (ListenerOptions.refuse). */
@@ -40,13 +50,44 @@ export type RefusalStatus = 400 | 404 | 408 | 413 | 415 | 431;
 
 export type Handler = (request: SandboxRequest) => SandboxResponse;
 
+/** What the network does to a request before any API sees it (a fault rule of the control API). */
+export type NetworkFault = { id: string } & ({ latencyMs: number } | { close: "before-processing" | "after-processing" });
+
+/** What a network fault is matched on: the routed operation and the request as it arrived. */
+export interface ArrivedRequest {
+  route: RouteResult;
+  headers: IncomingMessage["headers"];
+  rawBody: Buffer;
+}
+
+/** An exchange as the listener hands it to its record: the parts, unmasked. */
+export interface HandedExchange {
+  at: string;
+  /** The API whose listener it came to; "control" for a refused request to the mounted control API. */
+  api: "gateway" | "merchant" | "storage" | "control";
+  method: string;
+  /** The request target as sent (path and query). */
+  target: string;
+  operation?: string;
+  status: number;
+  duration_ms: number;
+  fault?: string;
+  /** Why the sandbox refused, in its own words, where the answer does not say it. */
+  reason?: string;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  requestBody: Buffer | string | undefined;
+  responseHeaders: Record<string, string | string[] | undefined>;
+  responseBody: Buffer | string | undefined;
+  signature?: () => SignatureVerdict | undefined;
+}
+
 /** A streamed answer (Server-Sent Events) that writes to the response itself. */
 export interface StreamedAnswer {
   stream(req: IncomingMessage, res: ServerResponse): void;
 }
 
-/** The control API as the listener sees it: which paths it claims, and their answers. */
-export interface ControlRoutes {
+/** Routes mounted beside an API (the control API): which paths they claim, and their answers; neither checked nor recorded. */
+export interface MountedRoutes {
   claims(pathname: string): boolean;
   handle(
     method: string,

@@ -14,7 +14,6 @@ import type { OpenApiDocument } from "../../openapi-model/document";
 import { apiModel, type ApiModel } from "../../openapi-model/operation-model";
 import type { SandboxClock } from "../cross-api/clock";
 import type { SandboxConfig } from "../configuration/config";
-import type { Handler } from "../listener/messages";
 import type { SpecRouter } from "../../openapi-model/router";
 import { applicationHandlers } from "./handlers/applications";
 import { commentHandlers } from "./handlers/comments";
@@ -40,13 +39,14 @@ import { OAuthServer } from "./records/oauth";
 import { MAX_RATE_WINDOWS, RateLimiter } from "./records/rate-limit";
 import { MerchantResources } from "./records/resources";
 import { merchantsOf } from "./records/tenancy";
+import type { ApiHandler } from "../cross-api/interventions";
 
 export interface MerchantSandbox {
   model: ApiModel;
   doc: OpenApiDocument;
   router: SpecRouter;
   storageRouter: SpecRouter;
-  handler: Handler;
+  handler: ApiHandler;
   resources: MerchantResources;
   oauth: OAuthServer;
   limiter: RateLimiter;
@@ -62,7 +62,7 @@ export function createMerchantSandbox(
   const model = apiModel("merchant");
   const { document: doc, router } = model;
   // Records: what the API stores and its rules.
-  const resources = new MerchantResources(clock, config.transactionCount, config.retention, files, merchantsOf(config.clients).length);
+  const resources = new MerchantResources(clock, config.transactionCount, config.retention, files, merchantsOf(config.clients));
   const oauth = new OAuthServer(config.clients, clock, config.tokenTtlSeconds, faults);
   const limiter = new RateLimiter(config.rateLimits, clock, MAX_RATE_WINDOWS, faults);
   // Their HTTP shapes: what path parameters name, links, representations and answers.

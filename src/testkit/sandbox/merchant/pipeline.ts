@@ -9,7 +9,7 @@ import type { OperationRecord } from "../../openapi-model/model-records";
 import type { SpecRouter } from "../../openapi-model/router";
 import type { ApiModel } from "../../openapi-model/operation-model";
 import { dottedName } from "../../openapi-model/validation-errors";
-import type { Handler, SandboxRequest, SandboxResponse } from "../listener/messages";
+import type { SandboxRequest, SandboxResponse } from "../listener/messages";
 import { handlerOf, type Operations, type ValidatedCall } from "./handlers/operation";
 import { errorsOf, type Answers, type CollectionQuery, type Refusing } from "./http/answers";
 import type { Lookups, Reader } from "./http/contexts";
@@ -19,6 +19,7 @@ import type { OAuthClient, OAuthServer } from "./records/oauth";
 import type { RateLimiter } from "./records/rate-limit";
 import type { Schemas } from "./records/spec-types";
 import { removableApplicationStamps } from "./records/stamps";
+import { noInterventions, type ApiHandler } from "../cross-api/interventions";
 
 /** What the pipeline uses: the spec, who may call and how often, what path parameters name, and how to answer. */
 export interface PipelineParts {
@@ -163,9 +164,9 @@ function decodeBody({ answers, maxBodyBytes, model }: PipelineParts, call: Admis
   }
 }
 
-export function merchantPipeline(parts: PipelineParts, operations: Operations): Handler {
+export function merchantPipeline(parts: PipelineParts, operations: Operations): ApiHandler {
   const tokenTemplate = parts.router.operation("createToken").template;
-  return (request) => {
+  return (request, interventions = noInterventions) => {
     const requestId = newRequestId();
     const bare: ProblemContext = { requestId, headers: { "request-id": requestId } };
     const { route } = request;
@@ -190,6 +191,14 @@ export function merchantPipeline(parts: PipelineParts, operations: Operations): 
     };
     const run = handlerOf(operations, validated);
     if (!run) return problems.notFound(call.problem, "The sandbox does not implement this operation.");
+    const intervention = interventions({
+      operationId: call.route.operationId,
+      account: call.client.merchant,
+      params: call.params,
+      contentType: request.headers["content-type"],
+      rawBody: request.rawBody,
+    });
+    if (intervention && "answer" in intervention) return { ...structuredClone(intervention.answer), notes: { fault: intervention.id } };
     return run(validated);
   };
 }

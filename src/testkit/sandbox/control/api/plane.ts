@@ -1,9 +1,10 @@
 /**
- * The sandbox's control API (openapi/sandbox-control/), served under `/_sandbox/` on the gateway
+ * The sandbox's control API (openapi/sandbox-control/), mounted under `/_sandbox/` on the gateway
  * and merchant listeners: routed, its parameters and bodies validated and its answers checked
  * against its own bundled spec, like the payment APIs. It runs before the APIs' pipelines, so a
  * control call never counts against a quota, never shows in an API's answer and is recorded only
- * when refused (the listener records it as the control API's).
+ * when refused (the listener records it as the control API's). It steers the sandbox only through
+ * what the assembly hands it (`Controlled`).
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { components, operations } from "../../../../../generated/sandbox-control/schema";
@@ -16,13 +17,14 @@ import type { SandboxClock } from "../../cross-api/clock";
 import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
 import type { GatewaySandbox } from "../../gateway/app";
 import { checkedResponseOf } from "../../listener/checked-response";
-import type { ControlRoutes, SandboxResponse } from "../../listener/messages";
+import type { MountedRoutes, SandboxResponse } from "../../listener/messages";
 import type { MerchantSandbox } from "../../merchant/app";
 import { curlOf, refusalOf } from "./explain";
 import type { ExchangeRecord } from "../exchanges";
 import type { FaultRules } from "../faults";
 import type { FixturesLoaded } from "./fixtures-loaded";
-import type { FixtureResult } from "../fixtures/types";
+import { checkFixture } from "../fixtures/load";
+import type { Fixture, FixtureResult } from "../fixtures/types";
 import { applicationStates, GatewayStateView, rateLimitWindows } from "./state-view";
 
 type Schemas = components["schemas"];
@@ -31,22 +33,19 @@ type OperationId = keyof operations;
 /** Where the control API is served on each API listener. */
 export const CONTROL_PREFIX = "/_sandbox";
 
-/** What the control API steers: the parts of a running sandbox. */
+/** What the control API steers: the parts of a running sandbox, handed in where it is assembled. */
 export interface Controlled {
-  clock: SandboxClock;
   faults: FaultRules;
   exchanges: ExchangeRecord;
-  /** Every store back to the seeds and fixtures, the clock to now, faults and isolated accounts gone. */
+  /** A new state swapped in: the seeds and the start fixtures, the clock at now, faults and isolated accounts gone. */
   reset(): Promise<void>;
-  createAccount(): Schemas["Account"];
-  /** The stores as they are now (new ones after each reset). */
-  state(): { gateway: GatewaySandbox; merchant: MerchantSandbox };
+  createAccount(): Promise<Schemas["Account"]>;
+  /** The state in force (a new one after each reset): its clock, stores and the fixtures built in it. */
+  state(): { clock: SandboxClock; gateway: GatewaySandbox; merchant: MerchantSandbox; fixtures: FixturesLoaded };
   /** The base URLs of the API listeners (for curl lines). */
   urls(): { gateway: string; merchant: string; storage: string };
-  /** Builds a fixture (rehearsed first); a FixtureError names the path and rule. */
-  loadFixture(fixture: unknown): Promise<FixtureResult>;
-  /** The fixtures built since the last reset. */
-  fixtures: FixturesLoaded;
+  /** Builds a checked fixture; a FixtureError names the path and rule. */
+  loadFixture(named: { source: string; fixture: Fixture }): Promise<FixtureResult>;
 }
 
 interface ControlCall {
@@ -80,8 +79,9 @@ interface Views {
 const LAST_EVENT_ID = /^[0-9]{1,16}$/;
 
 const handlers: ControlHandlers = {
-  getClock: (_call, { clock }) => json(200, clockOf(clock)),
-  advanceClock: ({ body }, { clock }) => {
+  getClock: (_call, sandbox) => json(200, clockOf(sandbox.state().clock)),
+  advanceClock: ({ body }, sandbox) => {
+    const { clock } = sandbox.state();
     const { advance_seconds } = body as Schemas["ClockAdvance"];
     // The schema bounds one step; the clock also bounds how far ahead it may run in all.
     const refused = clock.refusalOf(advance_seconds);
@@ -92,9 +92,9 @@ const handlers: ControlHandlers = {
   // Answers once the reset is done (fixtures loaded at start are loaded again): the next request sees the new state.
   resetSandbox: async (_call, sandbox) => {
     await sandbox.reset();
-    return json(200, clockOf(sandbox.clock));
+    return json(200, clockOf(sandbox.state().clock));
   },
-  createAccount: (_call, sandbox) => json(201, sandbox.createAccount()),
+  createAccount: async (_call, sandbox) => json(201, await sandbox.createAccount()),
   listFaults: (_call, { faults }) => json(200, { items: faults.list() } satisfies Schemas["FaultList"]),
   addFault: ({ body }, { faults }) => {
     const added = faults.add(body as Schemas["FaultCreate"]);
@@ -128,28 +128,30 @@ const handlers: ControlHandlers = {
     return stream ?? refusal(503, "16 exchange streams are open already: close one");
   },
   listGatewayTransactions: ({ query }, sandbox, views) =>
-    json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.clock, query)),
-  listMerchantApplications: ({ query }, sandbox) => json(200, applicationStates(sandbox.state().merchant.resources, sandbox.clock, query)),
-  listRateLimitWindows: ({ query }, sandbox) => json(200, rateLimitWindows(sandbox.state().merchant.limiter, sandbox.clock, query)),
+    json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.state().clock, query)),
+  listMerchantApplications: ({ query }, sandbox) =>
+    json(200, applicationStates(sandbox.state().merchant.resources, sandbox.state().clock, query)),
+  listRateLimitWindows: ({ query }, sandbox) => json(200, rateLimitWindows(sandbox.state().merchant.limiter, sandbox.state().clock, query)),
   loadFixture: async ({ body }, sandbox) => {
+    const source = "control API";
     let result: FixtureResult;
     try {
-      result = await sandbox.loadFixture(body);
+      result = await sandbox.loadFixture({ source, fixture: checkFixture(body, source) });
     } catch (error) {
       // A fixture refused names its path and rule (the first; a fixture file lists them all).
       if (error instanceof Error && error.name === "FixtureError")
         return refusal(400, error.message.split("\n")[0]!.replace(/^control API /, ""));
       throw error;
     }
-    const loadedAt = sandbox.fixtures.note("control API", result);
-    return json(201, { source: "control API", loaded_at: loadedAt, ids: { ...result.ids } } satisfies Schemas["FixtureLoaded"]);
+    const loaded = sandbox.state().fixtures.list().at(-1)!;
+    return json(201, { source, loaded_at: loaded.loaded_at, ids: { ...result.ids } } satisfies Schemas["FixtureLoaded"]);
   },
-  listFixtures: (_call, { fixtures }) => json(200, { items: fixtures.list() } satisfies Schemas["FixtureList"]),
+  listFixtures: (_call, sandbox) => json(200, { items: sandbox.state().fixtures.list() } satisfies Schemas["FixtureList"]),
   getConsole: () => consolePage(),
   getConsoleAsset: ({ params }) => consoleAsset(params.asset as ConsoleAsset),
 };
 
-export class ControlPlane implements ControlRoutes {
+export class ControlPlane implements MountedRoutes {
   private readonly model: ApiModel;
   private readonly views: Views;
 

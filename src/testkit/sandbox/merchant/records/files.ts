@@ -44,8 +44,8 @@ export interface FileRetention {
   maxFiles: number;
   /** Bytes of uploaded content kept. */
   maxFileBytes: number;
-  /** How many merchants share the bounds. */
-  merchants: number;
+  /** The merchants of the configured clients (any other is an isolated account: `shareOf`). */
+  merchants: ReadonlySet<string>;
   /** Builds the test of a finished file (nothing more is expected of it), when eviction needs it. */
   finishedTest(): (file: StoredFile) => boolean;
   /** Called with the evicted files, so that what hangs off them goes too. */
@@ -105,14 +105,13 @@ export class FileStore {
     return file;
   }
 
-  /** Room for one more file of `merchant`: first within the merchant's share, then in the whole store. */
+  /** Room for one more file of `merchant`, within the merchant's share. */
   private makeRoom(merchant: string): void {
     const retention = this.retention;
     if (!retention) return;
     const own = this.byMerchant.get(merchant);
-    const share = shareOf(retention.maxFiles, retention.merchants);
-    const finished = () => retention.finishedTest();
-    this.evict([...(own ? idsToEvict(own, share, finished) : []), ...idsToEvict(this.files, retention.maxFiles, finished)]);
+    const share = shareOf(retention.maxFiles, retention.merchants, merchant);
+    if (own) this.evict(idsToEvict(own, share, () => retention.finishedTest()));
   }
 
   private evict(ids: readonly string[]): void {
@@ -132,6 +131,13 @@ export class FileStore {
     if (owned?.size === 0) this.byOwner.delete(key);
     if (file.content) this.bytesOf.set(file.merchant, (this.bytesOf.get(file.merchant) ?? 0) - file.content.length);
     return file;
+  }
+
+  /** Deletes every file of a merchant (an isolated account let go). */
+  forgetMerchant(merchant: string): void {
+    for (const id of [...(this.byMerchant.get(merchant)?.keys() ?? [])]) this.remove(id);
+    this.byMerchant.delete(merchant);
+    this.bytesOf.delete(merchant);
   }
 
   /** Deletes the files of the given owners (an evicted application's and its people's); returns them. */
@@ -210,7 +216,7 @@ export class FileStore {
     const retention = this.retention;
     const previous = file.content?.length ?? 0;
     if (retention) {
-      const share = shareOf(retention.maxFileBytes, retention.merchants);
+      const share = shareOf(retention.maxFileBytes, retention.merchants, file.merchant);
       const needed = () => (this.bytesOf.get(file.merchant) ?? 0) - previous + content.length - share;
       if (needed() > 0) this.evict(this.finishedWithContent(file, needed()));
       if (needed() > 0) {

@@ -43,8 +43,8 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /**
- * Bounds of what clients can make the sandbox keep: registered clients, shared equally by the
- * merchants (a merchant's oldest registration is evicted first, with its tokens, so one merchant's
+ * Bounds of what clients can make the sandbox keep: registered clients, shared by the merchants
+ * (`shareOf`: a merchant's oldest registration is evicted first, with its tokens, so one merchant's
  * registrations never push out another's; the configured clients are never evicted), and live
  * tokens per client (a client's oldest token is revoked when it asks for one more).
  */
@@ -58,8 +58,8 @@ export class OAuthServer {
   private readonly tokensOf = new Map<string, string[]>();
   /** Registered (not configured) client ids of each merchant, oldest first. */
   private readonly registered = new Map<string, string[]>();
-  /** Registered clients one merchant may hold. */
-  private readonly registeredPerMerchant: number;
+  /** Registered clients one merchant may hold (its share of MAX_REGISTERED_CLIENTS). */
+  private readonly registeredPerMerchant: (merchant: string) => number;
 
   constructor(
     seeds: OAuthClientConfig[],
@@ -69,7 +69,8 @@ export class OAuthServer {
   ) {
     for (const seed of seeds)
       this.clients.set(seed.client_id, { ...seed, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(seed) });
-    this.registeredPerMerchant = shareOf(MAX_REGISTERED_CLIENTS, merchantsOf(seeds).length);
+    const configured = merchantsOf(seeds);
+    this.registeredPerMerchant = (merchant) => shareOf(MAX_REGISTERED_CLIENTS, configured, merchant);
   }
 
   /** The client named by HTTP Basic credentials if the secret matches, or why not. */
@@ -146,9 +147,10 @@ export class OAuthServer {
     this.clients.set(config.client_id, { ...config, grant_types: [CLIENT_CREDENTIALS], merchant: merchantOfConfigured(config) });
   }
 
-  /** Forgets a client and revokes its tokens (an isolated account let go). */
-  removeClient(clientId: string): void {
-    this.forget(clientId);
+  /** Forgets a merchant's clients, configured and registered, and revokes their tokens (an isolated account let go). */
+  forgetMerchant(merchant: string): void {
+    for (const client of [...this.clients.values()]) if (client.merchant === merchant) this.forget(client.client_id);
+    this.registered.delete(merchant);
   }
 
   /** A client registered by `registrar`: it acts for the registrar's merchant. */
@@ -166,7 +168,7 @@ export class OAuthServer {
     let own = this.registered.get(client.merchant);
     if (!own) this.registered.set(client.merchant, (own = []));
     own.push(client.client_id);
-    while (own.length > this.registeredPerMerchant) this.forget(own.shift()!);
+    while (own.length > this.registeredPerMerchant(client.merchant)) this.forget(own.shift()!);
     return client;
   }
 

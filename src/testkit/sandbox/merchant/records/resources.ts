@@ -126,9 +126,10 @@ export class MerchantResources {
   private readonly commentsByMerchant = new Map<string, Set<string>>();
   /** Bytes of comment text (bodies and tags) each merchant holds. */
   private readonly commentBytesByMerchant = new Map<string, number>();
-  private readonly applicationShare: number;
-  private readonly commentShare: number;
-  private readonly commentByteShare: number;
+  /** Applications, comments and comment bytes one merchant may hold (its share of each bound). */
+  private readonly applicationShare: (merchant: string) => number;
+  private readonly commentShare: (merchant: string) => number;
+  private readonly commentByteShare: (merchant: string) => number;
 
   constructor(
     private readonly clock: SandboxClock,
@@ -136,12 +137,12 @@ export class MerchantResources {
     private readonly retention: MerchantRetention,
     /** The files of applications, people and disputes (content on the storage host). */
     readonly files: FileStore,
-    /** How many merchants share the bounds (those of the configured clients). */
-    merchants: number,
+    /** The merchants of the configured clients (any other is an isolated account: `shareOf`). */
+    merchants: ReadonlySet<string>,
   ) {
-    this.applicationShare = shareOf(retention.maxApplications, merchants);
-    this.commentShare = shareOf(MAX_COMMENTS, merchants);
-    this.commentByteShare = shareOf(retention.maxCommentBytes, merchants);
+    this.applicationShare = (merchant) => shareOf(retention.maxApplications, merchants, merchant);
+    this.commentShare = (merchant) => shareOf(MAX_COMMENTS, merchants, merchant);
+    this.commentByteShare = (merchant) => shareOf(retention.maxCommentBytes, merchants, merchant);
     files.retain({
       maxFiles: retention.maxFiles,
       maxFileBytes: retention.maxFileBytes,
@@ -247,10 +248,9 @@ export class MerchantResources {
       stamps: new Set(),
       selectedGateways: new Set(),
     };
-    // First within the merchant's share, then in the whole store (only if the shares add up to more).
+    // Within the merchant's share only: never another merchant's applications.
     const own = this.applicationsByMerchant.get(merchant);
-    if (own) this.evictApplications(idsToEvict(own, this.applicationShare, () => this.finishedApplicationTest()));
-    this.evictApplications(idsToEvict(this.applications, this.retention.maxApplications, () => this.finishedApplicationTest()));
+    if (own) this.evictApplications(idsToEvict(own, this.applicationShare(merchant), () => this.finishedApplicationTest()));
     this.applications.set(app.id, app);
     let mine = this.applicationsByMerchant.get(merchant);
     if (!mine) this.applicationsByMerchant.set(merchant, (mine = new Map<string, Application>()));
@@ -307,6 +307,16 @@ export class MerchantResources {
       const dispute = owner.reader === "getDispute" ? this.disputes.get(owner.id) : undefined;
       return dispute === undefined || disputeStampsOffered(dispute.status).length === 0;
     };
+  }
+
+  /** Forgets everything a merchant owns: its applications with all that hangs off them, its files and comments (an isolated account let go). */
+  forgetMerchant(merchant: string): void {
+    this.evictApplications([...(this.applicationsByMerchant.get(merchant)?.keys() ?? [])]);
+    this.applicationsByMerchant.delete(merchant);
+    this.files.forgetMerchant(merchant);
+    for (const id of [...(this.commentsByMerchant.get(merchant) ?? [])]) this.forgetComment(id);
+    this.commentsByMerchant.delete(merchant);
+    this.commentBytesByMerchant.delete(merchant);
   }
 
   /** Removes applications with their people, contracts, files (theirs and their people's) and the comments on all of these. */
@@ -381,11 +391,12 @@ export class MerchantResources {
    */
   addComment(comment: Comment): string | undefined {
     const bytes = commentBytes(comment);
-    if (bytes > this.commentByteShare)
-      return `The sandbox keeps at most ${this.commentByteShare} bytes of comments per merchant (merchant.retention.maxCommentBytes); this comment has ${bytes}: send a shorter one.`;
+    const byteShare = this.commentByteShare(comment.merchant);
+    if (bytes > byteShare)
+      return `The sandbox keeps at most ${byteShare} bytes of comments per merchant (merchant.retention.maxCommentBytes); this comment has ${bytes}: send a shorter one.`;
     const own = indexed(this.commentsByMerchant, comment.merchant);
     const held = () => this.commentBytesByMerchant.get(comment.merchant) ?? 0;
-    while (own.size >= this.commentShare || held() + bytes > this.commentByteShare) this.forgetComment(own.values().next().value!);
+    while (own.size >= this.commentShare(comment.merchant) || held() + bytes > byteShare) this.forgetComment(own.values().next().value!);
     own.add(comment.id);
     this.comments.set(comment.id, comment);
     this.commentBytesByMerchant.set(comment.merchant, held() + bytes);

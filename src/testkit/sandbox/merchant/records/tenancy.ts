@@ -22,8 +22,8 @@ export function merchantOfConfigured(client: OAuthClientConfig): string {
 }
 
 /** The merchants of the configured clients, each once. */
-export function merchantsOf(clients: readonly OAuthClientConfig[]): string[] {
-  return [...new Set(clients.map(merchantOfConfigured))];
+export function merchantsOf(clients: readonly OAuthClientConfig[]): ReadonlySet<string> {
+  return new Set(clients.map(merchantOfConfigured));
 }
 
 /** Whether `record` is visible to a client of `merchant`. */
