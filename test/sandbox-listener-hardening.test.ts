@@ -7,7 +7,7 @@
  */
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_MESSAGE_LENGTH } from "../src/testkit/sandbox/control/masking";
+import { MAX_MESSAGE_LENGTH } from "../src/testkit/sandbox/cross-api/masking";
 import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from "../src/testkit/sandbox/cross-api/clock";
 import { GatewayResponses } from "../src/testkit/sandbox/gateway/responses";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";

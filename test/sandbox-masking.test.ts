@@ -1,5 +1,5 @@
 /**
- * The one masking step (src/testkit/sandbox/control/masking.ts), by property: for any
+ * The one masking step (src/testkit/sandbox/cross-api/masking.ts), by property: for any
  * Luhn-valid card number and any CSC, written in any encoding (plain, grouped with spaces, `+`,
  * dots or dashes, percent-encoded once or twice, a JSON number, a JSON `\u` escape, an array
  * member), in any field, header, query or path, under any content type, neither appears in
@@ -14,12 +14,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { curlOf, refusalOf } from "../src/testkit/sandbox/control/api/explain";
 import { ExchangeRecord, type RawExchange } from "../src/testkit/sandbox/control/exchanges";
-import { maskedBodyText, maskedHeaders, maskedTarget, maskedText } from "../src/testkit/sandbox/control/masking";
+import { isLuhnValid, maskedBodyText, maskedHeaders, maskedTarget, maskedText } from "../src/testkit/sandbox/cross-api/masking";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, keys, MerchantClient, privateKeyPem, validApplication } from "./support/sandbox";
 import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
-import { isLuhnValid } from "../src/testkit/sandbox/gateway/test-cards";
 
 /** A Luhn-valid card number of 12 to 19 digits. */
 const cardNumber = fc

@@ -16,7 +16,7 @@ import {
   MerchantResources,
   type Comment,
 } from "../src/testkit/sandbox/merchant/records/resources";
-import { maskedText } from "../src/testkit/sandbox/control/masking";
+import { maskedText } from "../src/testkit/sandbox/cross-api/masking";
 import { MAX_ERROR_FIELDS, MAX_MESSAGE_LENGTH, MAX_MESSAGES_PER_FIELD, problems } from "../src/testkit/sandbox/merchant/http/problems";
 import { MAX_TOKENS_PER_CLIENT } from "../src/testkit/sandbox/merchant/records/oauth";
 import { MAX_RATE_WINDOWS, RateLimiter } from "../src/testkit/sandbox/merchant/records/rate-limit";

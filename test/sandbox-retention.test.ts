@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
 import { seeded, type SandboxConfigFile } from "../src/testkit/sandbox/configuration/config";
-import { isLuhnValid } from "../src/testkit/sandbox/gateway/test-cards";
+import { isLuhnValid } from "../src/testkit/sandbox/cross-api/masking";
 import { KeysPerAccount } from "../src/testkit/sandbox/cross-api/retention";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import {

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, inject } from "vitest";
 import { switchTarget } from "../support/context";
-import type { ContractTarget } from "../targets/target";
+import type { ContractTarget } from "../support/target";
 
 /** A mutant (or the baseline) as a lane runs it. */
 export interface LaneJob {

@@ -43,6 +43,7 @@ import type { OperationRecord } from "../../src/testkit/openapi-model/model-reco
 import type { ApiModel } from "../../src/testkit/openapi-model/operation-model";
 import { echoedMembers } from "../support/echo";
 import { API_NAMES, apiSpec, type ApiName } from "../support/spec";
+import { linksSchemaNames, walk } from "../support/spec-walk";
 
 export type RuleKind =
   "rule" | "status" | "401" | "header" | "extension" | "echo" | "guide" | "link" | "default" | "readback" | "time" | "query";
@@ -137,16 +138,6 @@ function compact(path: string[]): string {
 /** A schema node (rather than a map of names, such as `properties`, that may hold a member named `default`). */
 const isSchema = (value: Record<string, unknown>) =>
   ["type", "enum", "const", "$ref", "allOf", "oneOf", "anyOf"].some((keyword) => value[keyword] !== undefined);
-
-function walk(node: unknown, path: string[], visit: (value: Record<string, unknown>, path: string[]) => void): void {
-  if (Array.isArray(node)) {
-    node.forEach((item, i) => walk(item, [...path, String(i)], visit));
-    return;
-  }
-  if (!isJsonObject(node)) return;
-  visit(node, path);
-  for (const [key, child] of Object.entries(node)) if (!key.startsWith("x-")) walk(child, [...path, key], visit);
-}
 
 const pointer = (path: string[]) => "#/" + path.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 
@@ -387,24 +378,6 @@ export function rulesOf(model: ApiModel, echoed: (operation: OperationRecord) =>
     add({ id: `${api}:header:${name}`, api, kind: "header", at: `#/components/headers/${name}`, text });
   }
   return [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
-}
-
-/** The component schemas a `_links` member refers to (directly or through allOf): each of their properties is a relation. */
-const linksSchemaCache = new WeakMap<OpenApiDocument, Set<string>>();
-export function linksSchemaNames(doc: OpenApiDocument): Set<string> {
-  const known = linksSchemaCache.get(doc);
-  if (known) return known;
-  const names = new Set<string>();
-  linksSchemaCache.set(doc, names);
-  const note = (node: unknown) => {
-    const { $ref: ref, allOf } = objectOf(node);
-    if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) names.add(ref.split("/").pop()!);
-    for (const branch of arrayOf(allOf)) note(branch);
-  };
-  walk(doc, [], (value, path) => {
-    if (path.at(-1) === "_links" && path.at(-2) === "properties") note(value);
-  });
-  return names;
 }
 
 let cached: SpecRule[] | undefined;

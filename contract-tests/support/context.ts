@@ -4,7 +4,7 @@
  */
 import { inject, it, type TestContext, type TestOptions } from "vitest";
 import { objectOf, stringOf } from "../../src/testkit/common/json-values";
-import type { ContractTarget } from "../targets/target";
+import type { ContractTarget } from "./target";
 import { suiteFetch } from "./connections";
 import { mark } from "./exchange-log";
 import { forgetWrites } from "./invariants";

@@ -13,7 +13,7 @@ import { maskPans } from "../../src/toolkit/clients/common/redact";
 import { createSigner, type Signer } from "../../src/toolkit/clients/gateway/signing";
 import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import { encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
-import type { ContractTarget } from "../targets/target";
+import type { ContractTarget } from "./target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
 import { isJsonMediaType, parseMediaType } from "../../src/testkit/openapi-model/media-types";
 import { conformanceProblems } from "./conformance";

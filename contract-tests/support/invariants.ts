@@ -30,7 +30,7 @@ import { isDeepStrictEqual } from "node:util";
 import { parseTemplate } from "url-template";
 import { arrayOf, isJsonObject, objectOf, stringOf, type JsonObject as Json } from "../../src/testkit/common/json-values";
 import { deref } from "../../src/testkit/openapi-model/document";
-import { linksSchemaNames } from "../rules/inventory";
+import { linksSchemaNames } from "./spec-walk";
 import type { ApiSpec, ContractOperation } from "./spec";
 
 export interface ObservedExchange {

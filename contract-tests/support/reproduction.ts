@@ -12,7 +12,7 @@ import type { TestContext } from "vitest";
 import { signatureHeader, testEnvironment } from "../../generated/gateway/constants";
 import { maskPans } from "../../src/toolkit/clients/common/redact";
 import { createSigner } from "../../src/toolkit/clients/gateway/signing";
-import type { ContractTarget } from "../targets/target";
+import type { ContractTarget } from "./target";
 import { cardDataOf } from "./card-data-echo";
 import { failedRequest, wasIssued, type RecordedRequest } from "./exchange-log";
 import { apiSpec } from "./spec";

@@ -5,9 +5,9 @@
 import type { TestProject } from "vitest/node";
 import { startMockTarget } from "./mock";
 import { sandboxTarget, startSandboxTarget, type StartedTarget } from "./sandbox";
-import { PREFLIGHT_EXIT_CODE, PreflightError } from "./preflight-error";
+import { PREFLIGHT_EXIT_CODE, PreflightError } from "../support/preflight-error";
 import { preflightProblems } from "./preflight";
-import { externalTarget, targetKind, type ContractTarget } from "./target";
+import { externalTarget, targetKind, type ContractTarget } from "../support/target";
 
 declare module "vitest" {
   export interface ProvidedContext {

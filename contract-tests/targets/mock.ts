@@ -10,7 +10,7 @@ import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { seeded } from "../../src/testkit/sandbox/configuration/config";
 import { startPrismMock, type RunningMock } from "../../src/testkit/prism/prism";
 import { generateKeyPairSync } from "node:crypto";
-import { commonSettings, type ContractTarget } from "./target";
+import { commonSettings, type ContractTarget } from "../support/target";
 import type { StartedTarget } from "./sandbox";
 
 function mockTarget(gatewayUrl: string, merchantUrl: string, description: string, env: NodeJS.ProcessEnv): ContractTarget {

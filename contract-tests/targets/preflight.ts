@@ -7,7 +7,7 @@
  */
 import { errorCode } from "../../src/toolkit/clients/common/redact";
 import { ApiSession, type Exchange } from "../support/http";
-import type { ContractTarget } from "./target";
+import type { ContractTarget } from "../support/target";
 
 /** Where each setting comes from, as the user sets it. */
 const SETTINGS = {

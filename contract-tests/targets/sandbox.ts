@@ -14,7 +14,7 @@ import {
 } from "../../src/testkit/sandbox/configuration/config";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
-import { commonSettings, type ContractTarget } from "./target";
+import { commonSettings, type ContractTarget } from "../support/target";
 
 /**
  * The sandbox config the suite runs against: the seeds, plus a small quota on the operation

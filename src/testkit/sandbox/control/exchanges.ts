@@ -14,7 +14,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { objectOf } from "../../common/json-values";
 import type { HandedExchange } from "../listener/messages";
-import { maskedBodyText, maskedHeaders, maskedTarget, sendableMessage } from "./masking";
+import { maskedBodyText, maskedHeaders, maskedTarget, sendableMessage } from "../cross-api/masking";
 
 export type Exchange = components["schemas"]["Exchange"];
 type ExchangeMessage = components["schemas"]["ExchangeMessage"];

@@ -36,11 +36,7 @@ export interface GatewaySandbox {
   contentType: string;
 }
 
-export function createGatewaySandbox(
-  config: SandboxConfig["gateway"],
-  clock: SandboxClock,
-  faults: Faults = noFaults,
-): GatewaySandbox {
+export function createGatewaySandbox(config: SandboxConfig["gateway"], clock: SandboxClock, faults: Faults = noFaults): GatewaySandbox {
   const model = apiModel("gateway");
   const { document: doc, router } = model;
   const facts = readGatewayFacts(doc);

@@ -149,7 +149,8 @@ export function gatewayPipeline(parts: GatewayParts): ApiHandler {
       contentType: request.headers["content-type"],
       rawBody: request.rawBody,
     });
-    if (intervention && "answer" in intervention) return { ...structuredClone(intervention.answer), notes: { ...notes, fault: intervention.id } };
+    if (intervention && "answer" in intervention)
+      return { ...structuredClone(intervention.answer), notes: { ...notes, fault: intervention.id } };
     const answer = runTransaction(transactions, http, {
       operationId: admission.operationId,
       account: admission.account,

@@ -4,7 +4,7 @@
  * 404 have no body, as documented, and so no Content-Type.
  */
 import { responseMediaType } from "../../../../generated/gateway/constants";
-import { sendableMessage } from "../control/masking";
+import { sendableMessage } from "../cross-api/masking";
 import type { SandboxResponse } from "../listener/messages";
 import type { Outcome, TransactionBody } from "./records";
 

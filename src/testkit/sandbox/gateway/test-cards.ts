@@ -6,22 +6,9 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { noFaults, type Faults } from "../cross-api/faults";
+import { isLuhnValid } from "../cross-api/masking";
 import type { GatewayFacts } from "./spec-facts";
 import { codes, statusCodeFor, type StatusCode, type TransactionType } from "./status-codes";
-
-/** Luhn (mod 10) check. */
-export function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 export interface CardData {
   pan?: string;

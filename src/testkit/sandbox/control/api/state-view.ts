@@ -17,7 +17,7 @@ import type { StoredFile } from "../../merchant/records/files";
 import type { RateLimiter } from "../../merchant/records/rate-limit";
 import type { MerchantResources } from "../../merchant/records/resources";
 import type { OpenApiDocument } from "../../../openapi-model/document";
-import { maskedText } from "../masking";
+import { maskedText } from "../../cross-api/masking";
 
 type Schemas = components["schemas"];
 

@@ -9,7 +9,7 @@ import type { OpenApiDocument } from "../../../openapi-model/document";
 import type { OperationRecord } from "../../../openapi-model/model-records";
 import type { SpecRouter } from "../../../openapi-model/router";
 import { dottedName, type SchemaViolation } from "../../../openapi-model/validation-errors";
-import { maskedText } from "../../control/masking";
+import { maskedText } from "../../cross-api/masking";
 import type { SandboxResponse } from "../../listener/messages";
 import type { MerchantLinks } from "./links";
 import { pageOf } from "./pagination";

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { problemKinds, problemMediaType } from "../../../../../generated/merchant/constants";
 import type { SandboxResponse } from "../../listener/messages";
-import { MAX_MESSAGE_LENGTH, sendableMessage } from "../../control/masking";
+import { MAX_MESSAGE_LENGTH, sendableMessage } from "../../cross-api/masking";
 
 /** A random prefix per sandbox process and a counter: unique, cheap, and not guessable across runs. */
 const requestIdPrefix = randomBytes(6).toString("base64url");

@@ -4,7 +4,7 @@
  * modifiers a language has is the spec's (`x-query-modifiers`); answers.ts accepts the ones the
  * sandbox does not model and refuses a modelled one the spec does not list.
  */
-import { maskedText } from "../../control/masking";
+import { maskedText } from "../../cross-api/masking";
 import { APPROVED, type Application, type Contract, type Dispute, type Transaction } from "./resources";
 
 export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };

@@ -10,7 +10,7 @@
  *                             every address and credential from the environment (below)
  */
 import { readFileSync } from "node:fs";
-import type { ApiName } from "../support/spec";
+import type { ApiName } from "./spec";
 import { isHttpUrl, withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { PreflightError } from "./preflight-error";
 
