@@ -546,66 +546,83 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until:
 }
 
 describe("the exchange stream", () => {
-  it("sends each new exchange as an event, replays after Last-Event-ID, and holds at most 16 streams", { timeout: 60_000 }, async () => {
-    const own = await startTestSandbox();
-    const url = `${own.gatewayUrl}/_sandbox/exchange-stream`;
-    const aborts: AbortController[] = [];
-    const open = (headers: Record<string, string> = {}) => {
-      const abort = new AbortController();
-      aborts.push(abort);
-      return fetch(url, { headers, signal: abort.signal });
-    };
-    try {
-      const response = await open();
-      expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      await readUntil(reader, (text) => text.includes("retry: 1000"));
-      // The answer is held to the control spec (its first bytes: a stream never ends).
-      const route = router.operation("streamExchanges");
-      called.add(route.operationId);
-      expect(
-        checkResponse(
-          model,
-          route,
-          { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") },
-          { method: "GET" },
-        ),
-      ).toEqual([]);
+  it(
+    "sends each new exchange as an event, replays after Last-Event-ID, and holds at most 16 streams, 8 of one origin",
+    { timeout: 60_000 },
+    async () => {
+      const own = await startTestSandbox();
+      const url = `${own.gatewayUrl}/_sandbox/exchange-stream`;
+      const aborts: AbortController[] = [];
+      const open = (headers: Record<string, string> = {}) => {
+        const abort = new AbortController();
+        aborts.push(abort);
+        return fetch(url, { headers, signal: abort.signal });
+      };
+      try {
+        const response = await open();
+        expect(response.status).toBe(200);
+        const reader = response.body!.getReader();
+        await readUntil(reader, (text) => text.includes("retry: 1000"));
+        // The answer is held to the control spec (its first bytes: a stream never ends).
+        const route = router.operation("streamExchanges");
+        called.add(route.operationId);
+        expect(
+          checkResponse(
+            model,
+            route,
+            { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") },
+            { method: "GET" },
+          ),
+        ).toEqual([]);
 
-      await new GatewayClient(own.gatewayUrl).get("/account");
-      const text = await readUntil(reader, (text) => text.includes("event: exchange"));
-      const event = /id: (\d+)\nevent: exchange\ndata: (.*)\n\n/.exec(text)!;
-      const exchange = JSON.parse(event[2]!);
-      expect(exchange).toMatchObject({ id: Number(event[1]), api: "gateway", operation: "getAccount", status: 200 });
-      expect(JSON.stringify(exchange)).not.toContain(keys.merchantKey);
+        await new GatewayClient(own.gatewayUrl).get("/account");
+        const text = await readUntil(reader, (text) => text.includes("event: exchange"));
+        const event = /id: (\d+)\nevent: exchange\ndata: (.*)\n\n/.exec(text)!;
+        const exchange = JSON.parse(event[2]!);
+        expect(exchange).toMatchObject({ id: Number(event[1]), api: "gateway", operation: "getAccount", status: 200 });
+        expect(JSON.stringify(exchange)).not.toContain(keys.merchantKey);
 
-      const replayed = await open({ "last-event-id": String(exchange.id - 1) });
-      expect(await readUntil(replayed.body!.getReader(), (text) => text.includes("event: exchange"))).toContain(`id: ${exchange.id}\n`);
+        const replayed = await open({ "last-event-id": String(exchange.id - 1) });
+        expect(await readUntil(replayed.body!.getReader(), (text) => text.includes("event: exchange"))).toContain(`id: ${exchange.id}\n`);
 
-      const more = await Promise.all(Array.from({ length: 14 }, () => open()));
-      expect(more.map((r) => r.status)).toEqual(Array(14).fill(200));
-      const refused = await fetch(url);
-      expect(refused.status).toBe(503);
-      expect((await refused.json()).error).toMatch(/16 exchange streams/);
-      expect((await fetch(url, { headers: { "last-event-id": "x" } })).status).toBe(400);
+        // Two are open: six more of this client (no browser) fill its share of 8; a loopback page's origin has 8 of its own.
+        const more = await Promise.all(Array.from({ length: 6 }, () => open()));
+        expect(more.map((r) => r.status)).toEqual(Array(6).fill(200));
+        const ninth = await fetch(url);
+        expect(ninth.status).toBe(503);
+        expect((await ninth.json()).error).toMatch(/8 of this origin/);
+        const page = { origin: own.gatewayUrl, "sec-fetch-site": "same-origin" };
+        const fromPage = await Promise.all(Array.from({ length: 8 }, () => open(page)));
+        expect(fromPage.map((r) => r.status)).toEqual(Array(8).fill(200));
+        const refused = await fetch(url, { headers: { origin: own.gatewayUrl.replace("127.0.0.1", "localhost") } });
+        expect(refused.status).toBe(503);
+        expect((await refused.json()).error).toMatch(/16 exchange streams/);
+        // A page of another site takes no place, with or without Origin.
+        for (const site of ["cross-site", "same-site"]) {
+          const crossSite = await fetch(url, { headers: { "sec-fetch-site": site } });
+          expect(crossSite.status).toBe(403);
+          expect((await crossSite.json()).error).toMatch(new RegExp(`^Sec-Fetch-Site: ${site}`));
+        }
+        expect((await fetch(url, { headers: { "last-event-id": "x" } })).status).toBe(400);
 
-      // A client that leaves frees its place.
-      aborts.pop()!.abort();
-      await expect
-        .poll(
-          async () => {
-            const again = await open();
-            return again.status;
-          },
-          { timeout: 15_000 },
-        )
-        .toBe(200);
-    } finally {
-      // Stopping the sandbox ends the open streams and does not wait for them.
-      await own.stop();
-      for (const abort of aborts) abort.abort();
-    }
-  });
+        // A client that leaves frees its place (the last opened: one of the page's).
+        aborts.pop()!.abort();
+        await expect
+          .poll(
+            async () => {
+              const again = await open(page);
+              return again.status;
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(200);
+      } finally {
+        // Stopping the sandbox ends the open streams and does not wait for them.
+        await own.stop();
+        for (const abort of aborts) abort.abort();
+      }
+    },
+  );
 });
 
 describe("the exchange stream's bounds", () => {
@@ -646,10 +663,13 @@ describe("the exchange stream's bounds", () => {
     expect(reading.written.some((chunk) => chunk.startsWith("id: 1\nevent: exchange\n"))).toBe(true);
     expect(stalled.destroyed).toBe(true);
     expect(stalled.written.some((chunk) => chunk.includes("event: exchange"))).toBe(false);
-    // 16 streams at most: the stalled one's place is free again, the reading one holds one.
-    const more = Array.from({ length: 15 }, () => exchangeStream(record, undefined));
+    // 8 streams of one origin at most, 16 in all: the stalled one's place is free again, the reading one holds one.
+    const more = Array.from({ length: 7 }, () => exchangeStream(record, undefined));
     expect(more.every((stream) => stream !== undefined)).toBe(true);
     expect(exchangeStream(record, undefined)).toBeUndefined();
+    const others = Array.from({ length: 8 }, (_, i) => exchangeStream(record, undefined, `http://localhost:${i}`));
+    expect(others.every((stream) => stream !== undefined)).toBe(true);
+    expect(exchangeStream(record, undefined, "http://localhost:99")).toBeUndefined();
     void record.close();
   });
 });

@@ -154,7 +154,7 @@ export interface paths {
         };
         /**
          * Follow new exchanges
-         * @description Server-Sent Events: one `exchange` event per new exchange of the record (its `data` is the Exchange as JSON, its `id` the exchange's id), and a comment line every 15 seconds. A client that reconnects with `Last-Event-ID` first gets the exchanges after that id that the record still holds (at most 1,000). A client that does not read is disconnected once 1 MiB waits for it; at most 16 streams are open at once. Streams end when the sandbox stops.
+         * @description Server-Sent Events: one `exchange` event per new exchange of the record (its `data` is the Exchange as JSON, its `id` the exchange's id), and a comment line every 15 seconds. A client that reconnects with `Last-Event-ID` first gets the exchanges after that id that the record still holds (at most 1,000). A client that does not read is disconnected once 1 MiB waits for it; at most 16 streams are open at once, at most 8 of them for one origin (a page's `Origin`, or one browser's same-origin pages, or the clients that are no browser), so no page takes every place. A browser's cross-site request (`Sec-Fetch-Site` other than `same-origin` or `none`) is refused: only the console's own page and clients outside a browser follow the record. Streams end when the sandbox stops.
          */
         get: operations["streamExchanges"];
         put?: never;
@@ -1030,7 +1030,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Already 16 streams are open. */
+            /** @description A cross-site request from a browser page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlError"];
+                };
+            };
+            /** @description Already 16 streams are open, or 8 for this origin. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -22,8 +22,9 @@ type ExchangeMessage = components["schemas"]["ExchangeMessage"];
 /** Bounds of the record's size (`--exchanges` / `SANDBOX_EXCHANGES`). */
 export const DEFAULT_EXCHANGES = 1_000;
 export const MAX_EXCHANGES = 100_000;
-/** Streams that may follow the record at once. */
+/** Streams that may follow the record at once, and of those, streams of one origin (so one page cannot take every place). */
 export const MAX_FOLLOWERS = 16;
+export const MAX_FOLLOWERS_PER_ORIGIN = MAX_FOLLOWERS / 2;
 /** Characters of a body kept: a 16 MiB upload is not kept whole. */
 const MAX_BODY_CHARS = 16 * 1024;
 
@@ -146,7 +147,7 @@ export class ExchangeRecord {
   private droppedCount = 0;
   private readonly file: WriteStream | undefined;
   /** Who is told of each new exchange (the console's streams), bounded by `MAX_FOLLOWERS`. */
-  private readonly followers = new Set<(exchange: Exchange) => void>();
+  private readonly followers = new Map<(exchange: Exchange) => void, string>();
 
   constructor(
     private readonly size: number = DEFAULT_EXCHANGES,
@@ -171,7 +172,7 @@ export class ExchangeRecord {
       this.droppedCount++;
     }
     if (this.file) this.file.write(`${JSON.stringify(this.view(entry))}\n`);
-    for (const follower of this.followers) follower(this.view(entry));
+    for (const follower of this.followers.keys()) follower(this.view(entry));
     return entry.id;
   }
 
@@ -191,10 +192,16 @@ export class ExchangeRecord {
     return entry === undefined ? undefined : this.view(entry);
   }
 
-  /** Tells `follower` of every new exchange until the returned function is called; undefined when `MAX_FOLLOWERS` already follow. */
-  follow(follower: (exchange: Exchange) => void): (() => void) | undefined {
+  /**
+   * Tells `follower` of every new exchange until the returned function is called; undefined when
+   * `MAX_FOLLOWERS` already follow, or `MAX_FOLLOWERS_PER_ORIGIN` of `origin`.
+   */
+  follow(follower: (exchange: Exchange) => void, origin = ""): (() => void) | undefined {
     if (this.followers.size >= MAX_FOLLOWERS) return undefined;
-    this.followers.add(follower);
+    let sameOrigin = 0;
+    for (const other of this.followers.values()) if (other === origin) sameOrigin++;
+    if (sameOrigin >= MAX_FOLLOWERS_PER_ORIGIN) return undefined;
+    this.followers.set(follower, origin);
     return () => void this.followers.delete(follower);
   }
 

@@ -124,8 +124,14 @@ const handlers: ControlHandlers = {
     const last = headers["last-event-id"];
     if (last !== undefined && (typeof last !== "string" || !LAST_EVENT_ID.test(last)))
       return refusal(400, "Last-Event-ID: must be the id of an exchange");
-    const stream = exchangeStream(exchanges, last === undefined ? undefined : Number(last));
-    return stream ?? refusal(503, "16 exchange streams are open already: close one");
+    // A page of another site may not hold the stream's places: a browser names such a request in Sec-Fetch-Site
+    // (an <img> or a no-cors fetch sends no Origin); the listener has refused foreign Hosts and Origins already.
+    const site = headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin" && site !== "none")
+      return refusal(403, `Sec-Fetch-Site: ${site}: the exchange stream is for the console's own page and for clients outside a browser`);
+    const origin = headers.origin ?? (site === undefined ? "not a browser" : "a browser's same-origin page");
+    const stream = exchangeStream(exchanges, last === undefined ? undefined : Number(last), origin);
+    return stream ?? refusal(503, "16 exchange streams are open already, or 8 of this origin: close one");
   },
   listGatewayTransactions: ({ query }, sandbox, views) =>
     json(200, views.gatewayState.list(sandbox.state().gateway.store, sandbox.state().clock, query)),

@@ -55,13 +55,13 @@ export interface OpenStream {
  * Follows the record (undefined when too many already do). Exchanges made between this call and
  * the stream's start wait in a list bounded like the socket's buffer.
  */
-export function exchangeStream(record: ExchangeRecord, lastEventId: number | undefined): OpenStream | undefined {
+export function exchangeStream(record: ExchangeRecord, lastEventId: number | undefined, origin = ""): OpenStream | undefined {
   let deliver: ((exchange: Exchange) => void) | undefined;
   const early: Exchange[] = [];
   const unfollow = record.follow((exchange) => {
     if (deliver) deliver(exchange);
     else if (early.length < MAX_REPLAY) early.push(exchange);
-  });
+  }, origin);
   if (!unfollow) return undefined;
   return {
     stream(req, res) {
