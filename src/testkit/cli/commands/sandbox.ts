@@ -1,4 +1,5 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
+import { closeSync, constants, openSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/configuration/config";
@@ -33,6 +34,28 @@ const PORT_SETTINGS = {
   storage: "--storage-port (SANDBOX_STORAGE_PORT)",
 } as const;
 
+/**
+ * The `--log` file, checked before anything starts: an empty setting or a file that cannot be
+ * appended to ends the start with one line naming the setting (opened without waiting, so a FIFO
+ * without a reader is refused instead of hanging the start).
+ */
+function appendableLogFile(setting: string): string {
+  if (setting.trim() === "") throw new Error("--log (SANDBOX_LOG) is empty: name a file to append the exchanges to, or unset SANDBOX_LOG");
+  const path = resolve(setting);
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0)));
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new Error(
+      `--log (SANDBOX_LOG) ${path} cannot be appended to (${typeof code === "string" ? code : "error"}): name a writable file`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return path;
+}
+
 /** Starts the sandbox as `payment-apis sandbox` does; it is stopped by `lifecycle`. */
 export async function startSandboxFromSettings(settings: SandboxSettings, lifecycle: Lifecycle): Promise<RunningSandbox> {
   const ports = { gateway: settings.gatewayPort, merchant: settings.merchantPort, storage: settings.storagePort };
@@ -40,6 +63,7 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
   // A bad fixture file stops the start before any port is taken; one the APIs refuse, before ready.
   const fixtures =
     settings.fixtures === undefined ? [] : [{ source: resolve(settings.fixtures), fixture: loadFixtureFile(settings.fixtures) }];
+  const logFile = settings.log === undefined ? undefined : appendableLogFile(settings.log);
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
@@ -49,7 +73,7 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
       responseValidation: settings.responseValidation,
       precompile: true,
       ...(settings.exchanges !== undefined ? { exchanges: settings.exchanges } : {}),
-      ...(settings.log !== undefined ? { logFile: resolve(settings.log) } : {}),
+      ...(logFile !== undefined ? { logFile } : {}),
     });
   } catch (error) {
     const port = (error as { port?: unknown }).port;

@@ -4,11 +4,11 @@
  * file) stops the start with an error naming the file and every problem's JSON path and rule.
  */
 import { createPublicKey } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { arrayOf } from "../../common/json-values";
+import { readRegularFile } from "../../common/regular-file";
 import { defaultConfig, mergeConfig, type GatewayAccountConfig, type SandboxConfig, type SandboxConfigFile } from "./config";
 import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
 
@@ -27,7 +27,7 @@ export function configFromFile(file: string | undefined): SandboxConfig {
   const path = resolve(file);
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readRegularFile(path);
   } catch (error) {
     throw new Error(`sandbox config ${path} cannot be read: ${messageOf(error)}`, { cause: error });
   }
@@ -223,7 +223,7 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
       const keyFile = resolve(relativeTo, key.public_key_file!);
       let pem: string | undefined;
       try {
-        pem = readFileSync(keyFile, "utf8");
+        pem = readRegularFile(keyFile);
       } catch (error) {
         const reason = error instanceof Error && "code" in error && error.code === "ENOENT" ? "no such file" : messageOf(error);
         problems.push({ path: `${at}/public_key_file`, rule: `cannot read ${keyFile}: ${reason}` });

@@ -6,7 +6,16 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { components } from "../../../../../generated/sandbox-control/schema";
-import { literal, noteLines, Variables, word, bodyAssignment, signatureLine, type Part, type SignedInput } from "../../../common/shell-words";
+import {
+  literal,
+  noteLines,
+  Variables,
+  word,
+  bodyAssignment,
+  signatureLine,
+  type Part,
+  type SignedInput,
+} from "../../../common/shell-words";
 import type { SpecRouter } from "../../../openapi-model/router";
 import { isJsonObject, objectOf } from "../../../common/json-values";
 import type { Exchange } from "../exchanges";
