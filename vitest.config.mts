@@ -15,8 +15,10 @@ export default defineConfig({
     // and restores what it stubs, so nothing else carries over.
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
-    // Prism takes a few seconds to start on a 2-core machine.
-    hookTimeout: 60_000,
-    testTimeout: 30_000,
+    // Backstops against a hang, not measures of speed: three times what a quiet 2-core machine
+    // needs, so that they hold on a shared runner three times busier. Work on child processes is
+    // bounded by their progress (test/support/processes.ts), never by these.
+    hookTimeout: 180_000,
+    testTimeout: 90_000,
   },
 });

@@ -8,7 +8,7 @@
  *   specs (specs/<api>.json|yaml).
  * - payment-apis-testkit: the `payment-apis` command line compiled to dist/, plus the
  *   TypeScript of the contract suite and what it imports (src/, contract-tests/, generated/),
- *   which vitest runs as it does in this checkout.
+ *   which vitest runs as it does in this checkout, and the guides its messages name (docs/).
  *
  * Each package is staged in dist/packages/<name>/, checked against the root package.json
  * (same version, same pinned versions of shared dependencies), then packed with `npm pack`.
@@ -20,6 +20,7 @@ import { listApis, listServiceApis, projectRoot } from "./lib/apis";
 import { runChildSync } from "../src/testkit/serve/children";
 import { toolEnv } from "./lib/exec";
 import { copyTestkitAssets } from "./lib/testkit-assets";
+import { shippedGuides } from "../src/testkit/common/guides";
 import { emitProject } from "./lib/typescript-host";
 
 export const packagesOutDir = join(projectRoot, "dist", "packages");
@@ -134,6 +135,8 @@ function buildTestkit(): string {
     readFileSync(join(dir, "dist", "src", "testkit", "cli", "main.js"), "utf8"),
     { mode: 0o755 },
   );
+  // The guides its messages and README name (src/testkit/common/guides.ts): an installed user has each.
+  for (const guide of shippedGuides) cpSync(join(projectRoot, "docs", guide), join(dir, "docs", guide));
   cpSync(join(projectRoot, "src"), join(dir, "src"), { recursive: true });
   cpSync(join(projectRoot, "contract-tests"), join(dir, "contract-tests"), {
     recursive: true,

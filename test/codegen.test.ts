@@ -19,6 +19,7 @@ import { runCodegenCheck, type CheckResult } from "../scripts/lib/codegen/check"
 import { compileExamples } from "../scripts/lib/codegen/compile";
 import { examplesDir } from "../scripts/lib/codegen/matrix";
 import { outputDir, specPath } from "../scripts/lib/codegen/generators";
+import { BACKSTOP_MS } from "./support/processes";
 
 type AuthorizationBody = Parameters<GatewayClient["authorize"]>[0];
 type Settings = { baseUrl: string; apiKey: string; signing: SigningOptions };
@@ -125,7 +126,8 @@ beforeAll(async () => {
   console.log(
     `codegen.test: generation, checks and the examples' build took ${setUpSeconds.toFixed(1)} s (the check itself ${check.seconds.toFixed(1)} s)`,
   );
-}, 240_000);
+  // Its generators and compiles run in this process and its children; bounded by the backstop only.
+}, BACKSTOP_MS);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));

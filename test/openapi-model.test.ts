@@ -4,6 +4,7 @@
  * over it; the load's refusal of what the model cannot read.
  */
 import { describe, expect, it } from "vitest";
+import { mediaTypeOf, parseMediaType } from "../src/testkit/openapi-model/media-types";
 import { mediaType as gatewayMediaType, signatureHeader, statusCodes } from "../generated/gateway/constants";
 import { ModelLoadError } from "../src/testkit/openapi-model/bundle-reading";
 import { checkBody, checkParameters } from "../src/testkit/openapi-model/check-request";
@@ -210,5 +211,22 @@ describe("the load refuses what the model cannot read, naming where", () => {
     const doc = changed(change);
     expect(() => new ApiModel("gateway", doc)).toThrow(ModelLoadError);
     expect(() => new ApiModel("gateway", doc)).toThrow(message);
+  });
+});
+
+describe("parseMediaType (whatwg-mimetype)", () => {
+  it("reads quoted parameters whole, a `;` inside quotes included, names lower-cased, the first of a repeated one", () => {
+    expect(parseMediaType('Multipart/Form-Data; Boundary="a;b"; charset=UTF-8; charset=latin1')).toEqual({
+      essence: "multipart/form-data",
+      parameters: { boundary: "a;b", charset: "UTF-8" },
+      wellFormed: true,
+    });
+    expect(parseMediaType('application/json; note="say \\"hi\\""')?.parameters).toEqual({ note: 'say "hi"' });
+  });
+
+  it("names a malformed type by what was sent, not well-formed; nothing for an empty header", () => {
+    expect(parseMediaType("application json; charset=utf-8")).toEqual({ essence: "application json", parameters: {}, wellFormed: false });
+    expect(parseMediaType("")).toBeUndefined();
+    expect(mediaTypeOf(" Application/HAL+JSON ; charset=utf-8")).toBe("application/hal+json");
   });
 });

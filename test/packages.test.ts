@@ -5,7 +5,6 @@
  * `npx payment-apis sandbox` from the installed testkit, the specs resolved by module name, the
  * contract suite run with `npx payment-apis contract`, and the sandbox stopped with SIGTERM.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { consumerResolutions, type ConsumerResolution } from "./support/consumer-type-checks";
-import { portIsFree, processesMentioning, startServing, until } from "./support/processes";
+import { BACKSTOP_MS, portIsFree, processesMentioning, runWatched, startServing, until } from "./support/processes";
+import { shellBlockUnder } from "./support/readme";
+import { namesMissingFrom } from "./support/package-messages";
+import { shippedGuides } from "../src/testkit/common/guides";
 
 const bin = (name: string) => join(projectRoot, "node_modules", ".bin", name);
 /** Test tooling that must never reach a project that installs only the clients. */
@@ -27,30 +29,18 @@ interface Run {
   output: string;
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Run {
-  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 170_000 });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+/**
+ * A command in the background, bounded by its progress (test/support/processes.ts), never by wall
+ * time: independent checks overlap (each mostly waits on its own process).
+ */
+async function runAsync(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+  const finished = await runWatched(command, args, cwd, env);
+  return { status: finished.code, stdout: finished.stdout, output: `${finished.stdout}${finished.stderr}` };
 }
 
-/** `run` in the background: independent checks overlap (each mostly waits on its own process). */
-function runAsync(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 170_000 });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, output: `${stdout}${stderr}` }));
-  });
-}
-
-/** stdout of a command that must succeed. */
-function mustRun(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): string {
-  const result = run(command, args, cwd, env);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.output.slice(-4000)}`);
-  return result.stdout;
+/** The ```ts blocks of a Markdown text. */
+function typeScriptBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((block) => block[1]!);
 }
 
 function emptyProject(name: string): string {
@@ -93,7 +83,7 @@ describe("the packed packages, installed into empty projects", () => {
   let ciProject: string;
 
   beforeAll(async () => {
-    const packed = mustRun(bin("ts-node"), [join("scripts", "pack.ts")], projectRoot)
+    const packed = (await mustRunAsync(bin("ts-node"), [join("scripts", "pack.ts")], projectRoot))
       .split("\n")
       .filter((line) => line.endsWith(".tgz"));
     const find = (name: string) =>
@@ -110,7 +100,7 @@ describe("the packed packages, installed into empty projects", () => {
       npmInstall(ciProject, readmeInstall("payment-apis-testkit", tarballs.testkit)),
     ]);
     writeFileSync(join(clientsProject, "consumer.ts"), readFileSync(join(projectRoot, "test", "packages", "consumer", "consumer.ts")));
-  }, 240_000);
+  }, BACKSTOP_MS);
 
   afterAll(() => {
     for (const dir of [clientsProject, ciProject]) if (dir) rmSync(dir, { recursive: true, force: true });
@@ -118,7 +108,7 @@ describe("the packed packages, installed into empty projects", () => {
 
   // Checks of the installed and packed files and the consumer's run against the installed
   // sandbox, each in processes of its own: side by side.
-  describe.concurrent("as installed and as packed", { timeout: 120_000 }, () => {
+  describe.concurrent("as installed and as packed", { timeout: BACKSTOP_MS }, () => {
     it("installs the clients without any test tooling", async () => {
       const ls = await runAsync("npm", ["ls", "--all", "--json"], clientsProject);
       expect(ls.status, ls.output.slice(-4000)).toBe(0);
@@ -137,6 +127,39 @@ describe("the packed packages, installed into empty projects", () => {
       const gateway = JSON.parse(readFileSync(paths[0]!, "utf8")) as { openapi: string };
       expect(gateway.openapi).toMatch(/^3\.1\./);
       expect(readFileSync(paths[1]!, "utf8")).toMatch(/^openapi: ["']?3\.1\./m);
+    });
+
+    it("runs README's codegen lines as written, with no terminal to answer a prompt", async () => {
+      const block = shellBlockUnder("README.md", "## Point codegen at the bundled specs");
+      const codegen = await runAsync("bash", ["-euo", "pipefail", "-c", block], clientsProject, { ...process.env, CI: "true" });
+      try {
+        expect(codegen.status, codegen.output.slice(-4000)).toBe(0);
+        expect(codegen.stdout).toContain(join(clientsProject, "node_modules", "payment-apis-toolkit", "specs", "gateway.json"));
+        expect(readFileSync(join(clientsProject, "src", "merchant-api.d.ts"), "utf8")).toContain("export interface paths");
+      } finally {
+        rmSync(join(clientsProject, "src"), { recursive: true, force: true });
+      }
+    });
+
+    it("names in the testkit's messages only files an installed user has, and no npm script of the repository", () => {
+      const installed = join(ciProject, "node_modules", "payment-apis-testkit");
+      expect(namesMissingFrom(installed)).toEqual([]);
+      for (const guide of shippedGuides) expect(existsSync(join(installed, "docs", guide)), guide).toBe(true);
+    });
+
+    it("names in the sandbox's help and start lines the guide where the user has it", async () => {
+      const help = await runAsync("npx", ["payment-apis", "sandbox", "--help"], ciProject);
+      expect(help.status, help.output).toBe(0);
+      expect(help.stdout).toContain("node_modules/payment-apis-testkit/docs/sandbox.md");
+      expect(help.stdout).not.toMatch(/(?<!payment-apis-testkit\/)docs\/sandbox\.md/);
+    });
+
+    it("has a README that shows startSandbox, the console, faults and fixtures", () => {
+      const readme = readFileSync(join(ciProject, "node_modules", "payment-apis-testkit", "README.md"), "utf8");
+      for (const topic of ["startSandbox", "/_sandbox/console", "/faults", "loadFixture", "docs/sandbox.md"])
+        expect(readme, topic).toContain(topic);
+      for (const [, path] of readme.matchAll(/`node_modules\/payment-apis-testkit\/([^`]+)`/g))
+        expect(existsSync(join(ciProject, "node_modules", "payment-apis-testkit", path!)), path).toBe(true);
     });
 
     it("gives ESM and CommonJS importers the same classes", async () => {
@@ -196,142 +219,177 @@ describe("the packed packages, installed into empty projects", () => {
       expect(result.output).toContain(`+ ${name}@`);
     });
 
-    it("runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM", async () => {
-      const ports = {
-        gateway: await getPort({ host: "127.0.0.1" }),
-        merchant: await getPort({ host: "127.0.0.1" }),
-        storage: await getPort({ host: "127.0.0.1" }),
-      };
-      const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
-        ...process.env,
-        GATEWAY_SANDBOX_PORT: String(ports.gateway),
-        MERCHANT_SANDBOX_PORT: String(ports.merchant),
-        SANDBOX_STORAGE_PORT: String(ports.storage),
-      });
-      try {
-        const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-        const merchantUrl = `http://127.0.0.1:${ports.merchant}`;
-        expect(sandbox.ready).toBe(
-          `ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`,
-        );
-
-        // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
-        const signingKeyFile = join(
-          ciProject,
-          "node_modules",
-          "payment-apis-testkit",
-          "src",
-          "testkit",
-          "sandbox",
-          "seed",
-          "signing-key.TEST-ONLY.private.pem",
-        );
-        expect(existsSync(signingKeyFile)).toBe(true);
-        expect(await checkConsumer("node16"), "consumer.ts under node16 resolution").toBe("");
-        const consumerOutput = await mustRunAsync(process.execPath, [join("build", "consumer.js")], clientsProject, {
-          ...process.env,
-          GATEWAY_BASE_URL: gatewayUrl,
-          GATEWAY_API_KEY: seeded.gateway.merchantKey,
-          GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
-          GATEWAY_SIGNING_KEY_FILE: signingKeyFile,
-          MERCHANT_BASE_URL: merchantUrl,
-          MERCHANT_CLIENT_ID: seeded.merchant.clientId,
-          MERCHANT_CLIENT_SECRET: seeded.merchant.clientSecret,
-        });
-        const result = JSON.parse(consumerOutput.trim().split("\n").pop()!) as {
-          specs: string[];
-          authorization: { id: string; code: number };
-          capture: { id: string; code: number };
-          rootLinks: string[];
-          application: string;
-          transactions: number;
-          perPage: number;
+    it(
+      "runs the consumer against `npx payment-apis sandbox`, passes `npx payment-apis contract`, and stops on SIGTERM",
+      async () => {
+        const ports = {
+          gateway: await getPort({ host: "127.0.0.1" }),
+          merchant: await getPort({ host: "127.0.0.1" }),
+          storage: await getPort({ host: "127.0.0.1" }),
         };
-        expect(result.specs).toHaveLength(4);
-        expect(result.authorization.code).toBe(20000);
-        expect(result.capture.code).toBe(20000);
-        expect(result.capture.id).not.toBe(result.authorization.id);
-        expect(result.rootLinks).toContain("ch:applications");
-        expect(result.application.startsWith(`${merchantUrl}/`)).toBe(true);
-        // More transactions than one page holds: the iterator followed `next` to the end.
-        expect(result.transactions).toBeGreaterThan(result.perPage);
+        const sandbox = await startServing("npx", ["payment-apis", "sandbox"], ciProject, {
+          ...process.env,
+          GATEWAY_SANDBOX_PORT: String(ports.gateway),
+          MERCHANT_SANDBOX_PORT: String(ports.merchant),
+          SANDBOX_STORAGE_PORT: String(ports.storage),
+        });
+        try {
+          const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+          const merchantUrl = `http://127.0.0.1:${ports.merchant}`;
+          expect(sandbox.ready).toBe(
+            `ready gateway-sandbox=${gatewayUrl} merchant-sandbox=${merchantUrl} storage=http://127.0.0.1:${ports.storage}`,
+          );
 
-        const junit = join(ciProject, "contract-report.xml");
-        const contract = await runAsync(
-          "npx",
-          ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"],
-          ciProject,
-        );
-        expect(contract.status, contract.output.slice(-4000)).toBe(0);
-        expect(contract.output).toMatch(/^contract: \d+ passed, 0 failed/m);
-        const report = readFileSync(junit, "utf8");
-        expect(report).toMatch(/<testsuites [^>]*failures="0"/);
-        expect(Number(/<testsuites [^>]*tests="(\d+)"/.exec(report)?.[1])).toBeGreaterThan(100);
-      } finally {
-        sandbox.child.kill("SIGTERM");
-      }
-      // npx does not pass SIGTERM on; the sandbox notices its parent is gone and stops everything.
-      const stopped = await until(async () => (await Promise.all(Object.values(ports).map(portIsFree))).every(Boolean), 10_000);
-      expect(stopped, `ports still listening:\n${sandbox.output()}`).toBe(true);
-      expect(
-        await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000),
-        processesMentioning(ciProject).join("\n"),
-      ).toBe(true);
-    }, 180_000);
+          // The seeded TEST-ONLY signing key, at the path the README gives inside the installed testkit.
+          const signingKeyFile = join(
+            ciProject,
+            "node_modules",
+            "payment-apis-testkit",
+            "src",
+            "testkit",
+            "sandbox",
+            "seed",
+            "signing-key.TEST-ONLY.private.pem",
+          );
+          expect(existsSync(signingKeyFile)).toBe(true);
+          expect(await checkConsumer("node16"), "consumer.ts under node16 resolution").toBe("");
+          const consumerOutput = await mustRunAsync(process.execPath, [join("build", "consumer.js")], clientsProject, {
+            ...process.env,
+            GATEWAY_BASE_URL: gatewayUrl,
+            GATEWAY_API_KEY: seeded.gateway.merchantKey,
+            GATEWAY_SIGNING_API_KEY: seeded.gateway.signingKeyId,
+            GATEWAY_SIGNING_KEY_FILE: signingKeyFile,
+            MERCHANT_BASE_URL: merchantUrl,
+            MERCHANT_CLIENT_ID: seeded.merchant.clientId,
+            MERCHANT_CLIENT_SECRET: seeded.merchant.clientSecret,
+          });
+          const result = JSON.parse(consumerOutput.trim().split("\n").pop()!) as {
+            specs: string[];
+            authorization: { id: string; code: number };
+            capture: { id: string; code: number };
+            rootLinks: string[];
+            application: string;
+            transactions: number;
+            perPage: number;
+          };
+          expect(result.specs).toHaveLength(4);
+          expect(result.authorization.code).toBe(20000);
+          expect(result.capture.code).toBe(20000);
+          expect(result.capture.id).not.toBe(result.authorization.id);
+          expect(result.rootLinks).toContain("ch:applications");
+          expect(result.application.startsWith(`${merchantUrl}/`)).toBe(true);
+          // More transactions than one page holds: the iterator followed `next` to the end.
+          expect(result.transactions).toBeGreaterThan(result.perPage);
+
+          // README's signed POST as written, from the project that installed the testkit: it finds the seeded key there.
+          const { SIGNING_KEY_FILE: _, ...environment } = process.env;
+          const signed = await runAsync("bash", [join(projectRoot, "docs", "examples", "sandbox-signed-post.sh")], ciProject, {
+            ...environment,
+            GATEWAY_BASE_URL: gatewayUrl,
+          });
+          expect(signed.status, signed.output).toBe(0);
+          expect((JSON.parse(signed.stdout) as { status: { code: number } }).status.code).toBe(20000);
+
+          const junit = join(ciProject, "contract-report.xml");
+          const contract = await runAsync(
+            "npx",
+            ["payment-apis", "contract", "--gateway-url", gatewayUrl, "--merchant-url", merchantUrl, "--junit", junit, "--reporter", "dot"],
+            ciProject,
+          );
+          expect(contract.status, contract.output.slice(-4000)).toBe(0);
+          expect(contract.output).toMatch(/^contract: \d+ passed, 0 failed/m);
+          const report = readFileSync(junit, "utf8");
+          expect(report).toMatch(/<testsuites [^>]*failures="0"/);
+          expect(Number(/<testsuites [^>]*tests="(\d+)"/.exec(report)?.[1])).toBeGreaterThan(100);
+        } finally {
+          sandbox.child.kill("SIGTERM");
+        }
+        // npx does not pass SIGTERM on; the sandbox notices its parent is gone and stops everything.
+        const stopped = await until(async () => (await Promise.all(Object.values(ports).map(portIsFree))).every(Boolean), 10_000);
+        expect(stopped, `ports still listening:\n${sandbox.output()}`).toBe(true);
+        expect(
+          await until(() => processesMentioning(join(ciProject, "node_modules")).length === 0, 5_000),
+          processesMentioning(ciProject).join("\n"),
+        ).toBe(true);
+      },
+      BACKSTOP_MS,
+    );
   });
 
   describe("started from test code", () => {
-    it("runs the downstream example suite (docs/examples/downstream) with startSandbox from the installed packages", async () => {
-      const project = emptyProject("downstream-tests");
-      try {
-        await npmInstall(project, [tarballs.testkit, tarballs.toolkit]);
-        const suite = readFileSync(join(projectRoot, "docs", "examples", "downstream", "sandbox.test.ts"), "utf8");
-        writeFileSync(join(project, "sandbox.test.ts"), suite);
-        // vitest comes with the testkit (its contract suite runs on it).
-        const run = await runAsync(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run", "--reporter", "dot"], project, {
-          ...process.env,
-          NO_COLOR: "1",
-        });
-        expect(run.status, run.output.slice(-4000)).toBe(0);
-        // Every test of the suite ran and passed.
-        expect(run.output).toMatch(new RegExp(`Tests\\s+${suite.match(/^it\(/gm)?.length ?? 0} passed`));
-      } finally {
-        rmSync(project, { recursive: true, force: true });
-      }
-    }, 240_000);
+    it(
+      "runs the downstream example suite (docs/examples/downstream) with startSandbox from the installed packages",
+      async () => {
+        const project = emptyProject("downstream-tests");
+        try {
+          await npmInstall(project, [tarballs.testkit, tarballs.toolkit]);
+          const suite = readFileSync(join(projectRoot, "docs", "examples", "downstream", "sandbox.test.ts"), "utf8");
+          writeFileSync(join(project, "sandbox.test.ts"), suite);
+          // The installed testkit README's examples, as installed.
+          const readmeExamples = typeScriptBlocks(readFileSync(join(project, "node_modules", "payment-apis-testkit", "README.md"), "utf8"));
+          expect(readmeExamples.length).toBeGreaterThan(0);
+          readmeExamples.forEach((example, i) => writeFileSync(join(project, `readme-${i}.test.ts`), example));
+          const expected = [suite, ...readmeExamples].reduce((sum, code) => sum + (code.match(/^it\(/gm)?.length ?? 0), 0);
+          // vitest comes with the testkit (its contract suite runs on it).
+          const run = await runAsync(
+            process.execPath,
+            [join("node_modules", "vitest", "vitest.mjs"), "run", "--reporter", "dot"],
+            project,
+            {
+              ...process.env,
+              NO_COLOR: "1",
+            },
+          );
+          expect(run.status, run.output.slice(-4000)).toBe(0);
+          // Every test of the suite ran and passed.
+          expect(run.output).toMatch(new RegExp(`Tests\\s+${expected} passed`));
+        } finally {
+          rmSync(project, { recursive: true, force: true });
+        }
+      },
+      BACKSTOP_MS,
+    );
   });
 
   // After the run above: it looks for processes left in the CI project, and this one starts some.
   describe("served from the installed testkit, again", () => {
-    it("prints the installed package's version", async () => {
-      const version = await runAsync("npx", ["payment-apis", "--version"], ciProject);
-      expect(version.status, version.output).toBe(0);
-      const manifest = JSON.parse(readFileSync(join(projectRoot, "packages", "payment-apis-testkit", "package.json"), "utf8")) as {
-        version: string;
-      };
-      expect(version.stdout.trim()).toBe(`payment-apis-testkit ${manifest.version}`);
-    }, 60_000);
+    it(
+      "prints the installed package's version",
+      async () => {
+        const version = await runAsync("npx", ["payment-apis", "--version"], ciProject);
+        expect(version.status, version.output).toBe(0);
+        const manifest = JSON.parse(readFileSync(join(projectRoot, "packages", "payment-apis-testkit", "package.json"), "utf8")) as {
+          version: string;
+        };
+        expect(version.stdout.trim()).toBe(`payment-apis-testkit ${manifest.version}`);
+      },
+      BACKSTOP_MS,
+    );
 
-    it("refuses a taken port with the reason and a non-zero exit", async () => {
-      const taken = await startServing(
-        "npx",
-        ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"],
-        ciProject,
-        process.env,
-      );
-      try {
-        const gatewayPort = /gateway-sandbox=http:\/\/127\.0\.0\.1:(\d+)/.exec(taken.ready)![1]!;
-        const second = await runAsync(
+    it(
+      "refuses a taken port with the reason and a non-zero exit",
+      async () => {
+        const taken = await startServing(
           "npx",
-          ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"],
+          ["payment-apis", "sandbox", "--gateway-port", "0", "--merchant-port", "0", "--storage-port", "0"],
           ciProject,
+          process.env,
         );
-        expect(second.status).toBe(1);
-        expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
-        expect(second.output).toContain("--gateway-port (GATEWAY_SANDBOX_PORT)");
-      } finally {
-        taken.child.kill("SIGTERM");
-      }
-    }, 60_000);
+        try {
+          const gatewayPort = /gateway-sandbox=http:\/\/127\.0\.0\.1:(\d+)/.exec(taken.ready)![1]!;
+          const second = await runAsync(
+            "npx",
+            ["payment-apis", "sandbox", "--gateway-port", gatewayPort, "--merchant-port", "0", "--storage-port", "0"],
+            ciProject,
+          );
+          expect(second.status).toBe(1);
+          expect(second.output).toContain(`127.0.0.1:${gatewayPort} is already in use`);
+          expect(second.output).toContain("--gateway-port (GATEWAY_SANDBOX_PORT)");
+        } finally {
+          taken.child.kill("SIGTERM");
+        }
+      },
+      BACKSTOP_MS,
+    );
   });
 });

@@ -9,15 +9,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
+import { devDependencyVersion } from "./support/readme";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { startTestSandbox } from "./support/sandbox";
 
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
-const embedded = [...readme.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({
-  file: file!,
-  code: code!,
-}));
+const testkitReadme = readFileSync(join(projectRoot, "packages", "payment-apis-testkit", "README.md"), "utf8");
+const embeddedIn = (text: string) =>
+  [...text.matchAll(/<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, file, code]) => ({ file: file!, code: code! }));
+const embedded = embeddedIn(readme);
 
 describe("README", () => {
   it("embeds the usage files", () => {
@@ -33,11 +33,28 @@ describe("README", () => {
     expect(code).toBe(readFileSync(join(projectRoot, file), "utf8").replace(/\n+$/, ""));
   });
 
+  it.each(embeddedIn(testkitReadme).map((e) => [e.file, e.code] as const))(
+    "the testkit package's README shows %s exactly as it is",
+    (file, code) => {
+      expect(code).toBe(readFileSync(join(projectRoot, file), "utf8").replace(/\n+$/, ""));
+    },
+  );
+
+  it("runs codegen with the openapi-typescript this repository tests, without asking (npx --yes: no terminal in CI)", () => {
+    const line = readme.split("\n").find((l) => l.startsWith("npx ") && l.includes("openapi-typescript"));
+    expect(line).toBe(
+      `npx --yes openapi-typescript@${devDependencyVersion("openapi-typescript")} node_modules/payment-apis-toolkit/specs/merchant.json -o src/merchant-api.d.ts`,
+    );
+  });
+
   it("states the two commands of a fresh checkout", () => {
     expect(readme).toContain("npm ci && npm start");
     expect(readme).toMatch(/^npm test\b/m);
   });
 });
+
+const withoutSigningKeyFile = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "SIGNING_KEY_FILE"));
 
 describe("README's signed sandbox POST (curl and openssl)", () => {
   let sandbox: RunningSandbox;
@@ -49,7 +66,9 @@ describe("README's signed sandbox POST (curl and openssl)", () => {
   it("is approved by the sandbox", async () => {
     // Asynchronously: the sandbox answering it runs in this process.
     const result = await promisify(execFile)("bash", [join(projectRoot, "docs", "examples", "sandbox-signed-post.sh")], {
-      env: { ...process.env, GATEWAY_BASE_URL: sandbox.gatewayUrl, SIGNING_KEY_FILE: seededPrivateKeyPath },
+      // As written, in a clone: the seeded key is found without SIGNING_KEY_FILE (test/packages.test.ts runs it installed).
+      cwd: projectRoot,
+      env: { ...withoutSigningKeyFile(), GATEWAY_BASE_URL: sandbox.gatewayUrl },
       encoding: "utf8",
       timeout: 30_000,
     });

@@ -250,7 +250,7 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
       "an unknown key",
       withApplication({ gateway: { transactions: [{ name: "order", amout: 100 } as unknown as Fixture.Transaction] } }),
       "/gateway/transactions/0/amout",
-      /^unknown key "amout"; known keys: /,
+      /^unknown key "amout" \(did you mean "amount"\?\); known keys: /,
     ],
     [
       "an amount out of bounds",
@@ -328,7 +328,7 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
     [
       "an unknown key",
       "gateway:\n  transactions:\n    - name: a\n      amout: 100\n",
-      ['/gateway/transactions/0/amout: unknown key "amout"; known keys: name, account, type, amount,'],
+      ['/gateway/transactions/0/amout: unknown key "amout" (did you mean "amount"?); known keys: name, account, type, amount,'],
     ],
     [
       "an amount out of bounds",

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { listServiceApis, projectRoot } from "../scripts/lib/apis";
-import { coverageRows, unmappedSourceRows } from "../scripts/lib/markdown-tables";
+import { coverageRows, markdownTableRows, unmappedSourceRows } from "../scripts/lib/markdown-tables";
 import { getAtPointer } from "../src/testkit/openapi-model/document";
 
 describe.each(listServiceApis().map((api) => api.name))("%s source coverage map", (api) => {
@@ -66,5 +66,16 @@ describe("comparing a source description with its map (check:source-coverage)", 
   it("names a source row the map lacks, and a row the source has more often than the map", () => {
     const source = ["## Fields", "| Field | Meaning |", "|---|---|", "| amount | a |", "| amount | again |", "| csc | new |"].join("\n");
     expect(unmappedSourceRows(source, coverage)).toEqual(["Fields :: amount", "Fields :: csc"]);
+  });
+});
+
+describe("markdownTableRows (marked's GFM tables)", () => {
+  it("reads a cell with an escaped pipe whole, under the nearest heading, tables in lists included", () => {
+    const markdown =
+      "## Codes\n\n| code | meaning |\n|---|---|\n| `a \\| b` | either |\n\n- item\n\n  | x | y |\n  |---|---|\n  | 1 | 2 |\n";
+    expect(markdownTableRows(markdown)).toEqual([
+      { heading: "Codes", cells: ["`a | b`", "either"] },
+      { heading: "Codes", cells: ["1", "2"] },
+    ]);
   });
 });

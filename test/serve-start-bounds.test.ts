@@ -75,7 +75,7 @@ describe("startServing (the tests' start of a serving command)", () => {
       }).catch((error: Error) => error);
       expect(failure).toBeInstanceOf(Error);
       const output = (failure as Error).message;
-      expect(output).toMatch(/no ready line, and no output or CPU time for 1 s/);
+      expect(output).toMatch(/no ready line: no output or CPU time for 1 s/);
       const childPid = Number(/child (\d+)/.exec(output)?.[1]);
       expect(childPid).toBeGreaterThan(0);
       await expect.poll(() => processRuns(childPid), { timeout: 10_000, message: "the grandchild is left running" }).toBe(false);

@@ -26,7 +26,7 @@ export const waivers: Waiver[] = [
   {
     rules: "gateway:x-tooling-workaround:response.ServerError",
     reason:
-      "a 5xx outside the listed codes cannot be provoked on a healthy provider; test/spec-source-precision.test.ts proves the conformance check reads one as the 5XX range",
+      "a 5xx outside the listed codes cannot be provoked on a healthy provider; the testkit's own tests (spec-source-precision) prove the conformance check reads one as the 5XX range",
   },
   {
     rules: "merchant:status:InternalServerError",

@@ -26,6 +26,7 @@ import {
   word,
   type Part,
 } from "../../src/testkit/common/shell-words";
+import { guidePath } from "../../src/testkit/common/guides";
 
 declare module "@vitest/runner" {
   interface TaskMeta {
@@ -117,7 +118,7 @@ function knownSecrets(target: ContractTarget): Map<string, string> {
 /** Other headers that carry credentials: never shown. */
 const CREDENTIAL_HEADERS = new Set(["cookie", "proxy-authorization", "x-api-key", "api-key", "x-auth-token"]);
 
-const SETTING = "as for the suite (docs/contract-tests.md; the sandbox's seeded values are in docs/sandbox.md)";
+const SETTING = `as for the suite (${guidePath("contract-tests.md")}; the sandbox's seeded values are in ${guidePath("sandbox.md")})`;
 
 /** A credential as a variable: the suite's setting it came from, else `unknown` (named, never shown). */
 function credential(value: string, known: Map<string, string>, vars: Variables, unknown: string, what: string): Part {

@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import type { ApiName } from "./spec";
 import { isHttpUrl, withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
 import { PreflightError } from "./preflight-error";
+import { guidePath } from "../../src/testkit/common/guides";
 
 export type TargetKind = "sandbox" | "mock" | "external";
 
@@ -118,7 +119,7 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
   const required = (api: ApiName, name: string, why: string): string => {
     if (!wants(api)) return "";
     const value = env[name];
-    if (!value) problems.push(`${name} is not set: ${why} (CONTRACT_TARGET=external; see docs/contract-tests.md)`);
+    if (!value) problems.push(`${name} is not set: ${why} (CONTRACT_TARGET=external; see ${guidePath("contract-tests.md")})`);
     return value ?? "";
   };
   const address = (api: ApiName, name: string, flag: string, why: string): string => {

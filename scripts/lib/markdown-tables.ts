@@ -1,4 +1,5 @@
-/** Data rows of Markdown tables, each with the nearest heading above its table. */
+/** Data rows of Markdown tables, each with the nearest heading above its table, read with marked's lexer. */
+import { Lexer, type Token, type Tokens } from "marked";
 
 export interface TableRow {
   heading: string;
@@ -8,32 +9,16 @@ export interface TableRow {
 export function markdownTableRows(markdown: string): TableRow[] {
   const rows: TableRow[] = [];
   let heading = "";
-  let inTable = false;
-  let sawSeparator = false;
-  for (const line of markdown.split("\n")) {
-    const headingMatch = /^#{1,6}\s+(.*)$/.exec(line);
-    if (headingMatch) heading = headingMatch[1]!.trim();
-    if (!line.trimStart().startsWith("|")) {
-      inTable = false;
-      sawSeparator = false;
-      continue;
+  const visit = (tokens: readonly Token[]): void => {
+    for (const token of tokens) {
+      if (token.type === "heading") heading = (token as Tokens.Heading).text.trim();
+      else if (token.type === "table")
+        for (const row of (token as Tokens.Table).rows) rows.push({ heading, cells: row.map((cell) => cell.text.trim()) });
+      else if ("tokens" in token && Array.isArray(token.tokens)) visit(token.tokens);
+      else if (token.type === "list") visit((token as Tokens.List).items);
     }
-    if (!inTable) {
-      inTable = true; // header row
-      continue;
-    }
-    if (!sawSeparator && /^\s*\|[\s:|-]+\|\s*$/.test(line)) {
-      sawSeparator = true;
-      continue;
-    }
-    const cells = line
-      .trim()
-      .replace(/^\|/, "")
-      .replace(/\|$/, "")
-      .split("|")
-      .map((cell) => cell.trim());
-    rows.push({ heading, cells });
-  }
+  };
+  visit(Lexer.lex(markdown, { gfm: true }));
   return rows;
 }
 

@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exitProblem, startChild } from "../../src/testkit/serve/children";
-import { isReadyLine, parseReadyLine } from "../../src/testkit/serve/ready";
+import { cpuMilliseconds } from "../../src/testkit/serve/process-cpu";
+import { isReadyLine, parseReadyLine, type StartBounds } from "../../src/testkit/serve/ready";
 import { projectRoot } from "./apis";
 import { runBin } from "./exec";
 import { copyTestkitAssets } from "./testkit-assets";
@@ -58,6 +59,9 @@ export interface SandboxProcess {
   stderr: string[];
   stop(): Promise<void>;
 }
+
+/** How long the sandbox may take to print its ready line: CPU time, and a stretch without any. */
+const SANDBOX_START: StartBounds = { cpuBudgetMs: 60_000, stallMs: 30_000 };
 
 /** A compiled `payment-apis` CLI and the checkout it runs in (another revision's, for a paired benchmark). */
 export interface CompiledCli {
@@ -117,8 +121,20 @@ export async function spawnSandbox(
     const line = await Promise.race([
       readyLine,
       child.finished.then((finished) => Promise.reject(new Error(exitProblem("the sandbox", finished)))),
+      // Bounded by its CPU time, not wall time: a busy machine slows the start, it does not stall it.
       new Promise<never>((_, fail) => {
-        timer = setTimeout(() => fail(new Error(`the sandbox did not start within 60 s:\n${child.output()}`)), 60_000);
+        let progress = { cpu: 0, at: Date.now() };
+        timer = setInterval(() => {
+          const cpu = child.process.pid === undefined ? undefined : cpuMilliseconds(child.process.pid);
+          if (cpu !== undefined && cpu !== progress.cpu) progress = { cpu, at: Date.now() };
+          const why =
+            progress.cpu > SANDBOX_START.cpuBudgetMs
+              ? `spent ${progress.cpu / 1000} s of CPU time`
+              : Date.now() - progress.at > SANDBOX_START.stallMs
+                ? `spent no CPU time for ${SANDBOX_START.stallMs / 1000} s`
+                : undefined;
+          if (why) fail(new Error(`the sandbox did not start: it ${why}:\n${child.output()}`));
+        }, 500);
       }),
     ]);
     const urls = parseReadyLine(line);
@@ -134,7 +150,7 @@ export async function spawnSandbox(
     await child.stop();
     throw error;
   } finally {
-    clearTimeout(timer);
+    clearInterval(timer);
   }
 }
 

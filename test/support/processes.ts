@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { startChild } from "../../src/testkit/serve/children";
+import { startChild, type Child, type Finished } from "../../src/testkit/serve/children";
 import { cpuMilliseconds } from "../../src/testkit/serve/process-cpu";
 import { isReadyLine } from "../../src/testkit/serve/ready";
 
@@ -85,15 +85,89 @@ export interface Serving {
 }
 
 /**
- * How long a start may take, in terms that hold on a busy machine: it fails when the command and
- * every process it started spent no CPU time and printed nothing for `stallMs` (stuck), or spent
- * `cpuBudgetMs` of CPU time in all without a ready line (lost); never after a fixed wall time.
+ * How long a command may work, in terms that hold on a busy machine: it is stuck when it and
+ * every process it started spent no CPU time and printed nothing for `stallMs`, and lost when they
+ * spent `cpuBudgetMs` of CPU time in all; never after a fixed wall time. (A starved process takes
+ * longer in wall time, not in CPU time.)
  */
-export const START_BOUNDS = { cpuBudgetMs: 600_000, stallMs: 30_000 };
+export interface ProgressBounds {
+  cpuBudgetMs: number;
+  stallMs: number;
+}
+
+/**
+ * The time limit of a test or hook whose work is child processes bounded by their progress
+ * (runWatched, startServing): a backstop against a hang nothing else catches, far beyond what a
+ * machine three times busier than a quiet one needs.
+ */
+export const BACKSTOP_MS = 30 * 60_000;
+
+/** A serving command's start: a ready line within this. */
+export const START_BOUNDS: ProgressBounds = { cpuBudgetMs: 600_000, stallMs: 30_000 };
+/** A command run to its end (npm install, pack, a generator, a suite). */
+export const RUN_BOUNDS: ProgressBounds = { cpuBudgetMs: 1_800_000, stallMs: 60_000 };
 
 /** CPU time spent so far by `pid` and the processes descended from it that still run. */
 function treeCpuMilliseconds(pid: number): number {
   return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + (cpuMilliseconds(each) ?? 0), 0);
+}
+
+/**
+ * Starts a command in a process group of its own, watched against `bounds`: `broken` rejects,
+ * saying which bound, once it breaks one (the caller stops it); `stop` ends the watch.
+ */
+function startWatched(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; bounds: ProgressBounds; onLine?: (line: string) => void },
+): { child: Child; broken: Promise<never>; stop(): void } {
+  let progress = { at: Date.now(), cpu: 0 };
+  const started = Date.now();
+  const child = startChild(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    ownGroup: true,
+    onLine: (line) => {
+      progress = { ...progress, at: Date.now() };
+      options.onLine?.(line);
+    },
+  });
+  let watch: NodeJS.Timeout | undefined;
+  const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+  const broken = new Promise<never>((_, fail) => {
+    watch = setInterval(() => {
+      if (child.process.pid === undefined) return;
+      const cpu = treeCpuMilliseconds(child.process.pid);
+      if (cpu !== progress.cpu) progress = { at: Date.now(), cpu };
+      if (cpu > options.bounds.cpuBudgetMs) fail(new Error(`it spent ${seconds(cpu)} of CPU time`));
+      else if (Date.now() - progress.at > options.bounds.stallMs)
+        fail(new Error(`no output or CPU time for ${seconds(options.bounds.stallMs)} (${seconds(Date.now() - started)} since the start)`));
+    }, 500);
+  });
+  broken.catch(() => undefined);
+  return { child, broken, stop: () => clearInterval(watch) };
+}
+
+/**
+ * Runs a command to its end, bounded by progress (RUN_BOUNDS) instead of wall time; when it
+ * breaks a bound, its whole process group is stopped and the run rejects, saying why.
+ */
+export async function runWatched(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+  bounds: ProgressBounds = RUN_BOUNDS,
+): Promise<Finished> {
+  const watched = startWatched(command, args, { cwd, env, bounds });
+  try {
+    return await Promise.race([watched.child.finished, watched.broken]);
+  } catch (error) {
+    await watched.child.stop();
+    throw new Error(`${command} ${args.join(" ")}: ${(error as Error).message}:\n${watched.child.output().slice(-4000)}`, { cause: error });
+  } finally {
+    watched.stop();
+  }
 }
 
 /**
@@ -102,52 +176,33 @@ function treeCpuMilliseconds(pid: number): number {
  * so nothing it started is left running. It is also stopped when the test process exits, if the
  * test has not stopped it (src/testkit/serve/children.ts).
  */
-export function startServing(
+export async function startServing(
   command: string,
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
-  bounds: typeof START_BOUNDS = START_BOUNDS,
+  bounds: ProgressBounds = START_BOUNDS,
 ): Promise<Serving> {
-  let progress = { at: Date.now(), cpu: 0 };
-  const started = Date.now();
-  const child = startChild(command, args, {
-    cwd,
-    env,
-    ownGroup: true,
-    onLine: (line) => {
-      progress = { ...progress, at: Date.now() };
-      if (isReadyLine(line)) ready(line);
-    },
-  });
   let ready: (line: string) => void = () => undefined;
   const readyLine = new Promise<string>((done) => (ready = done));
-  let watch: NodeJS.Timeout | undefined;
-  const broken = new Promise<never>((_, fail) => {
-    watch = setInterval(() => {
-      if (child.process.pid === undefined) return;
-      const cpu = treeCpuMilliseconds(child.process.pid);
-      if (cpu !== progress.cpu) progress = { at: Date.now(), cpu };
-      const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-      if (cpu > bounds.cpuBudgetMs) fail(new Error(`no ready line after ${seconds(cpu)} of CPU time`));
-      else if (Date.now() - progress.at > bounds.stallMs)
-        fail(
-          new Error(
-            `no ready line, and no output or CPU time for ${seconds(bounds.stallMs)} (${seconds(Date.now() - started)} since the start)`,
-          ),
-        );
-    }, 500);
-  });
+  const watched = startWatched(command, args, { cwd, env, bounds, onLine: (line) => isReadyLine(line) && ready(line) });
+  const { child } = watched;
   const exited = child.finished.then((finished) =>
     Promise.reject(new Error(`exited with ${finished.code ?? finished.signal} before it was ready`)),
   );
-  return Promise.race([readyLine, broken, exited])
-    .then((line) => ({ child: child.process, ready: line, output: () => child.output() }))
-    .catch(async (error: Error) => {
-      await child.stop();
-      throw new Error(`${command} ${args.join(" ")}: ${error.message}:\n${child.output()}`);
-    })
-    .finally(() => clearInterval(watch));
+  try {
+    const line = await Promise.race([
+      readyLine,
+      watched.broken.catch((error: Error) => Promise.reject(new Error(`no ready line: ${error.message}`))),
+      exited,
+    ]);
+    return { child: child.process, ready: line, output: () => child.output() };
+  } catch (error) {
+    await child.stop();
+    throw new Error(`${command} ${args.join(" ")}: ${(error as Error).message}:\n${child.output()}`, { cause: error });
+  } finally {
+    watched.stop();
+  }
 }
 
 /** `payment-apis sandbox` from this checkout's sources, every listener on a free port: node's arguments. */

@@ -56,7 +56,10 @@ export function loadBundledSpec(api: string): OpenApiDocument {
   if (known) return known;
   const file = join(generatedDir, api, "openapi.json");
   const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-  if (!isOpenApiDocument(parsed)) throw new Error(`${file} is not an OpenAPI document (no openapi version or paths): run npm run build`);
+  if (!isOpenApiDocument(parsed))
+    throw new Error(
+      `${file} is not an OpenAPI document (no openapi version or paths): reinstall the package, or rebuild generated/ in a clone of its repository`,
+    );
   parses.set(api, (parses.get(api) ?? 0) + 1);
   bundles.set(api, deepFreeze(parsed));
   return parsed;

@@ -4,6 +4,7 @@
  * media type constants the toolkit reads. Used by the sandbox, the mock set-up and the contract
  * suite alike (the clients, which ship alone, keep their own small copies).
  */
+import { MIMEType } from "whatwg-mimetype";
 
 /** `application/x-www-form-urlencoded`: the gateway's request bodies and OAuth token requests. */
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
@@ -17,36 +18,25 @@ export interface MediaType {
   wellFormed: boolean;
 }
 
-const ESSENCE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
-
-/** Parses a Content-Type header: its media type and parameters; undefined when it names none. */
+/**
+ * Parses a Content-Type header with whatwg-mimetype (the WHATWG MIME Sniffing parser: quoted
+ * values, escapes, duplicate and malformed parameters): its media type and parameters; undefined
+ * when it names none. A header the parser refuses (no `token/token` essence) is still named by
+ * the text before its first `;`, marked not well-formed, so a check can say what was sent.
+ */
 export function parseMediaType(header: string | null | undefined): MediaType | undefined {
   if (!header) return undefined;
-  const [type, ...rest] = header.split(";");
-  const essence = type!.trim().toLowerCase();
-  if (!essence) return undefined;
-  const parameters: Record<string, string> = {};
-  for (const part of rest) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    parameters[part.slice(0, eq).trim().toLowerCase()] = part
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, "$1");
+  const parsed = MIMEType.parse(header);
+  if (parsed === null) {
+    const essence = header.split(";")[0]!.trim().toLowerCase();
+    return essence ? { essence, parameters: {}, wellFormed: false } : undefined;
   }
-  return { essence, parameters, wellFormed: ESSENCE.test(essence) };
+  return { essence: parsed.essence, parameters: Object.fromEntries(parsed.parameters), wellFormed: true };
 }
 
 /** The media type of a Content-Type header, lower-cased and without parameters. */
 export function mediaTypeOf(header: string | null | undefined): string | undefined {
-  // parseMediaType's essence, without building its parameters (every request body asks).
-  return header ? essenceOf(header) || undefined : undefined;
-}
-
-/** The text before the first `;`, trimmed and lower-cased. */
-function essenceOf(text: string): string {
-  const semicolon = text.indexOf(";");
-  return (semicolon === -1 ? text : text.slice(0, semicolon)).trim().toLowerCase();
+  return parseMediaType(header)?.essence;
 }
 
 /**
@@ -54,7 +44,7 @@ function essenceOf(text: string): string {
  * included; parameters of the key are ignored).
  */
 export function mediaTypeMatches(key: string, actual: string): boolean {
-  const k = essenceOf(key);
+  const k = parseMediaType(key)?.essence ?? "";
   if (k === "*/*" || k === actual) return true;
   return k.endsWith("/*") && actual.startsWith(k.slice(0, -1));
 }

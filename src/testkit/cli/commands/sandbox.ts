@@ -1,6 +1,6 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
 import { closeSync, constants, openSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/configuration/config";
 import { configFromFile } from "../../sandbox/configuration/config-file";
@@ -11,6 +11,7 @@ import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
 import { integerArgument, portOption, runWithLifecycle } from "./command";
 import { DEFAULT_EXCHANGES, MAX_EXCHANGES } from "../../sandbox/control/exchanges";
+import { guidePath, shownPath } from "../../common/guides";
 
 export interface SandboxSettings {
   gatewayPort: number;
@@ -86,14 +87,13 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
 }
 
 export function describeSandbox(sandbox: RunningSandbox): string[] {
-  const keyPath = relative(process.cwd(), seededPrivateKeyPath);
   return [
     `gateway sandbox: ${sandbox.gatewayUrl}   (merchant API key ${seeded.gateway.merchantKey}, signing key ${seeded.gateway.signingKeyId})`,
     `merchant sandbox: ${sandbox.merchantUrl}   (OAuth client ${seeded.merchant.clientId} / ${seeded.merchant.clientSecret})`,
     `sandbox storage host: ${sandbox.storageUrl}`,
-    `sandbox signing private key (TEST-ONLY): ${keyPath.length > 0 && !keyPath.startsWith("../..") ? keyPath : seededPrivateKeyPath}`,
+    `sandbox signing private key (TEST-ONLY): ${shownPath(seededPrivateKeyPath)}`,
     // Its own line: tools parse the ready line, whose format stays as it is.
-    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/console   (exchanges, state, clock, faults; docs/sandbox.md)`,
+    `sandbox console: ${sandbox.gatewayUrl}/_sandbox/console   (exchanges, state, clock, faults; ${guidePath("sandbox.md")})`,
   ];
 }
 
@@ -125,11 +125,11 @@ export const sandboxCommand = new Command("sandbox")
       allowZero: true,
     }),
   )
-  .addOption(new Option("--config <FILE>", "more accounts, keys, clients, quotas (JSON; docs/sandbox.md)").env("SANDBOX_CONFIG"))
+  .addOption(new Option("--config <FILE>", `more accounts, keys, clients, quotas (JSON; ${guidePath("sandbox.md")})`).env("SANDBOX_CONFIG"))
   .addOption(
     new Option(
       "--fixtures <FILE>",
-      "build a known state before ready: transactions, applications, disputes (YAML or JSON; docs/sandbox.md)",
+      `build a known state before ready: transactions, applications, disputes (YAML or JSON; ${guidePath("sandbox.md")})`,
     ).env("SANDBOX_FIXTURES"),
   )
   .addOption(

@@ -11,6 +11,7 @@ import { arrayOf } from "../../common/json-values";
 import { readRegularFile } from "../../common/regular-file";
 import { defaultConfig, mergeConfig, type GatewayAccountConfig, type SandboxConfig, type SandboxConfigFile } from "./config";
 import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
+import { didYouMean } from "../../common/did-you-mean";
 
 /**
  * The default config plus the file named by `SANDBOX_CONFIG`, if any. Fails closed: a file that
@@ -117,7 +118,7 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
         const known = Object.keys(parent?.properties ?? {});
         add(
           `${error.instancePath}/${pointerSegment(key)}`,
-          `unknown key "${key}"${closestHint(key, known)}; known keys: ${known.join(", ")}`,
+          `unknown key "${key}"${didYouMean(key, known)}; known keys: ${known.join(", ")}`,
         );
         break;
       }
@@ -126,7 +127,7 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
         const names = parent?.propertyNames;
         add(
           `${error.instancePath}/${pointerSegment(key)}`,
-          `unknown key "${key}": not ${names?.description ?? "an accepted name"}${closestHint(key, names?.enum ?? [])}`,
+          `unknown key "${key}": not ${names?.description ?? "an accepted name"}${didYouMean(key, names?.enum ?? [])}`,
         );
         break;
       }
@@ -143,28 +144,6 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
     }
   }
   return problems;
-}
-
-/** ` (did you mean "signing"?)` for a near miss (at most two edits), else nothing. */
-function closestHint(key: string, known: readonly string[]): string {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best === undefined ? "" : ` (did you mean "${best}"?)`;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /**

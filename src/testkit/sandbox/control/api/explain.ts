@@ -19,6 +19,7 @@ import {
 import type { SpecRouter } from "../../../openapi-model/router";
 import { isJsonObject, objectOf } from "../../../common/json-values";
 import type { Exchange } from "../exchanges";
+import { guidePath } from "../../../common/guides";
 
 type Schemas = components["schemas"];
 
@@ -35,7 +36,7 @@ const LEFT_OUT = new Set([
   "x-api-key",
 ]);
 
-const SETTING = "the value of your test (the sandbox's seeded ones are in docs/sandbox.md); the record keeps only its first characters";
+const SETTING = `the value of your test (the sandbox's seeded ones are in ${guidePath("sandbox.md")}); the record keeps only its first characters`;
 
 function parsed(text: string | undefined): unknown {
   if (text === undefined) return undefined;

@@ -26,6 +26,7 @@ import type { FixturesLoaded } from "./fixtures-loaded";
 import { checkFixture } from "../fixtures/load";
 import type { Fixture, FixtureResult } from "../fixtures/types";
 import { applicationStates, GatewayStateView, rateLimitWindows } from "./state-view";
+import { guidePath } from "../../../common/guides";
 
 type Schemas = components["schemas"];
 type OperationId = keyof operations;
@@ -183,7 +184,8 @@ export class ControlPlane implements MountedRoutes {
   ): Promise<ControlAnswer> {
     const contentType = headers["content-type"];
     const routed = this.model.router.match(method, pathname.slice(CONTROL_PREFIX.length) || "/");
-    if (routed.kind === "not-found") return refusal(404, `no control endpoint ${pathname}; see docs/sandbox.md (the control API)`);
+    if (routed.kind === "not-found")
+      return refusal(404, `no control endpoint ${pathname}; see ${guidePath("sandbox.md")} (the control API)`);
     if (routed.kind === "method-not-allowed")
       return {
         ...refusal(405, `use ${routed.allow.join(" or ")}`),

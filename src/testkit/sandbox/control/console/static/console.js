@@ -214,7 +214,9 @@
   function docsLink(docs) {
     const base = new URLSearchParams(location.search).get("docs");
     if (base) return el("a", { href: base.replace(/\/?$/, "/") + docs }, "the operation in the API reference");
-    return el("span", {}, "in the API reference (npm run docs): ", el("code", { text: "dist/docs/" + docs }));
+    // Without the reference's address, name the operation: the page links nothing it cannot reach.
+    const operation = docs.split("/operation/").pop();
+    return el("span", {}, "operation ", el("code", { text: operation }), " of the " + docs.split(".html")[0] + " API reference (open this page with ?docs=<the reference's address> for a link)");
   }
 
   function signatureBlock(signature) {
