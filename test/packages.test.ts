@@ -104,7 +104,7 @@ describe("the packed packages, installed into empty projects", () => {
 
   afterAll(() => {
     for (const dir of [clientsProject, ciProject]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  }, BACKSTOP_MS);
 
   // Checks of the installed and packed files and the consumer's run against the installed
   // sandbox, each in processes of its own: side by side.

@@ -31,24 +31,32 @@ function enclosingFailure(test: TestCase): string | undefined {
 export function testOutcomes(testModules: ReadonlyArray<TestModule>): TestOutcome[] {
   const outcomes: TestOutcome[] = [];
   for (const module of testModules) {
-    const tests = [...module.children.allTests()];
-    for (const test of tests) {
+    const failedTests = new Set<TestCase>();
+    for (const test of module.children.allTests()) {
       const result = test.result();
       if (result.state === "passed") outcomes.push({ test, name: test.fullName, state: "passed", message: "" });
-      else if (result.state === "failed")
+      else if (result.state === "failed") {
+        failedTests.add(test);
         outcomes.push({ test, name: test.fullName, state: "failed", message: messages(result.errors ?? []) });
-      else {
+      } else {
         const failure = test.options.mode === "run" || test.options.mode === "only" ? enclosingFailure(test) : undefined;
+        if (failure) failedTests.add(test);
         const note = result.state === "skipped" ? (result.note ?? "skipped without a reason") : "not run";
         outcomes.push({ test, name: test.fullName, state: failure ? "failed" : "skipped", message: failure ?? note });
       }
     }
-    if (tests.length === 0 && module.errors().length > 0)
+    // A hook that failed after its tests ran (afterAll), or a file that failed before it had any:
+    // a failure of its own when no test under it counts as failed.
+    for (const group of [module, ...module.children.allSuites()]) {
+      const errors = group.errors();
+      if (errors.length === 0 || [...group.children.allTests()].some((test) => failedTests.has(test))) continue;
+      const name = group.type === "module" ? group.moduleId : group.fullName;
       outcomes.push({
-        name: module.moduleId,
+        name,
         state: "failed",
-        message: `the file failed before any test ran: ${messages(module.errors())}`,
+        message: `${group.type === "module" ? "the file" : `"${name}"`} failed outside its tests: ${messages(errors)}`,
       });
+    }
   }
   return outcomes;
 }
