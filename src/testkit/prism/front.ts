@@ -21,6 +21,7 @@ import { request as forward } from "undici";
 import { objectOf } from "../common/json-values";
 import { close, listen } from "../sandbox/listener/http";
 import { loopbackRefusal } from "../sandbox/listener/loopback-policy";
+import { maskedText } from "../sandbox/cross-api/masking";
 import { describeListenError, LOOPBACK } from "../serve/ports";
 import type { SuffixBlindPairing } from "./pairing";
 import { jsonBody, rebasedBody, rebaser, retargetedAudience } from "./rewrites";
@@ -73,7 +74,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
   let url = "";
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log(`${req.method} ${pathOf(req.url)}: ${error instanceof Error ? error.message : String(error)}`);
+      options.log(`${req.method} ${maskedText(pathOf(req.url))}: ${maskedText(error instanceof Error ? error.message : String(error))}`);
       if (!res.headersSent) sayPlainly(res, 502, "The proxy could not pass the request on; it was not re-sent.");
       else res.destroy();
     });
@@ -111,10 +112,10 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
     const json = jsonBody(contentType, bytes);
     const path = pathOf(target);
     for (const violation of refusedFor(json))
-      options.log(`Violation: ${violation} (${method} ${path}, answered ${answered.statusCode} by the proxy)`);
+      options.log(`Violation: ${maskedText(violation)} (${method} ${maskedText(path)}, answered ${answered.statusCode} by the proxy)`);
     const mismatched = json === undefined ? [] : options.pairing.violations(method, path, answered.statusCode, contentType, json);
     for (const violation of mismatched)
-      options.log(`Violation: ${violation} (${method} ${path}, ${answered.statusCode} from the upstream)`);
+      options.log(`Violation: ${maskedText(violation)} (${method} ${maskedText(path)}, ${answered.statusCode} from the upstream)`);
     if (mismatched.length > 0 && options.errors) return refuse(res, mismatched);
     if (method === "HEAD") {
       // No body, and the length of the one a GET would get, as Prism gave it.
