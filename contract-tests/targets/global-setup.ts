@@ -7,6 +7,7 @@ import { startMockTarget } from "./mock";
 import { sandboxTarget, startSandboxTarget, type StartedTarget } from "./sandbox";
 import { PREFLIGHT_EXIT_CODE, PreflightError } from "../support/preflight-error";
 import { preflightProblems } from "./preflight";
+import { watchTestClock } from "./clock-report";
 import { externalTarget, targetKind, type ContractTarget } from "../support/target";
 
 declare module "vitest" {
@@ -41,8 +42,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stopBeforeTesting(problems);
   }
   console.log(`contract target: ${target.description}; APIs: ${target.apis.join(", ")}; fuzz runs per property: ${target.fuzzRuns}`);
+  const clockReport = await watchTestClock(target);
   project.provide("contractTarget", target);
-  return () => started.stop();
+  return async () => {
+    // A shared sandbox's clock only moves forward: the run says what it did to it.
+    const line = await clockReport();
+    if (line !== undefined) console.log(line);
+    await started.stop();
+  };
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * Before a single test runs against a target the suite did not start itself: each API's address
- * answers, and its credentials are accepted (the gateway's API key on GET /account, the merchant
- * API's client credentials at its token endpoint). A run that cannot work then ends with one line
+ * answers, and its credentials are accepted (the gateway's API key on GET /account, its signing
+ * key on a signed POST that moves no money, the merchant API's client credentials at its token
+ * endpoint). A run that cannot work then ends with one line
  * per problem, naming the setting to fix, and its own exit code, instead of hundreds of failed
  * tests whose cause is somewhere in the middle.
  */
+import { randomUUID } from "node:crypto";
+import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import { errorCode } from "../../src/toolkit/clients/common/redact";
 import { ApiSession, type Exchange } from "../support/http";
 import type { ContractTarget } from "../support/target";
@@ -41,7 +44,34 @@ export async function preflightProblems(target: ContractTarget): Promise<string[
     }
     if (exchange.status === 404)
       return `${SETTINGS[api].url}: ${session.baseUrl} has no ${api === "gateway" ? "GET /account" : "POST /oauth/token"} (HTTP 404); is it the ${api} API?`;
+    // A mock does not check signatures: a signed request proves nothing there.
+    if (api === "gateway" && target.kind !== "mock") return signingProblem(session, target);
     return undefined;
   });
   return (await Promise.all(checks)).filter((problem): problem is string => problem !== undefined);
+}
+
+/** A gateway status message that names the signature or the signing key. */
+const SIGNING_REFUSAL = /signature|signing/i;
+
+/**
+ * The signing key, proven on a signed POST that moves no money: a void of an id that names no
+ * authorization, signed over its empty body. Its answer is an unknown id unless the signature is
+ * refused first; a refusal names the key id (its first characters, as the exchange record keeps
+ * it) and the gateway's reason, in one line.
+ */
+async function signingProblem(session: ApiSession, target: ContractTarget): Promise<string | undefined> {
+  const { signingKeyId } = target.gateway;
+  const keyId = signingKeyId.length > 8 ? `${signingKeyId.slice(0, 8)}…` : signingKeyId;
+  const settings = `GATEWAY_SIGNING_API_KEY (${keyId}) with GATEWAY_SIGNING_KEY_FILE`;
+  let exchange: Exchange;
+  try {
+    exchange = await session.call({ operationId: "createVoid", params: { authorization_id: randomUUID() }, conformance: "record" });
+  } catch (error) {
+    return `${settings}: cannot sign (${error instanceof Error ? error.message : String(error)}); give the PEM private key of this signing API key`;
+  }
+  const message = stringOf(objectOf(objectOf(exchange.json).status).message);
+  if (message !== undefined && SIGNING_REFUSAL.test(message))
+    return `${settings}: a signed POST to ${session.baseUrl} was refused: ${message} (HTTP ${exchange.status}); use the private key registered for this signing API key`;
+  return undefined;
 }
