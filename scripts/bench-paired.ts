@@ -24,7 +24,7 @@ import { integerArgument } from "../src/testkit/cli/commands/command";
 import { startPrismMock } from "../src/testkit/prism/prism";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { timeContractSuite, type SuiteRun } from "./lib/contract-suite-timing";
@@ -64,7 +64,9 @@ const authorize: HttpRequest = {
   headers: {
     authorization: basic,
     "content-type": FORM_MEDIA_TYPE,
-    signature: signatureHeader(seeded.gateway.signingKeyId, readFileSync(seededPrivateKeyPath, "utf8"), AUTH_BODY),
+    signature: createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: readFileSync(seededPrivateKeyPath, "utf8") }).headerFor(
+      Buffer.from(AUTH_BODY),
+    ),
   },
   body: AUTH_BODY,
 };

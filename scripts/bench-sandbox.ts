@@ -27,7 +27,7 @@ import { rssOf, startSandboxProcess, type SandboxProcess } from "./lib/sandbox-p
 import { startTrivialServer, type TrivialServer } from "./lib/trivial-server";
 import { breakdown, RSA_STAGE, type BreakdownCase, type Stage } from "./lib/sandbox-breakdown";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { startSandbox } from "../src/testkit/sandbox/server";
 import { mergeConfig, defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
@@ -69,7 +69,7 @@ function signedPost(path: string, body: string): Request {
     headers: {
       authorization: basic,
       "content-type": FORM_MEDIA_TYPE,
-      signature: signatureHeader(seeded.gateway.signingKeyId, privateKey, body),
+      signature: createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKey }).headerFor(Buffer.from(body)),
     },
     body,
   };

@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { connect } from "node:net";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
@@ -135,8 +135,10 @@ async function main(): Promise<void> {
 
   const authorizationBody =
     "amount=1000&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
-  const authorizationSignature = signatureHeader(seeded.gateway.signingKeyId, key, authorizationBody);
-  const captureSignature = signatureHeader(seeded.gateway.signingKeyId, key, "");
+  const authorizationSignature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: key }).headerFor(
+    Buffer.from(authorizationBody),
+  );
+  const captureSignature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: key }).headerFor(Buffer.from(""));
   const applicationBody = JSON.stringify({
     business_model: {
       trading_name: "Soak",
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
   let peopleTarget = applicationPath;
   const personBody = JSON.stringify(validPerson);
   const cutShortBody = "amount=100";
-  const cutShortSignature = signatureHeader(seeded.gateway.signingKeyId, key, cutShortBody);
+  const cutShortSignature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: key }).headerFor(Buffer.from(cutShortBody));
   const upperCaseSignature = authorizationSignature.replace(/[0-9a-f]+$/, (hex) => hex.toUpperCase());
 
   const junk: Array<() => Call> = [

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrismProxy, type RunningMock } from "../src/testkit/prism/prism";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, form, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
 import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { createGatewayClient } from "../src/toolkit/gateway";
@@ -111,7 +111,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
       method: "POST",
       headers: {
         authorization: basic(keys.merchantKey),
-        signature: signatureHeader(keys.signingKeyId, privateKeyPem, body),
+        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
         "content-type": "application/x-www-form-urlencoded",
       },
       body,
@@ -137,7 +137,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
       method: "POST",
       headers: {
         authorization: basic(keys.merchantKey),
-        signature: signatureHeader(keys.signingKeyId, privateKeyPem, body),
+        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
         "content-type": "application/x-www-form-urlencoded",
       },
       body,

@@ -8,7 +8,7 @@ import { request } from "node:http";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrismProxy, type RunningMock } from "../src/testkit/prism/prism";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { startLocalServer, type LocalServer } from "./support/local-server";
 import { basic, keys, privateKeyPem } from "./support/sandbox";
 
@@ -74,7 +74,7 @@ describe("the validating proxy, facing a hostile upstream and hostile pages", ()
             headers: {
               authorization: basic(keys.merchantKey),
               "content-type": "application/x-www-form-urlencoded",
-              signature: signatureHeader(keys.signingKeyId, privateKeyPem, BODY),
+              signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(BODY)),
             },
             body: BODY,
           });

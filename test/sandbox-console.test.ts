@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { readyUrls, startServing } from "./support/processes";
 import { GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
@@ -97,7 +97,7 @@ describe("the sandbox console", () => {
         .replace(/%5D/g, "]");
       const sent = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
       const refused = await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", sent, {
-        signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal),
+        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(literal)),
       });
       expect(refused.body.status?.message).toBe("invalid signature");
       const id = sandbox.exchanges.list({ operation: "createAuthorization" }).items.at(-1)!.id;

@@ -8,6 +8,7 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSigner } from "../src/toolkit/gateway";
 import { ClientNetworkError, createGatewayClient } from "../src/toolkit/gateway";
 import { checkResponse } from "../src/testkit/openapi-model/check-response";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
@@ -278,10 +279,9 @@ describe("the exchange record", () => {
   it("says why a signature over other bytes does not match: brackets encoded on one side", async () => {
     const gateway = new GatewayClient(sandbox.gatewayUrl);
     const literal = "amount=500&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
-    const { signatureHeader } = await import("../src/testkit/sandbox/gateway/signature");
     const encoded = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
     const refused = await gateway.post("/authorizations", encoded, {
-      signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal),
+      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(literal)),
     });
     expect(refused.status).toBe(400);
     const [exchange] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
@@ -308,9 +308,8 @@ describe("the exchange record", () => {
 describe("what the console reads", () => {
   it("explains an exchange: the rule a refused request broke, where it is documented, and curl lines without a secret", async () => {
     const literal = "amount=700&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
-    const { signatureHeader } = await import("../src/testkit/sandbox/gateway/signature");
     await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D"), {
-      signature: signatureHeader(keys.signingKeyId, privateKeyPem, literal),
+      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(literal)),
     });
     const [refused] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
     const detail = (await control("GET", `/exchanges/${refused.id}`)).body;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeRecord, type RawExchange } from "../src/testkit/sandbox/control/exchanges";
 import { curlOf } from "../src/testkit/sandbox/control/api/explain";
 import { seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { keys, privateKeyPem } from "./support/sandbox";
 
 const publicKey = createPublicKey(readFileSync(seededPrivateKeyPath, "utf8"));
@@ -33,7 +33,10 @@ function linesOf(body: Buffer, contentType: string): string {
     operation: "createAuthorization",
     status: 400,
     duration_ms: 1,
-    requestHeaders: { "content-type": contentType, signature: signatureHeader(keys.signingKeyId, privateKeyPem, body) },
+    requestHeaders: {
+      "content-type": contentType,
+      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
+    },
     requestBody: body,
     responseHeaders: {},
     responseBody: undefined,

@@ -13,7 +13,7 @@ import { checkFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture
 import { sandboxFixtureSchema } from "../src/testkit/sandbox/control/fixtures/schema";
 import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/control/fixtures/write-schema";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { readyUrls, sandboxCliInTree, startServing } from "./support/processes";
 import { runChild } from "../src/testkit/serve/children";
@@ -399,7 +399,10 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
     expect((await new GatewayClient(sandbox.gatewayUrl).post(rest, {})).body.status?.code).not.toBe(20000);
     const body = "";
     const signed = await new GatewayClient(sandbox.gatewayUrl, credentials.gateway.api_key).post(rest, body, {
-      signature: signatureHeader(credentials.gateway.signing_api_key, credentials.gateway.signing_private_key_pem, body),
+      signature: createSigner({
+        apiKey: credentials.gateway.signing_api_key,
+        privateKey: credentials.gateway.signing_private_key_pem,
+      }).headerFor(Buffer.from(body)),
     });
     expect([signed.body.status?.code, signed.body.amount]).toEqual([20000, 500]);
   });

@@ -17,7 +17,7 @@ import {
 import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 import { GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 
 const gatewaySpec = loadBundledSpec("gateway");
@@ -172,7 +172,7 @@ describe("The wording of input errors, and routing", () => {
   // lenient sandbox and may fail against the service.
   it("a signature in upper-case hex is refused, saying so, and the same one in lowercase is accepted", async () => {
     const body = "amount=100&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
-    const lowercase = signatureHeader(keys.signingKeyId, privateKeyPem, body);
+    const lowercase = createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body));
     const [keyId, scheme, hex] = lowercase.split(" ");
     const upper = await gw.post("/authorizations", body, { signature: `${keyId} ${scheme} ${hex!.toUpperCase()}` });
     expect(upper.status).toBe(400);

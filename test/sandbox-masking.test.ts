@@ -18,7 +18,7 @@ import { isLuhnValid, maskedBodyText, maskedHeaders, maskedTarget, maskedText } 
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { basic, keys, MerchantClient, privateKeyPem, validApplication } from "./support/sandbox";
-import { signatureHeader } from "../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../src/toolkit/gateway";
 
 /** A Luhn-valid card number of 12 to 19 digits. */
 const cardNumber = fc
@@ -291,7 +291,7 @@ describe("the masking step in a running sandbox", () => {
             headers: {
               authorization: basic(keys.merchantKey),
               "content-type": type,
-              signature: signatureHeader(keys.signingKeyId, privateKeyPem, body),
+              signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
               "x-api-key": keys.merchantKey,
             },
             body,

@@ -18,7 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { stringify } from "qs";
-import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../../src/toolkit/gateway";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { schemaMapOf, stringsOf } from "../../src/testkit/common/json-values";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";
@@ -71,7 +71,7 @@ function encode(mediaType: string, value: unknown): string {
 }
 
 function sign(body: string): string {
-  return signatureHeader(contract.gateway.signingKeyId, contract.gateway.signingKeyPem, body);
+  return createSigner({ apiKey: contract.gateway.signingKeyId, privateKey: contract.gateway.signingKeyPem }).headerFor(Buffer.from(body));
 }
 
 const basic = (user: string, password = "") => "Basic " + Buffer.from(`${user}:${password}`).toString("base64");

@@ -12,7 +12,7 @@ import {
   seededPrivateKeyPath,
   type SandboxConfigFile,
 } from "../../src/testkit/sandbox/configuration/config";
-import { signatureHeader } from "../../src/testkit/sandbox/gateway/signature";
+import { createSigner } from "../../src/toolkit/gateway";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 
 export const privateKeyPem = readFileSync(seededPrivateKeyPath, "utf8");
@@ -67,7 +67,8 @@ export class GatewayClient {
     const raw = typeof body === "string" ? body : form(body);
     const headers: Record<string, string> = { "content-type": options.contentType ?? "application/x-www-form-urlencoded" };
     if (options.signature !== undefined) headers.signature = options.signature;
-    else if (options.sign !== false) headers.signature = signatureHeader(keys.signingKeyId, privateKeyPem, raw);
+    else if (options.sign !== false)
+      headers.signature = createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(raw));
     return this.send("POST", path, raw, headers);
   }
 

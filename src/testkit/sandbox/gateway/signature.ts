@@ -4,7 +4,7 @@
  * the signing key. Signing keys belong to partner accounts; a merchant account accepts the
  * signing keys of its partner.
  */
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
+import { createHash, createPublicKey, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { SigningKeyConfig } from "../configuration/config";
 import type { GatewayAccount } from "./auth";
@@ -103,12 +103,6 @@ export function signatureVerdict(check: SignatureCheck, rawBody: Buffer, header:
       return { ...verdict, likely_causes: ["the hex is in upper case: send it in lower case"] };
   }
   return verdict;
-}
-
-/** Signs a body the way partners do (tests, benchmark and docs examples use it). */
-export function signatureHeader(signingKeyId: string, privateKeyPem: string, body: string | Buffer): string {
-  const signature = sign("sha256", typeof body === "string" ? Buffer.from(body, "utf8") : body, createPrivateKey(privateKeyPem));
-  return `${signingKeyId} ${signatureFormat.schemeToken} ${signature.toString("hex")}`;
 }
 
 export class SignatureVerifier {
