@@ -9,6 +9,7 @@
  *   ... --json diff.json                              also write the report as JSON for other tools
  *   ... --policy FILE                                 severities and acceptances (default: openapi/diff-policy.yaml of the revision)
  *   ... --fail-on unaccepted                          exit 1 only for breaking changes no reviewer accepted (the pull-request check)
+ *   ... --github-annotations                          print GitHub workflow commands for each unaccepted break and warning, at its source line
  *   npm run diff -- --what-changed [--output FILE]    the changelog of every release tag, newest first (the docs' "What changed")
  *
  * Exit code: 1 when a change is breaking (by default even when accepted: it still needs a major
@@ -26,6 +27,7 @@ import {
   hasBreakingChange,
   renderSpecDiffJson,
   renderSpecDiffMarkdown,
+  renderWorkflowAnnotations,
   unusedAcceptances,
   type ApiDiffSection,
 } from "./lib/spec-diff-markdown";
@@ -71,6 +73,7 @@ function main(argv: string[]): number {
       api: { type: "string" },
       "fail-on": { type: "string", default: "breaking" },
       "what-changed": { type: "boolean", default: false },
+      "github-annotations": { type: "boolean", default: false },
     },
   });
   const failOn = values["fail-on"];
@@ -111,6 +114,17 @@ function main(argv: string[]): number {
   const unused = unusedAcceptances(sections, comparison.policy);
   write(values.output, renderSpecDiffMarkdown(sections, baseLabel, revisionLabel, { unused }), "report");
   if (values.json !== undefined) write(values.json, renderSpecDiffJson(sections, baseLabel, revisionLabel, { unused }), "JSON report");
+  if (values["github-annotations"]) {
+    if (values.output === undefined) throw new UsageError("--github-annotations prints to stdout: write the report with --output FILE.");
+    process.stdout.write(renderWorkflowAnnotations(sections));
+    for (const entry of unused)
+      if (entry.lines !== undefined)
+        process.stdout.write(
+          `::error file=${entry.lines.file},line=${entry.lines.first},endLine=${entry.lines.last},title=Stale acceptance::Matches no change between the base and the head: delete these lines.\n`,
+        );
+  }
+  // A spec that does not bundle: the report above says where; the check fails as a tool error.
+  if (sections.some((section) => section.status === "failed")) return 2;
   if (failOn === "unaccepted") {
     // The check names each stale entry with the lines to delete: it accepts nothing any more,
     // and left in place it could one day match a change nobody reviewed.

@@ -471,8 +471,9 @@ const classCases: ClassCase[] = [
       if (perPage === undefined) throw new Error("the spec has no page schema with a read-only per_page any more: update this case");
       perPage.properties.per_page.maximum = 100;
     },
-    tier: "warning",
-    rule: "response-constraint-loosened",
+    // The new schema lets the service send per_page 51..100, which the old schema refused: a witness.
+    tier: "breaking",
+    rule: "response-value-unexpected",
     field: "per_page",
   },
 ];
@@ -892,7 +893,7 @@ describe("report formats", () => {
     const markdown = renderSpecDiffMarkdown([{ api: "gateway", status: "compared", report }], "base", "revision");
     const row = markdown.split("\n").find((line) => line.startsWith("| `request-pattern-changed`"))!;
     expect(row).toContain("pattern: `^a\\|b$` → ``^a\\n\\|c`$``");
-    expect(row.split(/(?<!\\)\|/)).toHaveLength(7);
+    expect(row.split(/(?<!\\)\|/)).toHaveLength(9);
     const item = markdown.split("\n").find((line) => line.startsWith("- POST /orders"))!;
     expect(item).toBe(
       "- POST /orders · request body application/json › note: description: `Line one.\\n\\n- not a list item\\n<details>` → ``One `line` | with a pipe``",
@@ -1010,7 +1011,7 @@ describe("redocly diff's report format", () => {
 
 // The CLI tests start npm, ts-node and redocly: seconds each, more on a busy machine. Each runs
 // processes of its own and writes only to its own temporary folder, so they run side by side.
-const cliTimeout = { timeout: 90_000 };
+const cliTimeout = { timeout: 240_000 };
 
 describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
   it("exits 1 on a breaking change and names the field", async () => {
@@ -1163,12 +1164,49 @@ describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
     expect(edited.status, edited.stderr).toBe(1);
     expect(edited.stdout).toContain("response-enum-value-removed");
     expect(edited.stdout).toContain("› status");
+    // The row points at the source file and line of the changed enum, not into the bundle.
+    const enumLine =
+      readFileSync(specInRepo(), "utf8")
+        .split("\n")
+        .findIndex((line) => /^\s*enum:/.test(line)) + 1;
+    expect(edited.stdout).toContain(`\`openapi/orders/openapi.yaml:${enumLine}\``);
   });
 
   it("exits 2 naming an unknown ref", async () => {
     const result = await runDiffCli(["no-such-branch", "--repo", repo]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("unknown git ref 'no-such-branch'");
+  });
+});
+
+describe("npm run diff on specs that do not parse", cliTimeout, () => {
+  let repo: string;
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), "spec-diff-broken-"));
+    const spec = join(repo, "openapi", "orders", "openapi.yaml");
+    mkdirSync(join(repo, "openapi", "orders"), { recursive: true });
+    writeFileSync(join(repo, "redocly.yaml"), "apis:\n  orders:\n    root: openapi/orders/openapi.yaml\n");
+    copyFileSync(fixture("response-enum-value-removed", "base"), spec);
+    const run = (...args: string[]) =>
+      spawnSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { encoding: "utf8" });
+    run("init", "--quiet");
+    run("add", ".");
+    run("commit", "--quiet", "-m", "Orders API");
+    // Line 3 of the working tree's spec breaks: an unclosed flow sequence.
+    const lines = readFileSync(spec, "utf8").split("\n");
+    lines.splice(2, 0, "broken: [unclosed");
+    writeFileSync(spec, lines.join("\n"));
+  });
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+  it("still writes the comment, with the error at the source file and line, and annotates that line", async () => {
+    const output = join(repo, "diff.md");
+    const result = await runDiffCli(["HEAD", "--repo", repo, "--output", output, "--fail-on", "unaccepted", "--github-annotations"]);
+    expect(result.status, result.stderr).toBe(2);
+    const comment = readFileSync(output, "utf8");
+    expect(comment).toContain("**The specs could not be compared:**");
+    expect(comment).toMatch(/\*\*Not compared:\*\* the revision's specs do not bundle at `openapi\/orders\/openapi\.yaml:\d+`/);
+    expect(result.stdout).toMatch(/^::error file=openapi\/orders\/openapi\.yaml,line=\d+,title=orders%3A specs do not bundle::/m);
   });
 });
 

@@ -3,16 +3,17 @@
  * another, and the changelog of released versions built from those comparisons (one section per
  * release tag `vX.Y.Z`, against the release before it), which the docs show as "What changed".
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import semver from "semver";
-import { parse } from "yaml";
+import { LineCounter, parse, parseDocument } from "yaml";
 import { runChildSync } from "../../src/testkit/serve/children";
 import { listApis } from "./apis";
 import { bundleApi } from "./bundle-api";
 import { extractSpecSources, resolveCommit } from "./git-snapshot";
 import { diffBundles } from "./spec-diff";
+import { sourceLocator } from "./spec-diff-source";
 import { renderChangelogSection, type ApiDiffSection } from "./spec-diff-markdown";
 import { loadPolicy, type DiffPolicy } from "./spec-diff-policy";
 
@@ -56,15 +57,64 @@ export function compareTrees(repo: string, baseCommit: string, revisionCommit: s
     const sections = [...new Set([...revisionApis, ...baseApis])].map((api): ApiDiffSection => {
       if (!baseApis.has(api)) return { api, status: "added" };
       if (!revisionApis.includes(api)) return { api, status: "removed" };
-      const basePath = bundleApi(baseRoot, api, join(workDir, `${api}.base.yaml`));
-      const revisionPath = bundleApi(revisionRoot, api, join(workDir, `${api}.revision.yaml`));
-      const report = diffBundles(basePath, revisionPath, { api, policy: effectivePolicy });
+      let basePath: string;
+      let revisionPath: string;
+      try {
+        basePath = bundleApi(baseRoot, api, join(workDir, `${api}.base.yaml`));
+      } catch (error: unknown) {
+        return failedSection(api, "base", baseRoot, error);
+      }
+      try {
+        revisionPath = bundleApi(revisionRoot, api, join(workDir, `${api}.revision.yaml`));
+      } catch (error: unknown) {
+        return failedSection(api, "revision", revisionRoot, error);
+      }
+      const rootOf = (root: string) => listApis(root).find((entry) => entry.name === api)!.root;
+      const sources = {
+        base: sourceLocator(baseRoot, rootOf(baseRoot)),
+        revision: sourceLocator(revisionRoot, rootOf(revisionRoot)),
+      };
+      const report = diffBundles(basePath, revisionPath, { api, policy: effectivePolicy, sources });
       return { api, status: "compared", report, versions: { base: infoVersion(basePath), revision: infoVersion(revisionPath) } };
     });
     return { sections, policy: effectivePolicy };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An API whose specs do not bundle on one side: the report still comes, with the error and,
+ * when a source file does not parse as YAML, that file and line.
+ */
+function failedSection(api: string, side: "base" | "revision", root: string, error: unknown): ApiDiffSection {
+  const message = (error instanceof Error ? error.message : String(error))
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !/[║╔╚]/.test(line));
+  const entry = listApis(root).find((candidate) => candidate.name === api);
+  const source = entry === undefined ? undefined : firstYamlError(root, dirname(entry.root));
+  return {
+    api,
+    status: "failed",
+    side,
+    error: source?.message ?? message.slice(0, 3).join(" ") ?? "redocly bundle failed",
+    ...(source === undefined ? {} : { source: { file: source.file, line: source.line } }),
+  };
+}
+
+/** The first YAML syntax error among the spec's source files, with its file (relative to `root`) and line. */
+function firstYamlError(root: string, specDir: string): { file: string; line: number; message: string } | undefined {
+  const files = (readdirSync(specDir, { recursive: true }) as string[]).filter((file) => /\.ya?ml$/.test(file)).sort();
+  for (const file of files) {
+    const path = join(specDir, file);
+    const lines = new LineCounter();
+    const [problem] = parseDocument(readFileSync(path, "utf8"), { lineCounter: lines, prettyErrors: false }).errors;
+    if (problem !== undefined) {
+      return { file: relative(root, path), line: lines.linePos(problem.pos[0]).line, message: problem.message.split("\n")[0]! };
+    }
+  }
+  return undefined;
 }
 
 /** Every API of the working tree of `repo` against `ref`. */

@@ -7,11 +7,15 @@
 import { stringify } from "yaml";
 import { acceptanceLines, acceptanceValue, describeAcceptance, noOperation, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
 import { changesOf, type ClassifiedChange, type SpecDiffReport } from "./spec-diff";
+import type { SourceLine } from "./spec-diff-source";
+import { witnessBudget } from "./spec-diff-witness";
 
 /** What was found for one API: compared at both sides, or present at only one of them. */
 export type ApiDiffSection =
   | { api: string; status: "compared"; report: SpecDiffReport; versions?: { base: string; revision: string } }
-  | { api: string; status: "added" | "removed" };
+  | { api: string; status: "added" | "removed" }
+  /** The specs of one side do not bundle (a YAML error, a broken `$ref`): nothing compared, the error shown. */
+  | { api: string; status: "failed"; side: "base" | "revision"; error: string; source?: SourceLine };
 
 /** First line of every report, so CI can find and update its own earlier comment. */
 export const reportMarker = "<!-- spec-diff-report -->";
@@ -41,7 +45,7 @@ export function acceptanceTemplate(api: string, change: ClassifiedChange): Omit<
  */
 export function hasBreakingChange(sections: readonly ApiDiffSection[], options: { unaccepted?: boolean } = {}): boolean {
   return (
-    sections.some((section) => section.status === "removed") ||
+    sections.some((section) => section.status === "removed" || section.status === "failed") ||
     comparedReports(sections).some((report) => changesOf(report, "breaking", { accepted: !options.unaccepted }).length > 0)
   );
 }
@@ -144,13 +148,46 @@ function countLine(report: SpecDiffReport): string {
   return `${parts.join(" ")}, ${plural(changesOf(report, "warning").length, "warning")}, ${plural(changesOf(report, "info").length, "informational change")}.`;
 }
 
+/** Places listed in one row; the JSON report has them all. */
+const maxListedPlaces = 12;
+
+/** The row's operation, or every place it reaches: one line each, with its direction and tier where they differ from the row's. */
+function placesCell(change: ClassifiedChange): string {
+  const places = change.places ?? [];
+  if (places.length <= 1) return inlineText(change.operation ?? "—");
+  const lines = places.slice(0, maxListedPlaces).map((place) => {
+    const where = [place.operation, place.location === change.location ? undefined : place.location].filter(Boolean).join(" › ");
+    return `${inlineText(where || "—")} (${place.side}${place.tier === change.tier ? "" : `, ${place.tier}`})`;
+  });
+  if (places.length > maxListedPlaces) lines.push(`… and ${places.length - maxListedPlaces} more places (JSON report)`);
+  return `**${places.length} places:**<br>${lines.join("<br>")}`;
+}
+
+/** The witness of the row, or why there is none. */
+function witnessCell(change: ClassifiedChange): string {
+  const witness = change.witness;
+  if (witness === undefined) return "—";
+  if (witness === null)
+    return change.tier === "breaking"
+      ? `none found (${witnessBudget.candidates} candidates); the rules decide`
+      : "none found: compatible by meaning";
+  return `${code(witness.shown)} ${inlineText(witness.verdict)}: ${inlineText(witness.refusal)}`;
+}
+
 function table(changes: readonly ClassifiedChange[], withAcceptance: boolean): string[] {
   const header = withAcceptance
-    ? "| Rule | Operation | Field | Before → after | Accepted |"
-    : "| Rule | Operation | Field | Before → after |";
-  const lines = [header, withAcceptance ? "|---|---|---|---|---|" : "|---|---|---|---|"];
+    ? "| Rule | Operation | Field | Before → after | Witness | Source | Accepted |"
+    : "| Rule | Operation | Field | Before → after | Witness | Source |";
+  const lines = [header, withAcceptance ? "|---|---|---|---|---|---|---|" : "|---|---|---|---|---|---|"];
   for (const change of changes) {
-    const columns = [rulesOf(change), inlineText(change.operation ?? "—"), inlineText(change.location), describeChange(change)];
+    const columns = [
+      rulesOf(change),
+      placesCell(change),
+      inlineText(change.location),
+      describeChange(change),
+      witnessCell(change),
+      sourceCell(change),
+    ];
     if (withAcceptance) {
       const entry = change.accepted;
       columns.push(entry ? `${inlineText(entry.reason)} (${inlineText(entry.reviewedBy)}, ${entry.date})` : "**no**");
@@ -160,8 +197,19 @@ function table(changes: readonly ClassifiedChange[], withAcceptance: boolean): s
   return [...lines, ""];
 }
 
+/** Where the change is written: the source file and line under openapi/. */
+const sourceCell = (change: ClassifiedChange) => (change.source === undefined ? "—" : code(`${change.source.file}:${change.source.line}`));
+
 function renderSection(section: ApiDiffSection, baseLabel: string): string[] {
   const lines = [`### ${inlineText(section.api)}`, ""];
+  if (section.status === "failed") {
+    const where = section.source === undefined ? "" : ` at ${code(`${section.source.file}:${section.source.line}`)}`;
+    return [
+      ...lines,
+      `**Not compared:** the ${section.side === "base" ? "base's" : "revision's"} specs do not bundle${where}: ${inlineText(section.error)}`,
+      "",
+    ];
+  }
   if (section.status !== "compared") {
     const note =
       section.status === "added"
@@ -195,6 +243,8 @@ function renderSection(section: ApiDiffSection, baseLabel: string): string[] {
 }
 
 function verdictLine(sections: readonly ApiDiffSection[]): string {
+  if (sections.some((section) => section.status === "failed"))
+    return "**The specs could not be compared:** an API's specs do not bundle (the error and its source line are below). Fix them and push again.";
   if (hasBreakingChange(sections, { unaccepted: true })) {
     return "**Breaking changes found.** They need a major version, and this check fails until a reviewer accepts each one in `openapi/diff-policy.yaml` (see docs/versioning.md).";
   }
@@ -249,6 +299,42 @@ export function renderSpecDiffMarkdown(
   return lines.join("\n").replace(/\n+$/, "\n");
 }
 
+// --- annotations ---------------------------------------------------------------------------------
+
+/** Text for a GitHub workflow command: its own escapes for %, line breaks, and (in properties) : and ,. */
+const workflowText = (text: string) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const workflowProperty = (text: string) => workflowText(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/**
+ * GitHub workflow commands (`::error file=...,line=...::message`) that put each breaking change
+ * no reviewer accepted, each warning and each spec that does not bundle on the source line it
+ * concerns, so that the pull request's Files tab shows it on the changed line.
+ */
+export function renderWorkflowAnnotations(sections: readonly ApiDiffSection[]): string {
+  const lines: string[] = [];
+  const annotate = (level: "error" | "warning", source: SourceLine, title: string, message: string) =>
+    lines.push(
+      `::${level} file=${workflowProperty(source.file)},line=${source.line},title=${workflowProperty(title)}::${workflowText(message)}`,
+    );
+  for (const section of sections) {
+    if (section.status === "failed" && section.source !== undefined)
+      annotate("error", section.source, `${section.api}: specs do not bundle`, section.error);
+    if (section.status !== "compared") continue;
+    for (const change of section.report.changes) {
+      if (change.source === undefined || change.tier === "info" || change.accepted !== undefined) continue;
+      const places = change.places !== undefined && change.places.length > 1 ? ` (${change.places.length} places)` : "";
+      const witness = change.witness ? `; for example ${change.witness.shown}` : "";
+      annotate(
+        change.tier === "breaking" ? "error" : "warning",
+        change.source,
+        `${section.api}: ${change.ruleIds.join(", ")}`,
+        `${change.operation ?? ""} ${change.location}${places}: ${change.property ?? change.kind}${witness}`.trim(),
+      );
+    }
+  }
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+}
+
 // --- JSON ---------------------------------------------------------------------------------------
 
 /** The report for other tools: version 1 of this project's own format (docs/versioning.md). */
@@ -271,27 +357,32 @@ export function renderSpecDiffJson(
     revision: revisionLabel,
     verdict,
     apis: sections.map((section) =>
-      section.status !== "compared"
-        ? { api: section.api, status: section.status }
-        : {
-            api: section.api,
-            status: section.status,
-            ...(section.versions ? { versions: section.versions } : {}),
-            changes: section.report.changes.map((change) => ({
-              tier: change.tier,
-              rules: change.ruleIds,
-              ...(change.accepted ? { accepted: change.accepted } : {}),
-              ...(change.tier === "breaking" && !change.accepted ? { acceptWith: acceptanceTemplate(section.api, change) } : {}),
-              operation: change.operation ?? null,
-              location: change.location,
-              side: change.side,
-              kind: change.kind,
-              property: change.property ?? null,
-              pointer: change.pointer,
-              before: change.before ?? null,
-              after: change.after ?? null,
-            })),
-          },
+      section.status === "failed"
+        ? { api: section.api, status: section.status, side: section.side, error: section.error, source: section.source ?? null }
+        : section.status !== "compared"
+          ? { api: section.api, status: section.status }
+          : {
+              api: section.api,
+              status: section.status,
+              ...(section.versions ? { versions: section.versions } : {}),
+              changes: section.report.changes.map((change) => ({
+                tier: change.tier,
+                rules: change.ruleIds,
+                ...(change.accepted ? { accepted: change.accepted } : {}),
+                ...(change.tier === "breaking" && !change.accepted ? { acceptWith: acceptanceTemplate(section.api, change) } : {}),
+                operation: change.operation ?? null,
+                location: change.location,
+                side: change.side,
+                kind: change.kind,
+                property: change.property ?? null,
+                pointer: change.pointer,
+                before: change.before ?? null,
+                after: change.after ?? null,
+                witness: change.witness ?? null,
+                source: change.source ?? null,
+                places: (change.places ?? []).map((place) => ({ ...place, witness: place.witness ?? null })),
+              })),
+            },
     ),
     unusedAcceptances: options.unused ?? [],
   };
@@ -323,7 +414,13 @@ export function renderChangelogSection(heading: string, sections: readonly ApiDi
   const lines = [`## ${heading}`, ""];
   for (const section of sections) {
     if (section.status !== "compared") {
-      lines.push(`### ${inlineText(section.api)}`, "", section.status === "added" ? "New API." : "**Breaking:** the API was removed.", "");
+      const note =
+        section.status === "added"
+          ? "New API."
+          : section.status === "removed"
+            ? "**Breaking:** the API was removed."
+            : `Not compared: ${inlineText("error" in section ? section.error : "")}`;
+      lines.push(`### ${inlineText(section.api)}`, "", note, "");
       continue;
     }
     const versions = section.versions;

@@ -9,6 +9,7 @@
  * anything else informational.
  */
 import { HTTP_METHODS } from "../../src/testkit/openapi-model/document";
+import type { Witness } from "./spec-diff-witness";
 
 /** Which side of the exchange a change is on: what the client sends, or what it receives. */
 export type ChangeSide = "request" | "response" | "operation" | "component" | "document";
@@ -41,6 +42,11 @@ export interface SpecChange {
   after?: unknown;
   /** Redocly's own rating and verdicts (impact "patch" for entries this tool synthesises). */
   redocly: { impact: "major" | "minor" | "patch"; ruleIds: string[]; messages: string[] };
+  /**
+   * For a schema change at one place: the value found that one side accepts and the other
+   * refuses (spec-diff-witness.ts), or `null` when the bounded search found none.
+   */
+  witness?: Witness | null;
 }
 
 export interface CompatibilityRule {
@@ -293,6 +299,21 @@ export const compatibilityRules: readonly CompatibilityRule[] = [
       const after = typeSet(change.after);
       return (reaches(change, "request") && !isSubset(before, after)) || (reaches(change, "response") && !isSubset(after, before));
     },
+  },
+  // --- decided by meaning: a value one side accepts and the other refuses ----------------------
+  {
+    id: "request-value-refused",
+    tier: "breaking",
+    description:
+      "A request schema changed so that a value the old schema accepted is refused: the report shows that value (the witness), as the body or parameter a client sends.",
+    matches: (change) => change.witness != null && change.side === "request",
+  },
+  {
+    id: "response-value-unexpected",
+    tier: "breaking",
+    description:
+      "A response schema changed so that the service may now send a value the old schema refused: the report shows that value (the witness), as the body or header a client receives.",
+    matches: (change) => change.witness != null && change.side === "response",
   },
   // --- what breaks downstream code generation specifically -----------------------------------
   {

@@ -10,7 +10,10 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { normalizeDocument, referenceSides, walkPointer } from "./spec-diff-normalize";
 import { emptyPolicy, noOperation, sameValue, tierOf, type Acceptance, type DiffPolicy } from "./spec-diff-policy";
+import { placesOf } from "./spec-diff-places";
+import type { SourceLine, SourceLocator } from "./spec-diff-source";
 import { runRedoclyDiff, type RedoclyDiffChange } from "./spec-diff-redocly";
+import { concretePointer, findWitness, type Witness, type WitnessQuery } from "./spec-diff-witness";
 import {
   codegenComponentSections,
   compatibilityRules,
@@ -22,12 +25,28 @@ import {
   type Tier,
 } from "./spec-diff-rules";
 
+/** One place a change reaches, classified by its own direction. */
+export interface ChangePlace {
+  operation?: string;
+  location: string;
+  side: ChangeSide;
+  pointer: string;
+  tier: Tier;
+  ruleIds: string[];
+  /** The value that shows the break here; `null` when the search found none; absent where none was searched. */
+  witness?: Witness | null;
+}
+
 export interface ClassifiedChange extends SpecChange {
   tier: Tier;
   /** Ids of this project's rules that matched, else `redocly:<id>` when redocly rated it major. */
   ruleIds: string[];
   /** The reviewed acceptance that covers this breaking change, if any. */
   accepted?: Acceptance;
+  /** Every place the change reaches (the first is the one the row names), each with its own verdict. */
+  places?: ChangePlace[];
+  /** Where the change is written under openapi/ (the revision's file, or the base's for a removal). */
+  source?: SourceLine;
 }
 
 export interface SpecDiffReport {
@@ -156,12 +175,22 @@ interface Compared {
   sides: Map<string, Set<"request" | "response">>;
 }
 
+/** Side, operation and field of a change at one pointer, with the properties a `required` change concerns. */
+function describeAt(pointer: string, doc: Document, change: Pick<SpecChange, "property" | "before" | "after">) {
+  const described = describePointer(pointer, doc);
+  // Redocly reports a required-list change on the object; name the properties it concerns.
+  const requiredFields = change.property === "required" ? requiredListFields(change.before, change.after) : [];
+  if (requiredFields.length > 0) described.location += ` › ${requiredFields.join(", ")}`;
+  return described;
+}
+
 function toSpecChange(change: RedoclyDiffChange, base: Compared, revision: Compared): SpecChange {
   // A removed node only exists in the base; everything else is described from the revision.
-  const described = describePointer(change.path, change.kind === "removed" ? base.doc : revision.doc);
-  // Redocly reports a required-list change on the object; name the properties it concerns.
-  const requiredFields = change.property === "required" ? requiredListFields(change.base?.value, change.revision?.value) : [];
-  if (requiredFields.length > 0) described.location += ` › ${requiredFields.join(", ")}`;
+  const described = describeAt(change.path, change.kind === "removed" ? base.doc : revision.doc, {
+    property: change.property,
+    before: change.base?.value,
+    after: change.revision?.value,
+  });
   const sides = new Set([
     ...(change.kind === "added" ? [] : sidesIn(base.doc, base.sides, change.path, described.side)),
     ...(change.kind === "removed" ? [] : sidesIn(revision.doc, revision.sides, change.path, described.side)),
@@ -240,6 +269,137 @@ export function classify(change: SpecChange, policy: DiffPolicy = emptyPolicy): 
   return { ...change, tier, ruleIds: ids };
 }
 
+/** Keywords that change what people read, not what a value may be: no witness to search for. */
+const annotationKeywords = new Set([
+  "description",
+  "title",
+  "summary",
+  "example",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "default",
+  "externalDocs",
+  "discriminator",
+  "contentMediaType",
+  "contentEncoding",
+  "$comment",
+]);
+
+/** The top schema and how its value travels, for a pointer inside a request or response schema. */
+function schemaPlace(
+  segments: readonly string[],
+  doc: Document,
+): { top: string[]; focus: string[]; carrier: WitnessQuery["carrier"] } | undefined {
+  const [root, , , section, key, kind, name] = segments;
+  if (root !== "paths") return undefined;
+  const split = (at: number, carrier: WitnessQuery["carrier"]) =>
+    segments[at] === "schema" ? { top: segments.slice(0, at + 1), focus: segments.slice(at + 1), carrier } : undefined;
+  if (section === "requestBody" && key === "content" && kind !== undefined) return split(6, { mediaType: kind });
+  if (section === "parameters" && key !== undefined) {
+    const parameter = resolveSegments(doc, segments.slice(0, 5)) as { name?: string; in?: string } | undefined;
+    return split(5, { parameter: parameter?.name ?? key, in: parameter?.in ?? "parameter" });
+  }
+  if (section === "responses" && kind === "content" && name !== undefined) return split(7, { mediaType: name });
+  if (section === "responses" && kind === "headers" && name !== undefined) return split(7, { parameter: name, in: "header" });
+  return undefined;
+}
+
+/** The examples a media type or parameter (or its schema) gives for the whole value. */
+function examplesAt(doc: Document, segments: readonly string[]): unknown[] {
+  const holder = resolveSegments(doc, segments) as { example?: unknown; examples?: Record<string, unknown>; schema?: unknown } | undefined;
+  const schema = resolveSegments(doc, [...segments, "schema"]) as { examples?: unknown; example?: unknown } | undefined;
+  const named = Object.values(holder?.examples ?? {}).map((example) => dereferenceExample(doc, example));
+  return [
+    ...(holder?.example === undefined ? [] : [holder.example]),
+    ...named.filter((value) => value !== undefined),
+    ...(Array.isArray(schema?.examples) ? (schema.examples as unknown[]) : []),
+    ...(schema?.example === undefined ? [] : [schema.example]),
+  ];
+}
+
+/** The value of an Example Object, through its `$ref`. */
+function dereferenceExample(doc: Document, example: unknown): unknown {
+  const ref = (example as { $ref?: unknown } | undefined)?.$ref;
+  const resolved = typeof ref === "string" ? resolveSegments(doc, pointerSegments(ref)) : example;
+  return (resolved as { value?: unknown } | undefined)?.value;
+}
+
+/**
+ * The witness search for one change at one place: undefined where there is nothing to search
+ * (not a schema, an annotation, a schema present on one side only), else the witness or null.
+ * Places that share a schema share the search.
+ */
+function witnessAt(change: SpecChange, base: Compared, revision: Compared, cache: Map<string, Witness | null>): Witness | null | undefined {
+  if (change.side !== "request" && change.side !== "response") return undefined;
+  if (change.property !== undefined && (annotationKeywords.has(change.property) || change.property.startsWith("x-"))) return undefined;
+  const segments = pointerSegments(change.pointer);
+  const place = schemaPlace(segments, revision.doc) ?? schemaPlace(segments, base.doc);
+  if (place === undefined) return undefined;
+  const basePointer = concretePointer(base.doc, place.top);
+  const revisionPointer = concretePointer(revision.doc, place.top);
+  if (basePointer === undefined || revisionPointer === undefined) return undefined;
+  const key = JSON.stringify([change.side, basePointer, revisionPointer, place.focus, place.carrier]);
+  if (!cache.has(key)) {
+    const query: WitnessQuery = {
+      direction: change.side,
+      base: { doc: base.doc, pointer: basePointer },
+      revision: { doc: revision.doc, pointer: revisionPointer },
+      focus: place.focus,
+      carrier: place.carrier,
+      examples: [revision, base].flatMap((side) => examplesAt(side.doc, place.top.slice(0, -1))),
+    };
+    cache.set(key, findWitness(query) ?? null);
+  }
+  return cache.get(key);
+}
+
+/**
+ * A change at every place it reaches (every use of the component that holds it), each place
+ * classified by its own direction and decided by its witness; the row takes the worst tier and
+ * the union of the rules, and names the first place.
+ */
+function classifyAtEveryPlace(
+  change: SpecChange,
+  base: Compared,
+  revision: Compared,
+  policy: DiffPolicy,
+  witnesses: Map<string, Witness | null>,
+): Omit<ClassifiedChange, "accepted"> {
+  const doc = change.kind === "removed" ? base.doc : revision.doc;
+  const pointers = change.side === "request" || change.side === "response" ? placesOf(doc, change.pointer) : [change.pointer];
+  const places = pointers.map((pointer): ChangePlace => {
+    const described = pointer === change.pointer ? change : { ...change, ...describeAt(pointer, doc, change), pointer };
+    const sides = described.side === "request" || described.side === "response" ? [described.side] : change.sides;
+    const atPlace: SpecChange = { ...described, sides };
+    const witness = witnessAt(atPlace, base, revision, witnesses);
+    const classified = classify(witness === undefined ? atPlace : { ...atPlace, witness }, policy);
+    return {
+      ...(classified.operation === undefined ? {} : { operation: classified.operation }),
+      location: classified.location,
+      side: classified.side,
+      pointer,
+      tier: classified.tier,
+      ruleIds: classified.ruleIds,
+      ...(witness === undefined ? {} : { witness }),
+    };
+  });
+  const [first] = places as [ChangePlace, ...ChangePlace[]];
+  const tier = places.map((place) => place.tier).reduce<Tier>((worst, next) => (tierRank(next) > tierRank(worst) ? next : worst), "info");
+  const ruleIds = [...new Set(places.flatMap((place) => place.ruleIds))];
+  const sides = [...new Set(places.flatMap((place) => (place.side === "request" || place.side === "response" ? [place.side] : [])))];
+  const witness = places.find((place) => place.witness)?.witness ?? first.witness;
+  return {
+    ...change,
+    sides: sides.length > 0 ? sides : change.sides,
+    tier,
+    ruleIds,
+    ...(witness === undefined ? {} : { witness }),
+    places,
+  };
+}
+
 /**
  * The policy's acceptance of a breaking change in `api`, if a reviewer gave one: the same rule,
  * operation and location, and the same values before and after. Any difference is another change,
@@ -251,17 +411,37 @@ export function acceptanceFor(change: Omit<ClassifiedChange, "accepted">, api: s
     (entry) =>
       entry.api === api &&
       change.ruleIds.includes(entry.rule) &&
-      entry.operation === (change.operation ?? noOperation) &&
-      entry.location === change.location &&
+      (change.places ?? [change]).some(
+        (place) => entry.operation === (place.operation ?? noOperation) && entry.location === place.location,
+      ) &&
       sameValue(entry.before, change.before) &&
       sameValue(entry.after, change.after),
   );
+}
+
+/**
+ * The source line of a change: in the revision's files (where a reviewer edits and the workflow
+ * annotates), or the base's for a removal, whose lines are gone from the revision.
+ */
+function sourceOf(change: SpecChange, side: Compared, sources: DiffOptions["sources"]): SourceLine | undefined {
+  const locate = change.kind === "removed" ? sources?.base : sources?.revision;
+  if (locate === undefined) return undefined;
+  const segments = pointerSegments(change.pointer);
+  const parameter =
+    segments[3] === "parameters" ? (resolveSegments(side.doc, segments.slice(0, 5)) as { name?: string; in?: string }) : undefined;
+  try {
+    return locate(change.pointer, change.property, parameter);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface DiffOptions {
   /** The API's name, which acceptances in the policy name. */
   api?: string;
   policy?: DiffPolicy;
+  /** Source lines of each side's specs (none for two bundles given directly). */
+  sources?: { base?: SourceLocator; revision?: SourceLocator };
 }
 
 /** Each document in canonical form, written beside the work files for redocly to read. */
@@ -280,15 +460,17 @@ export function diffBundles(baseBundlePath: string, revisionBundlePath: string, 
     const base = prepare(baseBundlePath, workDir, "base");
     const revision = prepare(revisionBundlePath, workDir, "revision");
     const redoclyReport = runRedoclyDiff(base.path, revision.path);
+    const witnesses = new Map<string, Witness | null>();
     const changes = reconcileComponentChanges(
       redoclyReport.changes.map((change) => toSpecChange(change, base, revision)),
       base.doc,
       revision.doc,
     )
-      .map((change) => classify(change, policy))
+      .map((change) => classifyAtEveryPlace(change, base, revision, policy, witnesses))
       .map((change): ClassifiedChange => {
         const accepted = acceptanceFor(change, options.api ?? "", policy);
-        return accepted === undefined ? change : { ...change, accepted };
+        const source = sourceOf(change, change.kind === "removed" ? base : revision, options.sources);
+        return { ...change, ...(accepted === undefined ? {} : { accepted }), ...(source === undefined ? {} : { source }) };
       })
       .sort((a, b) => tierRank(b.tier) - tierRank(a.tier));
     return { changes };
