@@ -47,6 +47,7 @@ class UsageError extends Error {}
 interface Comparison {
   sections: ApiDiffSection[];
   policy: DiffPolicy;
+  policyError?: string;
   baseLabel: string;
   revisionLabel: string;
 }
@@ -110,12 +111,14 @@ function main(argv: string[]): number {
     comparison = { ...compared, baseLabel: `\`${ref}\` (${compared.commit.slice(0, 12)})`, revisionLabel: "working tree" };
   }
 
-  const { sections, baseLabel, revisionLabel } = comparison;
+  const { sections, baseLabel, revisionLabel, policyError } = comparison;
   const unused = unusedAcceptances(sections, comparison.policy);
-  write(values.output, renderSpecDiffMarkdown(sections, baseLabel, revisionLabel, { unused }), "report");
+  write(values.output, renderSpecDiffMarkdown(sections, baseLabel, revisionLabel, { unused, policyError }), "report");
   if (values.json !== undefined) write(values.json, renderSpecDiffJson(sections, baseLabel, revisionLabel, { unused }), "JSON report");
   if (values["github-annotations"]) {
     if (values.output === undefined) throw new UsageError("--github-annotations prints to stdout: write the report with --output FILE.");
+    const policyAt = policyError === undefined ? null : /^(.+?):(\d+): (.*)$/.exec(policyError);
+    if (policyAt !== null) process.stdout.write(`::error file=${policyAt[1]},line=${policyAt[2]},title=Diff policy::${policyAt[3]}\n`);
     process.stdout.write(renderWorkflowAnnotations(sections));
     for (const entry of unused)
       if (entry.lines !== undefined)
@@ -123,8 +126,9 @@ function main(argv: string[]): number {
           `::error file=${entry.lines.file},line=${entry.lines.first},endLine=${entry.lines.last},title=Stale acceptance::Matches no change between the base and the head: delete these lines.\n`,
         );
   }
-  // A spec that does not bundle: the report above says where; the check fails as a tool error.
-  if (sections.some((section) => section.status === "failed")) return 2;
+  // A spec or policy file that cannot be read: the report above says where; the check fails as a tool error.
+  if (policyError !== undefined) console.error(`spec-diff: ${policyError}`);
+  if (policyError !== undefined || sections.some((section) => section.status === "failed")) return 2;
   if (failOn === "unaccepted") {
     // The check names each stale entry with the lines to delete: it accepts nothing any more,
     // and left in place it could one day match a change nobody reviewed.

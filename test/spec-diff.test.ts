@@ -1168,7 +1168,7 @@ describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
     const enumLine =
       readFileSync(specInRepo(), "utf8")
         .split("\n")
-        .findIndex((line) => /^\s*enum:/.test(line)) + 1;
+        .findIndex((line) => line.includes("enum: [pending, approved]")) + 1;
     expect(edited.stdout).toContain(`\`openapi/orders/openapi.yaml:${enumLine}\``);
   });
 
@@ -1196,6 +1196,11 @@ describe("npm run diff on specs that do not parse", cliTimeout, () => {
     const lines = readFileSync(spec, "utf8").split("\n");
     lines.splice(2, 0, "broken: [unclosed");
     writeFileSync(spec, lines.join("\n"));
+    // And a policy file with an acceptance that lacks its location: the report still comes.
+    writeFileSync(
+      join(repo, "openapi", "diff-policy.yaml"),
+      "accepted:\n  - api: orders\n    rule: operation-removed\n    operation: GET /orders\n    before: null\n    after: null\n    reason: A reason long enough.\n    reviewedBy: A. Reviewer\n    date: 2026-11-26\n",
+    );
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -1207,6 +1212,8 @@ describe("npm run diff on specs that do not parse", cliTimeout, () => {
     expect(comment).toContain("**The specs could not be compared:**");
     expect(comment).toMatch(/\*\*Not compared:\*\* the revision's specs do not bundle at `openapi\/orders\/openapi\.yaml:\d+`/);
     expect(result.stdout).toMatch(/^::error file=openapi\/orders\/openapi\.yaml,line=\d+,title=orders%3A specs do not bundle::/m);
+    expect(comment).toMatch(/### Policy file\n\n\*\*Not read:\*\* openapi\/diff-policy\.yaml:2: accepted\.0: missing "location"/);
+    expect(result.stdout).toMatch(/^::error file=openapi\/diff-policy\.yaml,line=2,title=Diff policy::accepted\.0: missing "location"/m);
   });
 });
 

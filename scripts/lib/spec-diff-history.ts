@@ -15,11 +15,13 @@ import { extractSpecSources, resolveCommit } from "./git-snapshot";
 import { diffBundles } from "./spec-diff";
 import { sourceLocator } from "./spec-diff-source";
 import { renderChangelogSection, type ApiDiffSection } from "./spec-diff-markdown";
-import { loadPolicy, type DiffPolicy } from "./spec-diff-policy";
+import { emptyPolicy, loadPolicy, type DiffPolicy } from "./spec-diff-policy";
 
 export interface Comparison {
   sections: ApiDiffSection[];
   policy: DiffPolicy;
+  /** The revision's policy file could not be read: its one-line error (the comparison ran without acceptances). */
+  policyError?: string;
 }
 
 /** A checkout's policy file, relative to its root. */
@@ -51,7 +53,16 @@ export function compareTrees(repo: string, baseCommit: string, revisionCommit: s
     };
     const baseRoot = snapshot(baseCommit, "base");
     const revisionRoot = revisionCommit === undefined ? repo : snapshot(revisionCommit, "revision");
-    const effectivePolicy = policy ?? loadPolicy(policyFileIn(revisionRoot));
+    // A wrong policy file must not cost the pull request its report: compare without it, say why.
+    let effectivePolicy = policy ?? emptyPolicy;
+    let policyError: string | undefined;
+    if (policy === undefined) {
+      try {
+        effectivePolicy = loadPolicy(policyFileIn(revisionRoot), revisionRoot);
+      } catch (error: unknown) {
+        policyError = error instanceof Error ? error.message : String(error);
+      }
+    }
     const baseApis = new Set(presentApis(baseRoot));
     const revisionApis = presentApis(revisionRoot);
     const sections = [...new Set([...revisionApis, ...baseApis])].map((api): ApiDiffSection => {
@@ -77,7 +88,7 @@ export function compareTrees(repo: string, baseCommit: string, revisionCommit: s
       const report = diffBundles(basePath, revisionPath, { api, policy: effectivePolicy, sources });
       return { api, status: "compared", report, versions: { base: infoVersion(basePath), revision: infoVersion(revisionPath) } };
     });
-    return { sections, policy: effectivePolicy };
+    return { sections, policy: effectivePolicy, ...(policyError === undefined ? {} : { policyError }) };
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -261,9 +261,16 @@ export function renderSpecDiffMarkdown(
   sections: readonly ApiDiffSection[],
   baseLabel: string,
   revisionLabel: string,
-  options: { unused?: readonly Acceptance[] } = {},
+  options: { unused?: readonly Acceptance[]; policyError?: string } = {},
 ): string {
   const lines = [reportMarker, `## Spec changes: ${baseLabel} → ${revisionLabel}`, "", verdictLine(sections), ""];
+  if (options.policyError !== undefined)
+    lines.push(
+      "### Policy file",
+      "",
+      `**Not read:** ${inlineText(options.policyError)}. The changes below are shown without any acceptance, and the check fails until the file is mended.`,
+      "",
+    );
   for (const section of sections) lines.push(...renderSection(section, baseLabel));
   const unused = options.unused ?? [];
   if (unused.length > 0) {

@@ -113,10 +113,13 @@ function explain(error: ErrorObject): string {
   return error.message ?? "is not valid";
 }
 
-/** The policy in `path`, or the empty one when the file does not exist; throws one line when it is wrong. */
-export function loadPolicy(path = defaultPolicyPath): DiffPolicy {
+/**
+ * The policy in `path`, or the empty one when the file does not exist; throws one line when it is
+ * wrong. Lines are named relative to `root` (the checkout the file belongs to), as annotations want.
+ */
+export function loadPolicy(path = defaultPolicyPath, root = projectRoot): DiffPolicy {
   if (!existsSync(path)) return emptyPolicy;
-  const shown = relative(projectRoot, path).startsWith("..") ? path : relative(projectRoot, path);
+  const shown = relative(root, path).startsWith("..") ? path : relative(root, path);
   const lineCounter = new LineCounter();
   const document = parseDocument(readFileSync(path, "utf8"), { lineCounter, prettyErrors: false });
   const [parseError] = document.errors;
