@@ -3,7 +3,6 @@
  * gateway POST needs some Signature header and any value passes, and the example names that
  * `--list-examples` prints are the ones `Prefer: example=<name>` picks.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import getPort from "get-port";
@@ -12,15 +11,18 @@ import { projectRoot } from "../scripts/lib/apis";
 import { exampleNameLines } from "../src/testkit/cli/commands/mock";
 import { startPrismMock, type RunningMock } from "../src/testkit/prism/prism";
 import { serializeForm } from "../src/toolkit/gateway";
+import { runWatched } from "./support/processes";
 import { gatewayRequest, responseExample } from "./support/spec-examples";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
 const cli = join("src", "testkit", "cli", "main.ts");
-const run = (args: string[]) => spawnSync(tsNode, [cli, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000 });
+/** The CLI from this checkout, bounded by its progress (test/support/processes.ts), not wall time. */
+const run = (args: string[]) =>
+  runWatched(tsNode, [cli, ...args], projectRoot).then(({ code, stdout, stderr }) => ({ status: code, stdout, stderr }));
 
 describe("payment-apis mock, as its help and the README describe it", () => {
-  it("--help says that a gateway POST needs a Signature header, and where the example names are", () => {
-    const help = run(["mock", "--help"]);
+  it("--help says that a gateway POST needs a Signature header, and where the example names are", async () => {
+    const help = await run(["mock", "--help"]);
     expect(help.status).toBe(0);
     const text = help.stdout.replace(/\s+/g, " ");
     expect(text).toContain("a gateway POST needs some Signature header, any value");
@@ -28,8 +30,8 @@ describe("payment-apis mock, as its help and the README describe it", () => {
     expect(text).toMatch(/--list-examples\s+print the example names of every operation/);
   }, 60_000);
 
-  it("--list-examples prints one line an operation with its response examples by status, and serves nothing", () => {
-    const listed = run(["mock", "--list-examples"]);
+  it("--list-examples prints one line an operation with its response examples by status, and serves nothing", async () => {
+    const listed = await run(["mock", "--list-examples"]);
     expect(listed.status).toBe(0);
     expect(listed.stdout.trim().split("\n")).toEqual(exampleNameLines());
     expect(listed.stdout).toMatch(

@@ -3,14 +3,13 @@
  * that must equal that file, so the usage it shows is the code that CI type-checks (the
  * clients) or runs (the signed sandbox POST, below).
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { devDependencyVersion } from "./support/readme";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
+import { runWatched } from "./support/processes";
 import { startTestSandbox } from "./support/sandbox";
 
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
@@ -64,14 +63,13 @@ describe("README's signed sandbox POST (curl and openssl)", () => {
   afterAll(() => sandbox?.stop());
 
   it("is approved by the sandbox", async () => {
-    // Asynchronously: the sandbox answering it runs in this process.
-    const result = await promisify(execFile)("bash", [join(projectRoot, "docs", "examples", "sandbox-signed-post.sh")], {
-      // As written, in a clone: the seeded key is found without SIGNING_KEY_FILE (test/packages.test.ts runs it installed).
-      cwd: projectRoot,
-      env: { ...withoutSigningKeyFile(), GATEWAY_BASE_URL: sandbox.gatewayUrl },
-      encoding: "utf8",
-      timeout: 30_000,
+    // Asynchronously (the sandbox answering it runs in this process), bounded by its progress.
+    // As written, in a clone: the seeded key is found without SIGNING_KEY_FILE (test/packages.test.ts runs it installed).
+    const result = await runWatched("bash", [join(projectRoot, "docs", "examples", "sandbox-signed-post.sh")], projectRoot, {
+      ...withoutSigningKeyFile(),
+      GATEWAY_BASE_URL: sandbox.gatewayUrl,
     });
+    expect(result.code, result.output).toBe(0);
     expect(result.stderr).toBe("");
     const body = JSON.parse(result.stdout) as { status: { code: number }; amount: number; csc: { present: boolean } };
     expect(body.status.code).toBe(20000);

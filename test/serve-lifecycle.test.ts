@@ -4,14 +4,14 @@
  * leave no process and no listening port. `payment-apis wait` gives up within its bound, and its
  * probes send no request (nothing in a server's log or in the sandbox's exchange record).
  */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import getPort from "get-port";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { startTestSandbox } from "./support/sandbox";
-import { portIsFree, processesMentioning, readyUrls, startServing, until } from "./support/processes";
+import { portIsFree, processesMentioning, readyUrls, runWatched, startServing, until } from "./support/processes";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
 const cli = join("src", "testkit", "cli", "main.ts");
@@ -58,12 +58,8 @@ describe("serving processes", () => {
 
   it("payment-apis wait fails within its bound, naming the URL that did not answer", async () => {
     const port = await getPort({ host: "127.0.0.1" });
-    const result = spawnSync(tsNode, [cli, "wait", "--timeout", "1", `http://127.0.0.1:${port}`], {
-      cwd: projectRoot,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    // A wait without a bound would be killed by spawnSync's timeout: status null, not 1.
+    // A wait without a bound would make no progress and be stopped: a failure, not exit 1.
+    const result = await run(["wait", "--timeout", "1", `http://127.0.0.1:${port}`]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`http://127.0.0.1:${port} did not accept connections within 1000 ms`);
   }, 60_000);
@@ -84,33 +80,33 @@ describe("serving processes", () => {
   }, 60_000);
 
   const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-    spawnSync(tsNode, [cli, ...args], { cwd: projectRoot, encoding: "utf8", timeout: 60_000, env });
+    runWatched(tsNode, [cli, ...args], projectRoot, env).then(({ code, stdout, stderr }) => ({ status: code, stdout, stderr }));
 
-  it("refuses a mistyped option or command with exit 2 and a suggestion", () => {
-    const option = run(["sandbox", "--gateway-prot", "1"]);
+  it("refuses a mistyped option or command with exit 2 and a suggestion", async () => {
+    const option = await run(["sandbox", "--gateway-prot", "1"]);
     expect(option.status).toBe(2);
     expect(option.stderr).toContain("error: unknown option '--gateway-prot'\n(Did you mean --gateway-port?)");
-    const command = run(["sandbx"]);
+    const command = await run(["sandbx"]);
     expect(command.status).toBe(2);
     expect(command.stderr).toContain("error: unknown command 'sandbx'\n(Did you mean sandbox?)");
   }, 60_000);
 
-  it("names the flag, or the environment variable, that a bad value came from", () => {
-    const flag = run(["sandbox", "--gateway-port", "abc"]);
+  it("names the flag, or the environment variable, that a bad value came from", async () => {
+    const flag = await run(["sandbox", "--gateway-port", "abc"]);
     expect(flag.status).toBe(2);
     expect(flag.stderr).toContain("option '--gateway-port <N>' argument 'abc' is invalid. It must be a port number from 0 to 65535.");
-    const variable = run(["sandbox"], { ...process.env, GATEWAY_SANDBOX_PORT: "abc" });
+    const variable = await run(["sandbox"], { ...process.env, GATEWAY_SANDBOX_PORT: "abc" });
     expect(variable.status).toBe(2);
     expect(variable.stderr).toContain("option '--gateway-port <N>' value 'abc' from env 'GATEWAY_SANDBOX_PORT' is invalid.");
-    const choice = run(["contract", "--target", "extrnal"]);
+    const choice = await run(["contract", "--target", "extrnal"]);
     expect(choice.stderr).toContain("Allowed choices are sandbox, mock, external.");
   }, 60_000);
 
-  it("prints its version and each command's options with the variables they stand for", () => {
-    const version = run(["--version"]);
+  it("prints its version and each command's options with the variables they stand for", async () => {
+    const version = await run(["--version"]);
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^payment-apis-dev \d+\.\d+\.\d+$/);
-    const help = run(["mock", "--help"]);
+    const help = await run(["mock", "--help"]);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/--gateway-port <N>\s+the gateway mock's port \(default: 4010, env:\s+GATEWAY_MOCK_PORT\)/);
     expect(help.stdout).toContain("Prefer: code=<status>");
