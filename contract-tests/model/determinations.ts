@@ -39,11 +39,13 @@ export interface ClassifiedPlace extends AnswerPlace {
 
 const TIME_FORMATS = new Set(["date", "date-time", "time", "duration"]);
 
-/** The rule id of a documented status of an operation (shared response or in place). */
-function statusRule(spec: ApiSpec, place: AnswerPlace): string {
-  const response = spec.operation(place.operationId).responses.get(place.status);
-  return response?.component ? `${spec.name}:status:${response.component}` : `${spec.name}:status:${place.operationId}:${place.status}`;
+/** The rule id of a documented status of an operation (its shared response, or the operation and code). */
+export function statusRuleOf(spec: ApiSpec, operationId: string, key: string): string {
+  const response = spec.operation(operationId).responses.get(key);
+  return response?.component ? `${spec.name}:status:${response.component}` : `${spec.name}:status:${operationId}:${key}`;
 }
+
+const statusRule = (spec: ApiSpec, place: AnswerPlace) => statusRuleOf(spec, place.operationId, place.status);
 
 /** The header component of a header's name (`RateLimit-Remaining` is `RateLimitRemaining`), by its letters. */
 function headerRule(spec: ApiSpec, name: string, known: Set<string>): string | undefined {

@@ -151,6 +151,11 @@ export class ApiSession {
     return this.baseUrl + path;
   }
 
+  /** Sends the token endpoint's answer a caller received itself (already checked) on from now on. */
+  useToken(token: string): void {
+    this.token = token;
+  }
+
   /** A bearer token for the merchant API from the token endpoint (cached; `refresh` gets a new one). */
   async bearer(refresh = false): Promise<string> {
     if (this.token && !refresh) return this.token;

@@ -58,6 +58,8 @@ export interface ContractTarget {
   rateLimit: { operationId: string; maxRequests: number };
   /** Property-based runs per property. */
   fuzzRuns: number;
+  /** The model's command sequences: how many per API, and the seed they are drawn from (a default run is the same every time). */
+  model: { runs: number; seed: number };
 }
 
 const FALSE = /^(0|false|no|off)$/i;
@@ -73,6 +75,16 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** CONTRACT_MODEL_SEED: a whole number below a billion (the seed a failure printed). */
+function seedOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.CONTRACT_MODEL_SEED;
+  if (raw === undefined || raw === "") return DEFAULT_MODEL_SEED;
+  const value = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isInteger(value))
+    throw new Error(`CONTRACT_MODEL_SEED must be an integer from 0 to 999999999 (the seed a failure printed), got "${raw}"`);
   return value;
 }
 
@@ -97,7 +109,10 @@ export function apisFromEnv(env: NodeJS.ProcessEnv = process.env): ApiName[] {
 }
 
 /** Settings every kind of target shares. */
-export function commonSettings(env: NodeJS.ProcessEnv = process.env): Pick<ContractTarget, "apis" | "rateLimit" | "fuzzRuns"> {
+/** The seed of a default run: fixed, so that two default runs send the same sequences. */
+export const DEFAULT_MODEL_SEED = 41;
+
+export function commonSettings(env: NodeJS.ProcessEnv = process.env): Pick<ContractTarget, "apis" | "rateLimit" | "fuzzRuns" | "model"> {
   return {
     apis: apisFromEnv(env),
     rateLimit: {
@@ -105,6 +120,7 @@ export function commonSettings(env: NodeJS.ProcessEnv = process.env): Pick<Contr
       maxRequests: positiveInteger(env, "CONTRACT_RATE_LIMIT_MAX_REQUESTS", 100),
     },
     fuzzRuns: positiveInteger(env, "CONTRACT_FUZZ_RUNS", 25),
+    model: { runs: positiveInteger(env, "CONTRACT_MODEL_RUNS", 20), seed: seedOf(env) },
   };
 }
 

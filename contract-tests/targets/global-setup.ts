@@ -41,7 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await started.stop();
     stopBeforeTesting(problems);
   }
-  console.log(`contract target: ${target.description}; APIs: ${target.apis.join(", ")}; fuzz runs per property: ${target.fuzzRuns}`);
+  console.log(
+    `contract target: ${target.description}; APIs: ${target.apis.join(", ")}; fuzz runs per property: ${target.fuzzRuns}; model sequences per API: ${target.model.runs}, seed ${target.model.seed}`,
+  );
   const clockReport = await watchTestClock(target);
   project.provide("contractTarget", target);
   return async () => {

@@ -79,6 +79,16 @@ export const contractCommand = new Command("contract")
   .addOption(
     new Option("--fuzz-runs <N>", "property-based runs per property (25)").env("CONTRACT_FUZZ_RUNS").argParser(integerArgument(1, 100_000)),
   )
+  .addOption(
+    new Option("--runs <N>", "the model's command sequences per API (20)")
+      .env("CONTRACT_MODEL_RUNS")
+      .argParser(integerArgument(1, 100_000)),
+  )
+  .addOption(
+    new Option("--seed <N>", "the seed of the model's sequences (41; a failure prints the one to replay)")
+      .env("CONTRACT_MODEL_SEED")
+      .argParser(integerArgument(0, 999_999_999)),
+  )
   // Resolved here: vitest runs with the suite's folder as its root.
   .addOption(
     new Option("--junit <FILE>", "also write a JUnit XML report to FILE")

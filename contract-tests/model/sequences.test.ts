@@ -1,0 +1,153 @@
+/**
+ * The model beside the target: fast-check command sequences over each API's operations, every
+ * answer compared with the model's prediction (./gateway/, ./merchant/). A failing sequence is
+ * shrunk to the shortest that still fails, and the failure names the answer, each place that
+ * differs with its rule, the sequence, the seed and how to replay it; the test's reproduction is
+ * that answer's request. A default run draws the same sequences every time (CONTRACT_MODEL_SEED,
+ * `--seed`); CONTRACT_MODEL_RUNS (`--runs`) explores more. The mock remembers nothing: these
+ * predictions need state, and are skipped there with the reason.
+ */
+import fc from "fast-check";
+import { describe, expect } from "vitest";
+import { scenario, session, target } from "../support/context";
+import { replay } from "./compare";
+import { comparisons, uncompared } from "./prediction";
+import { gatewayCommands, type GatewayReal } from "./gateway/commands";
+import { GatewayModel } from "./gateway/model";
+import { answerOf } from "./compare";
+import { merchantCommands, merchantSetup } from "./merchant/commands";
+
+const { runs, seed } = target.model;
+replay.line = `seed ${seed}; replay this run with CONTRACT_MODEL_SEED=${seed} (payment-apis contract --seed ${seed})`;
+
+/** Sequences of up to this many commands: long enough to reach the rules that need several answers, short enough to shrink. */
+const MAX_COMMANDS = 14;
+
+const settings = { seed, numRuns: runs } as const;
+
+/**
+ * The rules the model compares with answers in a default run (each a rule of the inventory): the
+ * scenario claims them, and fails when its sequences did not compare one of them (a seed or a run
+ * count that never reaches it: raise --runs).
+ */
+const GATEWAY_RULES = [
+  "gateway:default:CaptureRequest.amount",
+  "gateway:default:RefundRequest.amount",
+  "gateway:default:TextOnStatement",
+  "gateway:rule:createVoid",
+  "gateway:echo:createAuthorization",
+  "gateway:echo:createCapture",
+  "gateway:echo:createCredit",
+  "gateway:echo:createDebit",
+  "gateway:guide:media-type-version",
+  "gateway:link:Authorization.captures",
+  "gateway:link:Authorization.refunds",
+  "gateway:link:Authorization.voids",
+  "gateway:link:Capture.authorization",
+  "gateway:link:Capture.refunds",
+  "gateway:link:DebitRefund.debit",
+  "gateway:rule:CaptureRequest.amount",
+  "gateway:rule:RefundRequest.amount",
+  "gateway:rule:createDebitRefund",
+  "gateway:status:AuthorizationApproved",
+  "gateway:status:AuthorizationDeclined",
+  "gateway:status:CaptureApproved",
+  "gateway:status:CaptureDeclined",
+  "gateway:status:CreditApproved",
+  "gateway:status:DebitApproved",
+  "gateway:status:DebitRefundApproved",
+  "gateway:status:DebitRefundDeclined",
+  "gateway:status:RefundDeclined",
+  "gateway:status:VoidApproved",
+  "gateway:status:VoidDeclined",
+  "gateway:x-test-environment:accepted-test-pans",
+  "gateway:x-test-environment:matching-csc",
+  "gateway:x-test-environment:status-forcing-pans",
+  "gateway:x-windows:debit-refunds-per-debit",
+  "gateway:x-windows:voidable-status-codes",
+];
+const MERCHANT_RULES = [
+  "merchant:default:parameter.Page",
+  "merchant:default:parameter.PerPage",
+  "merchant:echo:createApplication",
+  "merchant:echo:createApplicationFile",
+  "merchant:echo:createComment",
+  "merchant:echo:createPerson",
+  "merchant:echo:updatePerson",
+  "merchant:header:Location",
+  "merchant:header:RateLimitLimit",
+  "merchant:header:RateLimitRemaining",
+  "merchant:header:RateLimitReset",
+  "merchant:link:Person.ch:application",
+  "merchant:link:File.ch:application",
+  "merchant:query:CollectionLinks.first",
+  "merchant:query:CollectionLinks.last",
+  "merchant:query:CollectionLinks.next",
+  "merchant:query:CollectionLinks.prev",
+  "merchant:query:Page",
+  "merchant:query:PerPage",
+  "merchant:readback:updateFile",
+  "merchant:readback:updatePerson",
+  "merchant:status:ApplicationCreated",
+  "merchant:status:ApplicationFileCreated",
+  "merchant:status:CommentCreated",
+  "merchant:status:PersonCreated",
+  "merchant:status:NotFound",
+  "merchant:status:NoContent",
+  "merchant:echo:updateFile",
+  "merchant:status:createToken:200",
+  "merchant:time:OAuthToken.expires_in",
+];
+
+/** Fails when a claimed rule was not compared during the scenario. */
+function expectCompared(before: ReadonlyMap<string, number>, rules: readonly string[]): void {
+  expect(uncompared(before, rules).join(", "), `rules the sequences of ${replay.line} never compared with an answer`).toBe("");
+}
+
+describe("The model beside the target", () => {
+  scenario(
+    "Gateway API: every answer of random sequences of authorizations, captures, refunds, voids, debits, debit refunds and credits, across keys and accounts and the test clock, is what the model predicts",
+    { api: "gateway", behaviour: true, testCards: true, rules: GATEWAY_RULES },
+    async () => {
+      const before = comparisons();
+      const setup = async () => {
+        const real: GatewayReal = {
+          session: session("gateway"),
+          trail: [],
+          keys: { main: target.gateway.apiKey, second: target.gateway.secondApiKey, other: target.gateway.otherMerchantApiKey },
+        };
+        const model = new GatewayModel();
+        for (const account of ["main", "other"] as const) {
+          const apiKey = real.keys[account];
+          if (apiKey === undefined) continue;
+          model.learnAccount(account, answerOf(await real.session.call({ operationId: "getAccount", apiKey })));
+        }
+        return { model, real };
+      };
+      await fc.assert(
+        fc.asyncProperty(fc.commands(gatewayCommands(target), { maxCommands: MAX_COMMANDS, size: "max" }), (commands) =>
+          fc.asyncModelRun(setup, commands),
+        ),
+        settings,
+      );
+      expectCompared(before, GATEWAY_RULES);
+    },
+    300_000,
+  );
+
+  scenario(
+    "Merchant Management API: every answer of random sequences of applications, people, files, comments, listings read in every direction and tokens is what the model predicts",
+    { api: "merchant", behaviour: true, rules: MERCHANT_RULES },
+    async () => {
+      const before = comparisons();
+      await fc.assert(
+        fc.asyncProperty(fc.commands(merchantCommands(), { maxCommands: MAX_COMMANDS, size: "max" }), (commands) =>
+          fc.asyncModelRun(() => merchantSetup(session("merchant")), commands),
+        ),
+        settings,
+      );
+      expectCompared(before, MERCHANT_RULES);
+    },
+    300_000,
+  );
+});
