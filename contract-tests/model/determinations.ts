@@ -27,6 +27,7 @@ import { ruleInventory, wildcard } from "../rules/inventory";
 import { apiSpec, API_NAMES, type ApiName, type ApiSpec, type ContractOperation } from "../support/spec";
 import { echoedMembers } from "../support/echo";
 import { answerPlaces, type AnswerPlace } from "./answer-places";
+import { statusRuleOf } from "./common/status-rule";
 import { byProse, type ProseEntry } from "./determined-by-prose";
 
 export type Determination =
@@ -38,12 +39,6 @@ export interface ClassifiedPlace extends AnswerPlace {
 }
 
 const TIME_FORMATS = new Set(["date", "date-time", "time", "duration"]);
-
-/** The rule id of a documented status of an operation (its shared response, or the operation and code). */
-export function statusRuleOf(spec: ApiSpec, operationId: string, key: string): string {
-  const response = spec.operation(operationId).responses.get(key);
-  return response?.component ? `${spec.name}:status:${response.component}` : `${spec.name}:status:${operationId}:${key}`;
-}
 
 const statusRule = (spec: ApiSpec, place: AnswerPlace) => statusRuleOf(spec, place.operationId, place.status);
 

@@ -10,11 +10,11 @@
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { scenario, session, target } from "../support/context";
-import { replay } from "./compare";
-import { comparisons, uncompared } from "./prediction";
+import { replay } from "./common/compare";
+import { comparisons, uncompared } from "./common/prediction";
 import { gatewayCommands, type GatewayReal } from "./gateway/commands";
 import { GatewayModel } from "./gateway/model";
-import { answerOf } from "./compare";
+import { answerOf } from "./common/compare";
 import { merchantCommands, merchantSetup } from "./merchant/commands";
 
 const { runs, seed } = target.model;

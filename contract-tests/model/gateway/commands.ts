@@ -3,16 +3,16 @@
  * PAN or forced to a status by a status-forcing one), captures, refunds and voids through the
  * authorization's links, debits and their one refund, credits; with the account's key, its second
  * key, or another account's key; and the test clock moved where the target has one. Each command
- * asks the model (./model.ts) for its prediction and compares the answer with it (../compare.ts).
+ * asks the model (./model.ts) for its prediction and compares the answer with it (../common/compare.ts).
  */
 import fc from "fast-check";
 import { testEnvironment } from "../../../generated/gateway/constants";
 import { onlyLink } from "../../../src/testkit/common/hal-reading";
-import type { ContractTarget } from "../../targets/target";
+import type { ContractTarget } from "../../support/target";
 import { advanceClock } from "../../support/context";
 import { card, statusForcingPans, testPan } from "../../support/gateway";
 import { requestExample } from "../../support/documented-bodies";
-import { answerOf, sendAndCompare, type Real } from "../compare";
+import { answerOf, sendAndCompare, type Real } from "../common/compare";
 import { codesReturnedFor, type GatewayModel, type Key } from "./model";
 
 type Command = fc.AsyncCommand<GatewayModel, GatewayReal>;

@@ -14,7 +14,7 @@ import {
   transactionTypeByOperation,
   windows,
 } from "../../../generated/gateway/constants";
-import { equals, holds, type Answer, type Expectation } from "../prediction";
+import { equals, holds, type Answer, type Expectation } from "../common/prediction";
 
 export type Account = "main" | "other";
 /** Which key of an account a request uses: the account's own, or (main only) its second key. */

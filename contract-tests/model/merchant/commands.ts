@@ -12,9 +12,9 @@ import { linksOf, onlyLink } from "../../../src/testkit/common/hal-reading";
 import { expandHref, type ApiSession, type Exchange } from "../../support/http";
 import { merchantExample } from "../../support/merchant";
 import { apiSpec } from "../../support/spec";
-import { answerOf, sendAndCompare, type Real } from "../compare";
-import { statusRuleOf } from "../determinations";
-import type { Expectation } from "../prediction";
+import { answerOf, sendAndCompare, type Real } from "../common/compare";
+import { statusRuleOf } from "../common/status-rule";
+import type { Expectation } from "../common/prediction";
 import { MerchantModel, type Kind, type ResourceState } from "./model";
 
 type Command = fc.AsyncCommand<MerchantModel, MerchantReal>;

@@ -7,7 +7,7 @@
  * generated/merchant/constants.ts; rule ids are those of the determination inventory.
  */
 import { halMediaType, pagination, problemMediaType } from "../../../generated/merchant/constants";
-import { equals, holds, valueAt, type Answer, type Expectation } from "../prediction";
+import { equals, holds, valueAt, type Answer, type Expectation } from "../common/prediction";
 
 /** A resource the sequence made, by its address (its `self`, a free value learnt from the answer that created it). */
 export interface ResourceState {

@@ -5,8 +5,8 @@
  * sequence with the answer it is about (first, so that the failure's reproduction is that
  * request), each place with the rule that determines it, and the requests of the sequence so far.
  */
-import type { Exchange, ApiSession, CallOptions } from "../support/http";
-import { describeExchange } from "../support/http";
+import type { Exchange, ApiSession, CallOptions } from "../../support/http";
+import { describeExchange } from "../../support/http";
 import { differences, type Answer, type Expectation } from "./prediction";
 
 /** The target's side of a sequence: the session (one per sequence: its own token) and the requests sent so far. */

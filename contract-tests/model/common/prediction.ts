@@ -4,7 +4,7 @@
  * HTTP: an answer is its status, its headers by lower-cased name and its parsed body.
  */
 import { isDeepStrictEqual } from "node:util";
-import { maskPans } from "../../src/toolkit/clients/common/redact";
+import { maskPans } from "../../../src/toolkit/clients/common/redact";
 
 /** Where in an answer: `status` (the HTTP status), `header <Name>`, the whole `body`, or `body <dotted path>` (`body _links.self.href`). */
 export type Place = "status" | "body" | `header ${string}` | `body ${string}`;
