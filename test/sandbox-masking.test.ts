@@ -233,6 +233,21 @@ describe("the masking step in a running sandbox", () => {
 
   const control = async (path: string) => (await fetch(`${sandbox.gatewayUrl}/_sandbox${path}`)).text();
 
+  it("the control API's refusals that echo input mask it", async () => {
+    const pan = "4111 1111 1111 1111";
+    const unknown = await fetch(`${sandbox.gatewayUrl}/_sandbox/${encodeURIComponent(pan)}`);
+    const stream = await fetch(`${sandbox.gatewayUrl}/_sandbox/exchange-stream`, { headers: { "sec-fetch-site": `x ${pan}` } });
+    for (const [response, status] of [
+      [unknown, 404],
+      [stream, 403],
+    ] as const) {
+      expect(response.status).toBe(status);
+      const { error } = (await response.json()) as { error: string };
+      expect(error).toContain("************1111");
+      expectNoCardData(error, { pan: pan.replace(/ /g, ""), csc: "987" }, "the refusal");
+    }
+  });
+
   it("a recorded upload link still uploads, also when its expiry is a Luhn-valid 13-digit number", { timeout: 120_000 }, async () => {
     const merchant = new MerchantClient(sandbox.merchantUrl);
     await merchant.login();

@@ -14,6 +14,7 @@ import type { OperationRecord } from "../../../openapi-model/model-records";
 import { apiModel, type ApiModel } from "../../../openapi-model/operation-model";
 import { dottedName } from "../../../openapi-model/validation-errors";
 import type { SandboxClock } from "../../cross-api/clock";
+import { sendableMessage } from "../../cross-api/masking";
 import { consoleAsset, consolePage, exchangeStream, type ConsoleAsset, type OpenStream } from "../console/serve";
 import type { GatewaySandbox } from "../../gateway/app";
 import { checkedResponseOf } from "../../listener/checked-response";
@@ -62,7 +63,9 @@ export type ControlAnswer = SandboxResponse | OpenStream;
 
 const json = (status: number, body?: unknown): SandboxResponse =>
   body === undefined ? { status } : { status, headers: { "content-type": "application/json" }, body };
-const refusal = (status: number, error: string): SandboxResponse => json(status, { error } satisfies Schemas["ControlError"]);
+/** A control refusal; it may echo input (a path, a header, a fixture's value), so it goes through the masking step. */
+const refusal = (status: number, error: string): SandboxResponse =>
+  json(status, { error: sendableMessage(error) } satisfies Schemas["ControlError"]);
 
 function clockOf(clock: SandboxClock): Schemas["Clock"] {
   return { now: new Date(clock.now()).toISOString(), offset_seconds: clock.offsetSeconds() };
