@@ -12,7 +12,7 @@ import { describe, expect, type TestContext } from "vitest";
 import { arrayOf, objectOf } from "../../src/testkit/common/json-values";
 import { checkResponse, findingLines } from "../../src/testkit/openapi-model/check-response";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";
-import { startSandbox } from "../../src/testkit/sandbox/server";
+import { startSandboxTarget } from "../targets/sandbox";
 import { suiteFetch } from "../support/connections";
 import { contractTest, target } from "../support/context";
 
@@ -105,11 +105,13 @@ describe("sandbox control API against its spec", () => {
 
   contractTest("reset answers as the control spec says (on a sandbox of its own: the target is shared)", {}, async (ctx) => {
     requireSandbox(ctx);
-    const own = await startSandbox({ log: () => undefined });
+    // A second sandbox target of the same kind, started as the suite starts its targets (an empty environment: in process).
+    const own = await startSandboxTarget({});
+    const ownUrl = own.sandbox!.gatewayUrl;
     try {
-      expect((await control(own.gatewayUrl, "POST", "/reset")).status).toBe(200);
+      expect((await control(ownUrl, "POST", "/reset")).status).toBe(200);
       // And the last operation not called above.
-      expect((await control(own.gatewayUrl, "DELETE", "/faults")).status).toBe(204);
+      expect((await control(ownUrl, "DELETE", "/faults")).status).toBe(204);
     } finally {
       await own.stop();
     }
