@@ -55,7 +55,7 @@ async function redoclyLint(): Promise<boolean> {
     // Show the problems with their locations, in the human-readable format.
     const readable = await redocly(names, "stylish");
     process.stdout.write(readable.stdout);
-    process.stderr.write(readable.stderr.replace(/^.*[║╔╚].*$\n?/gm, ""));
+    process.stderr.write(readable.stderr);
   }
   return ok;
 }

@@ -9,6 +9,22 @@ export const toolEnv: NodeJS.ProcessEnv = {
   REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
 };
 
+/**
+ * Redocly CLI (2.61 and later) writes a 12-line boxed Node.js 20 end-of-life notice to stderr on
+ * every run under Node 20, and has no option or variable that turns it off
+ * (REDOCLY_SUPPRESS_UPDATE_NOTICE covers update notices only): its lines are dropped from every
+ * tool output these helpers return or show. Node 20.19 stays supported here until the engines say otherwise.
+ */
+export function withoutNoticeBox(text: string): string {
+  return text.replace(/^ *[║╔╚].*\n?/gm, "").replace(/^\n+/, "");
+}
+
+const cleaned = <T extends { stdout: string; stderr: string; output?: string }>(result: T): T => ({
+  ...result,
+  stderr: withoutNoticeBox(result.stderr),
+  ...(result.output === undefined ? {} : { output: withoutNoticeBox(result.output) }),
+});
+
 /** Path of a binary installed in node_modules/.bin. */
 export function bin(name: string): string {
   return join(projectRoot, "node_modules", ".bin", name);
@@ -16,7 +32,7 @@ export function bin(name: string): string {
 
 /** Runs a local binary with inherited output; throws (failing the script) on a non-zero exit. */
 export function runBin(name: string, args: string[], options: { quiet?: boolean } = {}): string {
-  const result = runChildSync(bin(name), args, { cwd: projectRoot, env: toolEnv, stdio: options.quiet ? undefined : "inherit" });
+  const result = cleaned(runChildSync(bin(name), args, { cwd: projectRoot, env: toolEnv, stdio: options.quiet ? undefined : "inherit" }));
   if (result.code !== 0) throw new Error(exitProblem(`${name} ${args.join(" ")}`, result, Infinity));
   return result.stdout;
 }
@@ -34,7 +50,7 @@ export function runBinCollected(name: string, args: string[]): Promise<Collected
 
 /** Runs a command in the background from the project root, with its output collected, whatever its exit status. */
 export async function runCollected(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CollectedRun> {
-  const { code, stdout, stderr } = await runChild(command, args, { cwd: projectRoot, env: options.env });
+  const { code, stdout, stderr } = cleaned(await runChild(command, args, { cwd: projectRoot, env: options.env }));
   return { status: code, stdout, stderr };
 }
 
@@ -43,7 +59,7 @@ export async function runCollected(command: string, args: string[], options: { e
  * a non-zero exit. Lets independent tool runs overlap.
  */
 export async function runBinAsync(name: string, args: string[]): Promise<string> {
-  const finished = await runChild(bin(name), args, { cwd: projectRoot, env: toolEnv });
+  const finished = cleaned(await runChild(bin(name), args, { cwd: projectRoot, env: toolEnv }));
   if (finished.code !== 0) throw new Error(exitProblem(`${name} ${args.join(" ")}`, finished, Infinity));
   return finished.stdout;
 }
