@@ -506,6 +506,59 @@ describe("classes of change on this repository's specs", caseTimeout, () => {
   });
 });
 
+describe("every place a change reaches", caseTimeout, () => {
+  it("a path-level parameter's component changed: one row listing every operation under the paths that use it, each a request, with a witness", () => {
+    const report = diffMutation("merchant", (doc) =>
+      change(at(doc, "components", "parameters", "ApplicationId", "schema"), "minLength", 1, 2),
+    );
+    const rows = changesOf(report, "breaking");
+    expect(rows).toHaveLength(1);
+    const [row] = rows as [ClassifiedChange];
+    expect(row.ruleIds).toEqual(expect.arrayContaining(["request-bound-tightened", "request-value-refused"]));
+    // Every operation of every path whose path-level parameters name ApplicationId.
+    const doc = bundle("merchant");
+    const expected = Object.entries(doc.paths as Doc)
+      .filter(([, item]) =>
+        ((item as Doc).parameters as Doc[] | undefined)?.some((p) => p.$ref === "#/components/parameters/ApplicationId"),
+      )
+      .flatMap(([path, item]) =>
+        Object.keys(item as Doc)
+          .filter((key) => key !== "parameters")
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(expected.length).toBeGreaterThan(10);
+    expect(row.places!.map((place) => place.operation).sort()).toEqual(expected.sort());
+    expect(row.places!.every((place) => place.side === "request" && place.tier === "breaking" && place.witness)).toBe(true);
+    const markdown = renderSpecDiffMarkdown([{ api: "merchant", status: "compared", report }], "base", "revision");
+    expect(markdown).toContain(`**${expected.length} places:**`);
+    expect(markdown).toMatch(/`path application_id: [^`]?` valid before, refused now/);
+  });
+
+  it("a schema both sides use: each place classified by its own direction", () => {
+    // Currency: in authorization and capture requests, and in the transactions the answers carry.
+    const report = diffMutation("gateway", (doc) =>
+      change(at(doc, "components", "schemas", "Currency"), "pattern", "^[A-Z]{3}$", "^(EUR|DKK)$"),
+    );
+    const places = report.changes.flatMap((row) => row.places ?? []).filter((place) => place.location.endsWith("currency"));
+    const requests = places.filter((place) => place.side === "request");
+    const responses = places.filter((place) => place.side === "response");
+    expect(requests.length).toBeGreaterThan(1);
+    expect(responses.length).toBeGreaterThan(1);
+    // A narrower pattern breaks what clients send (a witness such as AAA) and only narrows what they receive.
+    expect(requests.every((place) => place.tier === "breaking" && place.witness)).toBe(true);
+    expect(responses.every((place) => place.tier !== "breaking" && place.witness === null)).toBe(true);
+  });
+
+  it("a field of a form body: the witness is the form body a gateway client sends", () => {
+    const report = diffMutation("gateway", (doc) => change(at(doc, "components", "schemas", "Pan"), "maxLength", 19, 18));
+    const row = changesOf(report, "breaking").find((change) => change.location.endsWith("card.pan"))!;
+    expect(row.places!.map((place) => place.operation)).toEqual(expect.arrayContaining(["POST /authorizations", "POST /debits"]));
+    // Shown as the gateway's bracket form (with the body's required members), the card-like digits masked.
+    expect(row.witness!.shown).toMatch(/(^|&)card\[pan\]=\*+[0-9]{4}(&|$)/);
+    expect(row.witness!.refusal).toContain("/card/pan");
+  });
+});
+
 /** Refactors that change nothing on the wire: after normalization, no change at all. */
 const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
   {
