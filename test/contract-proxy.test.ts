@@ -10,7 +10,7 @@ import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrismProxy, type RunningMock } from "../src/testkit/prism/prism";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { basic, form, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
+import { basic, form, keys, MerchantClient, privateKeyPem, startTestSandbox, validApplication } from "./support/sandbox";
 import { createSigner } from "../src/toolkit/gateway";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
 import { seeded } from "../src/testkit/sandbox/configuration/config";
@@ -94,6 +94,10 @@ describe("Prism validating proxy (contract:proxy)", () => {
       .split("\n")
       .filter((line) => /violation/i.test(line));
 
+  it("starts without probing an operation the spec does not have (no NO_METHOD_MATCHED_ERROR lines)", () => {
+    expect([...printed.gateway, ...printed.merchant].join("")).not.toContain("NO_METHOD_MATCHED_ERROR");
+  });
+
   it("passes a conforming answer through unchanged", async () => {
     const direct = await fetch(`${sandbox.gatewayUrl}/account`, { headers: { authorization: basic(keys.merchantKey) } });
     const viaProxy = await fetch(`${proxy.url}/account`, { headers: { authorization: basic(keys.merchantKey) } });
@@ -126,7 +130,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
     expect(brokenProxy.output(), "the refusal's reason is printed").toMatch(/Violation: response\.body\.merchant_id .*GET \/account/);
   });
 
-  it("refuses a request that breaks the spec before it reaches the upstream", async () => {
+  it("refuses a request that breaks the spec before it reaches the upstream, as the gateway would", async () => {
     const before = broken.requests.length;
     const body = form({
       amount: "ten",
@@ -142,9 +146,26 @@ describe("Prism validating proxy (contract:proxy)", () => {
       },
       body,
     });
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    // Answered as the gateway answers a request that breaks its schema, not with Prism's 422.
+    expect(response.status).toBe(400);
+    const answered = (await response.json()) as { status: { code: number; message: string } };
+    expect(answered.status.code).toBe(40000);
+    expect(answered.status.message).toMatch(/^parameter 'amount'/);
     expect(broken.requests.length, "the upstream never saw it").toBe(before);
+  });
+
+  it("answers a merchant request that breaks the spec as the API does: 400 with the validation problem and its errors, not Prism's 422", async () => {
+    const merchant = new MerchantClient(merchantProxy.url);
+    expect((await merchant.login()).status).toBe(200);
+    const created = await merchant.call("POST", "/applications", { ...validApplication, business_model: { trading_name: 7 } });
+    expect(created.status, created.text).toBe(400);
+    expect(created.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(created.body).toMatchObject({ title: expect.any(String), status: 400, errors: expect.any(Object) });
+    expect(Object.keys(created.body.errors as object).join(" ")).toContain("trading_name");
+    expect(created.body["request-id"]).toEqual(expect.any(String));
+    // The proxy still prints the violation it refused the request for; the later tests count only their own.
+    expect(violations("merchant").join("\n")).toContain("trading_name");
+    printed.merchant.length = 0;
   });
 
   it("refuses an answer whose body is not the form its Content-Type names, where Prism sees one type", async () => {

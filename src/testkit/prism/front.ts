@@ -24,9 +24,12 @@ import { loopbackRefusal } from "../sandbox/listener/loopback-policy";
 import { maskedText } from "../sandbox/cross-api/masking";
 import { describeListenError, LOOPBACK } from "../serve/ports";
 import type { SuffixBlindPairing } from "./pairing";
+import { apiRefusalFor } from "./request-refusals";
 import { jsonBody, rebasedBody, rebaser, retargetedAudience } from "./rewrites";
 
 export interface FrontOptions {
+  /** The API behind the proxy (`gateway`, `merchant`): a request Prism refuses gets its answer. */
+  api: string;
   port: number;
   /** The setting that chose the port, named when it is taken. */
   portSetting: string;
@@ -113,6 +116,9 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
     const path = pathOf(target);
     for (const violation of refusedFor(json))
       options.log(`Violation: ${maskedText(violation)} (${method} ${maskedText(path)}, answered ${answered.statusCode} by the proxy)`);
+    // A request Prism refused gets the API's own answer to a request that breaks its schema, not Prism's 422.
+    const refusal = apiRefusalFor(options.api, answered.statusCode, json);
+    if (refusal) return answer(res, refusal.status, refusal.headers, refusal.body);
     const mismatched = json === undefined ? [] : options.pairing.violations(method, path, answered.statusCode, contentType, json);
     for (const violation of mismatched)
       options.log(`Violation: ${maskedText(violation)} (${method} ${maskedText(path)}, ${answered.statusCode} from the upstream)`);

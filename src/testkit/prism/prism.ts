@@ -94,6 +94,7 @@ export async function startPrismProxy(options: ProxyOptions): Promise<RunningMoc
   let frontLines = "";
   try {
     const front = await startFront({
+      api: options.api,
       port: options.port,
       portSetting,
       prism: prism.url,
