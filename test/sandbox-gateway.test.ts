@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  approvedStatusCode,
   paymentMethodFieldsRequiringSigningWhenOmitted,
   paymentMethodsRequiringSigning,
   statusCodeByKey,
@@ -18,7 +19,7 @@ import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { createSigner } from "../src/toolkit/gateway";
-import { GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
+import { basic, form, GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
 
 const gatewaySpec = loadBundledSpec("gateway");
 const codes = statusCodeByKey;
@@ -185,6 +186,85 @@ describe("The wording of input errors, and routing", () => {
   it("a method the path does not support gives 404", async () => {
     expect((await gw.get("/authorizations")).status).toBe(404);
     expect((await gw.post("/account")).status).toBe(404);
+  });
+});
+
+describe("Series and voids as the public examples show them", () => {
+  const TLID = /^[A-Za-z0-9_-]{22}$/;
+
+  it("a first-in-series answer carries tid, tlid and economically_related_tlid; a subsequent one its own tlid and the series' economically related one", async () => {
+    const first = await gw.authorize({ series: { type: "recurring" } });
+    expect(first.body.status?.code).toBe(approvedStatusCode);
+    expect(first.body.series).toEqual({
+      type: "recurring",
+      tid: expect.any(String),
+      tlid: expect.stringMatching(TLID),
+      economically_related_tlid: expect.stringMatching(TLID),
+    });
+    const next = await gw.post("/authorizations", {
+      amount: 500,
+      currency: "EUR",
+      series: { previous: { id: first.body.id } },
+      card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035" },
+    });
+    expect(next.body.status?.code, JSON.stringify(next.body)).toBe(approvedStatusCode);
+    type Series = { tlid?: string; economically_related_tlid?: string };
+    const [firstSeries, nextSeries] = [first.body.series as Series, next.body.series as Series];
+    expect(nextSeries.tlid).toMatch(TLID);
+    expect(nextSeries.tlid).not.toBe(firstSeries.tlid);
+    expect(nextSeries.economically_related_tlid).toBe(firstSeries.economically_related_tlid);
+  });
+
+  it("a void of a fully captured authorization is approved without claiming an amount released; a partial one reports the rest", async () => {
+    const full = await gw.authorize({ amount: 1000 });
+    expect((await gw.post(`/authorizations/${full.body.id}/captures`, {})).body.status?.code).toBe(approvedStatusCode);
+    const voided = await gw.post(`/authorizations/${full.body.id}/voids`);
+    expect(voided.body.status?.code).toBe(approvedStatusCode);
+    expect(voided.body).not.toHaveProperty("amount");
+    const partial = await gw.authorize({ amount: 1000 });
+    expect((await gw.post(`/authorizations/${partial.body.id}/captures`, { amount: 400 })).body.status?.code).toBe(approvedStatusCode);
+    const rest = await gw.post(`/authorizations/${partial.body.id}/voids`);
+    expect(rest.body.amount).toBe(600);
+  });
+});
+
+describe("A POST without Content-Type", () => {
+  it("is read as a form, as the service reads it (x-request-media-type-when-missing), and the exchange record says the header was missing", async () => {
+    const raw = form({
+      amount: 2050,
+      currency: "EUR",
+      card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
+    });
+    // A byte body: fetch then sends no Content-Type at all.
+    const response = await fetch(`${sandbox.gatewayUrl}/authorizations`, {
+      method: "POST",
+      headers: {
+        authorization: basic(keys.merchantKey),
+        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(raw)),
+      },
+      body: new TextEncoder().encode(raw),
+    });
+    const body = (await response.json()) as { status: { code: number }; amount: number };
+    expect(response.status).toBe(201);
+    expect(body.status.code).toBe(approvedStatusCode);
+    expect(body.amount).toBe(2050);
+    const listed = await fetch(`${sandbox.gatewayUrl}/_sandbox/exchanges?operation=createAuthorization`);
+    const { items } = (await listed.json()) as { items: { request: { headers: Record<string, string> }; assumed_content_type?: string }[] };
+    const last = items.at(-1)!;
+    expect(last.request.headers["content-type"]).toBeUndefined();
+    expect(last.assumed_content_type).toBe("application/x-www-form-urlencoded");
+    // A request that names its media type records no assumption.
+    await gw.authorize();
+    const named = (await (await fetch(`${sandbox.gatewayUrl}/_sandbox/exchanges?operation=createAuthorization`)).json()) as {
+      items: { assumed_content_type?: string }[];
+    };
+    expect(named.items.at(-1)!.assumed_content_type).toBeUndefined();
+  });
+
+  it("still refuses a body whose Content-Type names another media type, naming the one to send", async () => {
+    const response = await gw.post("/authorizations", { amount: 2050, currency: "EUR" }, { contentType: "application/json" });
+    expect(response.status).toBe(400);
+    expect(response.body.status?.message).toMatch(/application\/x-www-form-urlencoded/);
   });
 });
 

@@ -181,6 +181,19 @@ describe("Applications: the sandbox's stamps and what submission needs", () => {
   });
 });
 
+describe("Accounts and settlements: not served (outside the source, no public representation)", () => {
+  it("the root offers neither ch:accounts nor ch:settlements, and a dispute's ch:account answers 404", async () => {
+    const links = await root();
+    expect(links).not.toHaveProperty("ch:accounts");
+    expect(links).not.toHaveProperty("ch:settlements");
+    const { api } = merchant;
+    const disputes = await api.call("GET", expand(links["ch:disputes"]!));
+    const account = disputes.body._embedded["ch:disputes"][0]._links["ch:account"];
+    expect(account.href).toEqual(expect.any(String));
+    expect((await api.call("GET", account.href)).status).toBe(404);
+  });
+});
+
 describe("Seeded disputes and the query languages", () => {
   it("the seeded fraud dispute is found with DQL and refuted with its stamp once evidence is uploaded", async () => {
     const { api } = merchant;
@@ -225,7 +238,8 @@ describe("Seeded disputes and the query languages", () => {
     const transactions = (await root())["ch:transactions"]!;
     const dkk = await api.call(
       "GET",
-      expand(transactions, { query: "currency:DKK amount:100..5000", per_page: pagination.perPageMaximum }),
+      // TQL amounts are major units (the public reference's decimal examples): 1..50 DKK is 100..5000 øre.
+      expand(transactions, { query: "currency:DKK amount:1..50", per_page: pagination.perPageMaximum }),
     );
     const items = dkk.body._embedded["ch:transactions"];
     expect(items.length).toBeGreaterThan(0);
@@ -237,6 +251,46 @@ describe("Seeded disputes and the query languages", () => {
     const next = new URL(captures.body._links.next.href);
     next.searchParams.set("query", "is:refund");
     expectProblem(await api.call("GET", next.toString()), "ValidationProblem");
+  });
+});
+
+describe("TQL: the forms of the public reference", () => {
+  type Item = { currency: string; amount: number; type: string };
+  async function items(query: string): Promise<Item[]> {
+    const transactions = (await root())["ch:transactions"]!;
+    const answer = await merchant.api.call("GET", expand(transactions, { query, per_page: pagination.perPageMaximum }));
+    expect(answer.status, `${query}: ${answer.text}`).toBe(200);
+    return answer.body._embedded?.["ch:transactions"] ?? [];
+  }
+  const major = (t: Item) => t.amount / 100; // the seeded currencies (DKK, EUR, SEK) have two decimals
+
+  it("takes several types, max, min, <=, *.., exact and decimal amounts, in major units, and mid", async () => {
+    const both = await items("is:capture,refund");
+    expect(both.length).toBeGreaterThan(0);
+    expect(new Set(both.map((t) => t.type))).toEqual(new Set(["capture", "refund"]));
+    for (const [query, holds] of [
+      ["max:20", (t: Item) => major(t) <= 20],
+      ["amount:<=20", (t: Item) => major(t) <= 20],
+      ["amount:*..20", (t: Item) => major(t) <= 20],
+      ["min:20.50", (t: Item) => major(t) >= 20.5],
+      ["amount:>20", (t: Item) => major(t) > 20],
+      ["amount:1.00", (t: Item) => t.amount === 100],
+    ] as const) {
+      const found = await items(query);
+      expect(found.length, query).toBeGreaterThan(0);
+      expect(found.every(holds), query).toBe(true);
+    }
+    expect((await items("amount:<=20")).length).toBe((await items("max:20")).length);
+    expect((await items("mid:000000003000001")).length).toBeGreaterThan(0);
+  });
+
+  it("refuses an amount it cannot read, with a 400 naming query", async () => {
+    const transactions = (await root())["ch:transactions"]!;
+    for (const query of ["max:twenty", "amount:20..", "amount:=<20", "min:1.23456"]) {
+      const answer = await merchant.api.call("GET", expand(transactions, { query }));
+      expectProblem(answer, "ValidationProblem");
+      expect(Object.keys(answer.body.errors ?? {}), query).toContain("query");
+    }
   });
 });
 

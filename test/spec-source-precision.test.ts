@@ -135,23 +135,54 @@ describe("gateway", () => {
       expect(decoded(amount), amount).not.toBe("");
   });
 
-  it("takes UUIDs of version 4 only where the source says UUIDv4", () => {
-    const v1 = "3b7e9a1c-5d2f-11e8-a6c4-1d9f0e2b7a35";
-    expect(request("createAuthorization", { ...subsequent, series: { previous: { id: v1 } } })).not.toBe("");
-    expect(validator.describe("/components/schemas/TransactionId", v1)).not.toBe("");
-    expect(validator.describe("/components/schemas/TransactionId", "3b7e9a1c-5d2f-4e8b-c6c4-1d9f0e2b7a35"), "RFC 9562 variant").not.toBe(
-      "",
-    );
-    expect(validator.describe("/components/schemas/TransactionId", "3B7E9A1C-5D2F-4E8B-A6C4-1D9F0E2B7A35")).toBe("");
-  });
-
   const approvedVoid = { id: "1f8e2d4c-7b6a-4953-a8e1-d2c3b4a59687", status: { code: 20000 }, processed_at: "2026-11-20T12:45:09+00:00" };
 
-  it("takes processed_at with a numeric offset and second precision, as the documentation gives it", () => {
+  it("takes UUIDs of version 4 only where the source says UUIDv4 (series[previous][id]), and any UUID as a transaction id", () => {
+    const v1 = "3b7e9a1c-5d2f-11e8-a6c4-1d9f0e2b7a35";
+    expect(request("createAuthorization", { ...subsequent, series: { previous: { id: v1 } } })).not.toBe("");
+    // The source says only "UUID" for a transaction's id: a guess of the version must not refuse another.
+    expect(validator.describe("/components/schemas/TransactionId", v1)).toBe("");
+    expect(answer("createVoid", "201", { ...approvedVoid, id: v1 })).toBe("");
+    expect(validator.describe("/components/schemas/TransactionId", "3B7E9A1C-5D2F-4E8B-A6C4-1D9F0E2B7A35")).toBe("");
+    expect(validator.describe("/components/schemas/TransactionId", "not-a-uuid")).not.toBe("");
+  });
+
+  it("takes processed_at as any ISO 8601 (RFC 3339) timestamp, the source's only statement: Z and fractions too", () => {
     expect(answer("createVoid", "201", approvedVoid)).toBe("");
     expect(answer("createVoid", "201", { ...approvedVoid, processed_at: "2026-11-20T12:45:09-05:00" })).toBe("");
-    expect(answer("createVoid", "201", { ...approvedVoid, processed_at: "2026-11-20T12:45:09Z" })).not.toBe("");
-    expect(answer("createVoid", "201", { ...approvedVoid, processed_at: "2026-11-20T12:45:09.123+00:00" })).not.toBe("");
+    expect(answer("createVoid", "201", { ...approvedVoid, processed_at: "2026-03-18T09:41:07Z" })).toBe("");
+    expect(answer("createVoid", "201", { ...approvedVoid, processed_at: "2026-11-20T12:45:09.123+00:00" })).toBe("");
+    expect(answer("createVoid", "201", { ...approvedVoid, processed_at: "20 November 2026" })).not.toBe("");
+  });
+
+  it("requires the amount the source's answer table promises on an approved capture, refund and credit, and a credit's currency", () => {
+    const auth = "/authorizations/4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b";
+    const captureLinks = { authorization: { href: auth }, refunds: { href: `${auth}/refunds` } };
+    expect(answer("createCapture", "201", { ...approvedVoid, amount: 1000, _links: captureLinks })).toBe("");
+    expect(answer("createCapture", "201", { ...approvedVoid, _links: captureLinks })).not.toBe("");
+    expect(answer("createRefund", "201", { ...approvedVoid, amount: 500, _links: { authorization: { href: auth } } })).toBe("");
+    expect(answer("createRefund", "201", { ...approvedVoid, _links: { authorization: { href: auth } } })).not.toBe("");
+    expect(answer("createCredit", "201", { ...approvedVoid, amount: 50000, currency: "EUR" })).toBe("");
+    expect(answer("createCredit", "201", { ...approvedVoid, amount: 50000 })).not.toBe("");
+    expect(answer("createCredit", "201", { ...approvedVoid, currency: "EUR" })).not.toBe("");
+    // A declined capture need not carry it.
+    expect(answer("createCapture", "400", { status: { code: 40000, message: "parameter 'amount' is invalid" } })).toBe("");
+  });
+
+  it("requires the account resource's fields the public example carries, not an empty object", () => {
+    const account = {
+      merchant_id: "000000003000001",
+      name: "Merchant Ltd.",
+      country: "GB",
+      mcc: "1111",
+      descriptor: "merchant.com",
+      transaction_rules: "",
+      acquirer: { visa_bin: 438309, mastercard_bin: 526571 },
+    };
+    expect(answer("getAccount", "200", account)).toBe("");
+    expect(answer("getAccount", "200", {})).not.toBe("");
+    const { merchant_id: _id, ...withoutId } = account;
+    expect(answer("getAccount", "200", withoutId)).not.toBe("");
   });
 
   it("requires the links the source names: captures on an authorization, authorization and refunds on a capture, authorization on a refund", () => {
@@ -258,10 +289,59 @@ describe("merchant", () => {
     },
   });
 
+  const application0 = { "ch:application": { href: `${host}/applications/19be` } };
+
   it("requires a file's link to its owner", () => {
     expect(answer("getFile", "200", file({ "ch:person": { href: `${host}/people/3c1f` } }))).toBe("");
     expect(answer("getFile", "200", file({ "ch:dispute": { href: `${host}/disputes/9d2e` } }))).toBe("");
     expect(answer("getFile", "200", file({}))).not.toBe("");
+  });
+
+  it("requires a person's file to link its person, an application's its application, a dispute's its dispute", () => {
+    const person = { "ch:person": { href: `${host}/people/3c1f` } };
+    const application = { "ch:application": { href: `${host}/applications/19be` } };
+    const dispute = { "ch:dispute": { href: `${host}/disputes/9d2e` } };
+    expect(answer("createPersonFile", "201", file(person))).toBe("");
+    expect(answer("createPersonFile", "201", file(application)), "only the application's link").not.toBe("");
+    expect(answer("createApplicationFile", "201", file(application))).toBe("");
+    expect(answer("createApplicationFile", "201", file(person))).not.toBe("");
+    expect(answer("createDisputeFile", "201", file(dispute))).toBe("");
+    expect(answer("createDisputeFile", "201", file(application))).not.toBe("");
+  });
+
+  it("requires the download link to end in the content path, as the source says", () => {
+    const withDownload = (href: string) => ({
+      ...file(application0),
+      _links: { ...file(application0)._links, "ch:data": [{ name: "download", href }] },
+    });
+    expect(answer("getFile", "200", withDownload(`${host}/files/a41f/content`))).toBe("");
+    expect(answer("getFile", "200", withDownload(`${host}/files/a41f`))).not.toBe("");
+    expect(answer("getFile", "200", withDownload(`${host}/files/a41f/content/extra`))).not.toBe("");
+  });
+
+  it("takes a file's content_type with media type parameters (RFC 9110), in requests and answers", () => {
+    for (const type of ["text/csv; charset=utf-8", 'text/plain;charset="utf-8"', "application/pdf"]) {
+      expect(answer("getFile", "200", { ...file(application0), content_type: type }), type).toBe("");
+      expect(schema("FileCreate", { label: "bank_statement", content_type: type }), type).toBe("");
+    }
+    for (const type of ["text/csv;", "text/csv; charset", "text", "text/csv; charset=a b"]) {
+      expect(schema("FileCreate", { label: "bank_statement", content_type: type }), type).not.toBe("");
+    }
+  });
+
+  it("templates every link to a paginated collection, on a person, a gateway and a file too", () => {
+    const untemplated = { href: `${host}/people/3c1f/comments` };
+    const templated = { href: `${host}/people/3c1f/comments{?page,per_page}`, templated: true };
+    const person = (links: Record<string, unknown>) => ({ _links: { self: { href: `${host}/people/3c1f` }, curies, ...links } });
+    for (const rel of ["ch:comments", "ch:files"]) {
+      expect(schema("Person", person({ [rel]: templated })), rel).toBe("");
+      expect(schema("Person", person({ [rel]: untemplated })), rel).not.toBe("");
+    }
+    const gateway = (comments: unknown) => ({ _links: { self: { href: `${host}/gateways/7` }, curies, "ch:comments": comments } });
+    expect(schema("Gateway", gateway(templated))).toBe("");
+    expect(schema("Gateway", gateway(untemplated))).not.toBe("");
+    expect(answer("getFile", "200", file({ ...application0, "ch:comments": templated }))).toBe("");
+    expect(answer("getFile", "200", file({ ...application0, "ch:comments": untemplated }))).not.toBe("");
   });
 
   it("requires per_page as a template variable of every templated collection link", () => {
@@ -273,6 +353,9 @@ describe("merchant", () => {
     expect(link(`${host}/applications{?query,page,per_pages}`)).not.toBe("");
     expect(link(`${host}/applications{/per_page}`)).not.toBe("");
   });
+
+  /** An application's relations to paginated collections: templated with per_page, like every collection link. */
+  const COLLECTIONS = new Set(["ch:comments", "ch:websites", "ch:files", "ch:collaborators", "ch:gateways"]);
 
   it("no longer accepts the application relations removed on 2020-08-25 (ch:contract, ch:account)", () => {
     const links = { self: { href: `${host}/applications/19be` }, curies };
@@ -290,9 +373,31 @@ describe("merchant", () => {
     const application = (extra: Record<string, unknown>) => ({
       business_model: { trading_name: "Acme Coffee" },
       metadata: { state: "unsubmitted", created_at: "2026-03-02T09:15:00Z" },
-      _links: { ...links, ...Object.fromEntries(required.map((rel) => [rel, { href: `${host}/${rel.slice(3)}/1` }])), ...extra },
+      _links: {
+        ...links,
+        ...Object.fromEntries(
+          required.map((rel) => [
+            rel,
+            COLLECTIONS.has(rel)
+              ? { href: `${host}/${rel.slice(3)}{?page,per_page}`, templated: true }
+              : { href: `${host}/${rel.slice(3)}/1` },
+          ]),
+        ),
+        ...extra,
+      },
     });
-    expect(schema("Application", application({ "ch:contracts": { href: `${host}/applications/19be/contracts` } }))).toBe("");
+    expect(
+      schema(
+        "Application",
+        application({ "ch:contracts": { href: `${host}/applications/19be/contracts{?page,per_page}`, templated: true } }),
+      ),
+    ).toBe("");
+    expect(schema("Application", application({ "ch:contracts": { href: `${host}/applications/19be/contracts` } })), "untemplated").not.toBe(
+      "",
+    );
+    for (const rel of COLLECTIONS) {
+      expect(schema("Application", application({ [rel]: { href: `${host}/${rel.slice(3)}` } })), rel).not.toBe("");
+    }
     expect(schema("Application", application({ "ch:contract": { href: `${host}/contracts/1` } }))).not.toBe("");
     expect(schema("Application", application({ "ch:account": { href: `${host}/accounts/1` } }))).not.toBe("");
   });

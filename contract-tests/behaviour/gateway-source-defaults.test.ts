@@ -42,26 +42,33 @@ describe("Defaults that carry a rule", () => {
   );
 
   scenario(
-    "a token payment without initiator is cardholder-initiated: token[vts] without eci and tav, or token[m4m] without tav, is an input error naming the token; with them it is approved",
-    { ...behaviour, testCards: true, rules: ["gateway:rule:VtsToken.eci", "gateway:rule:VtsToken.tav", "gateway:rule:M4mToken.tav"] },
+    "a token payment without initiator is cardholder-initiated: token[tav] with the scheme-neutral token[tan], token[vts] without eci and tav, or token[m4m] without tav, is an input error naming the token; with them it is approved",
+    {
+      ...behaviour,
+      testCards: true,
+      rules: ["gateway:rule:TokenMethod.tav", "gateway:rule:VtsToken.eci", "gateway:rule:VtsToken.tav", "gateway:rule:M4mToken.tav"],
+    },
     async () => {
       const gw = new Gateway(session("gateway"));
       const pay = (body: Record<string, unknown>) => gw.session.call({ operationId: "createAuthorization", body });
       // The examples' token numbers are not test PANs; a Visa and a Mastercard one the test host accepts.
       const [mastercard, visa] = testEnvironment["accepted-test-pans"];
+      // framework undefined: the scheme-neutral values sit directly in token[...].
       for (const [name, framework, values, tan] of [
+        ["token", undefined, ["tav"], visa],
         ["tokenVts", "vts", ["eci", "tav"], visa],
         ["tokenM4m", "m4m", ["tav"], mastercard],
       ] as const) {
         const example = specExample("createAuthorization", name);
-        const token = example.token?.[framework];
-        if (!token) throw new Error(`the spec example ${name} pays without token[${framework}]`);
+        const token = framework ? example.token?.[framework] : example.token;
+        if (!token) throw new Error(`the spec example ${name} pays without token${framework ? `[${framework}]` : ""}`);
         token.tan = tan;
         const left = new Set<string>(values);
         const bare = Object.fromEntries(Object.entries(token).filter(([key]) => !left.has(key)));
-        const refused = await pay({ ...example, token: { [framework]: bare } });
-        expectDeclined(refused, INPUT_ERROR, `token[${framework}] without ${values.join(" and ")}, initiator omitted`);
-        expect(String(refused.json?.status?.message ?? ""), "names the token").toMatch(new RegExp(`token\\[${framework}\\]`));
+        const refused = await pay({ ...example, token: framework ? { [framework]: bare } : bare });
+        const named = framework ? `token[${framework}]` : "token";
+        expectDeclined(refused, INPUT_ERROR, `${named} without ${values.join(" and ")}, initiator omitted`);
+        expect(String(refused.json?.status?.message ?? ""), "names the token").toMatch(new RegExp(`token\\[${framework ?? "tav"}\\]`));
         expectApproved(await pay(example), `the spec example ${name}`);
       }
     },

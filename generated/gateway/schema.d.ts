@@ -586,14 +586,13 @@ export interface components {
             /**
              * @description Electronic commerce indicator, `05` or `07` (Visa Token Service).
              *
-             *     **Rule:** for Visa, required for cardholder-initiated transactions; otherwise optional, and `07` when omitted.
-             * @default 07
+             *     **Rule:** for Visa, required for cardholder-initiated transactions; otherwise optional, and `07` when omitted. The public token reference gives no ECI (and no default) for Mastercard tokens.
              */
             eci?: components["schemas"]["TokenEci"];
             /**
              * @description Token authentication value (token cryptogram), Base64, 28 characters.
              *
-             *     **Rule:** required for cardholder-initiated transactions. For Mastercard only DSRP cryptograms (starting with a letter `A` to `P`) are accepted, and for merchant-initiated transactions the value is sent only on the first tokenized transaction or when the token changes.
+             *     **Rule:** required for cardholder-initiated transactions (for VTS, MDES and SCOF tokens alike, per the public token reference), which the schema states. For Mastercard only DSRP cryptograms (starting with a letter `A` to `P`) are accepted, and for merchant-initiated transactions the value is sent only on the first tokenized transaction or when the token changes.
              */
             tav?: components["schemas"]["Base64Cryptogram"];
             /** @description Remote commerce acceptor identifier (Secure Card on File); optional. */
@@ -604,12 +603,17 @@ export interface components {
             /** @deprecated */
             vts?: components["schemas"]["VtsToken"];
         } & ({
+            tan: unknown;
+            expire_month: unknown;
+            expire_year: unknown;
             m4m?: never;
             vts?: never;
         } | {
+            m4m: unknown;
             tan?: never;
             vts?: never;
         } | {
+            vts: unknown;
             tan?: never;
             m4m?: never;
         });
@@ -747,7 +751,7 @@ export interface components {
         /**
          * TransactionId
          * Format: uuid
-         * @description Identifier of a transaction, a UUID of version 4 (the source gives `series[previous][id]`, which holds the id of a previous authorization, as a UUIDv4; the public documentation gives transaction ids as UUID version 4). The pattern states the version (`4` leading the third group) and the RFC 9562 variant (`8`, `9`, `a` or `b` leading the fourth); `format: uuid` alone takes any version.
+         * @description Identifier of a transaction, a UUID (the source). The public examples show version 4 UUIDs, which the example gives; the source states version 4 only for `series[previous][id]`, so no version is required here.
          * @example 4c1e8f3a-9b2d-4e6f-8a1b-2c3d4e5f6a7b
          */
         TransactionId: string;
@@ -783,7 +787,11 @@ export interface components {
              * @enum {string}
              */
             exemption: "fixed_amount_series" | "variable_amount_series";
-        } & (unknown | unknown);
+        } & ({
+            tid: unknown;
+        } | {
+            economically_related_tlid: unknown;
+        });
         /**
          * VisaSeriesReference
          * @description Raw Visa values of the previous transaction of a series that was not made through this API (`series[previous][visa][...]`).
@@ -810,7 +818,7 @@ export interface components {
          */
         SeriesPrevious: {
             /**
-             * @description Id (UUIDv4) of the previous transaction of the series.
+             * @description Id (UUIDv4, as the source states for this parameter) of the previous transaction of the series. The pattern states the version (`4` leading the third group) and the RFC 9562 variant (`8`, `9`, `a` or `b` leading the fourth); `format: uuid` alone takes any version.
              *
              *     **Rule:** must be the latest approved authorization (or debit) of the series.
              */
@@ -914,7 +922,7 @@ export interface components {
         /**
          * Timestamp
          * Format: date-time
-         * @description ISO 8601 / RFC 3339 timestamp with a numeric UTC offset and second precision, for example `2026-11-20T10:15:30+00:00`. The pattern states the form the public documentation's responses have (seconds, no fraction, `+hh:mm` or `-hh:mm` rather than `Z`); `format: date-time` alone would also take `Z` and fractions of a second.
+         * @description ISO 8601 timestamp, which is all the source says. The public documentation's responses show a numeric UTC offset and whole seconds (`2026-11-20T10:15:30+00:00`), which the example gives; `Z` and fractions of a second are ISO 8601 too and are not refused.
          * @example 2026-11-20T10:15:30+00:00
          */
         Timestamp: string;
@@ -977,6 +985,19 @@ export interface components {
             economically_related_tlid?: components["schemas"]["Tlid"];
         };
         /**
+         * AuthorizationLinks
+         * @description Relative links to the authorization's sub-resources. The source names `captures` as the link an authorization has, so it is required; the others may be absent.
+         */
+        AuthorizationLinks: {
+            /** @description The authorization itself; seen in older responses, may be absent. */
+            self?: components["schemas"]["HalLink"];
+            captures: components["schemas"]["HalLink"];
+            /** @description The authorization's capture refunds. */
+            refunds?: components["schemas"]["HalLink"];
+            /** @description The authorization's voids. */
+            voids?: components["schemas"]["HalLink"];
+        };
+        /**
          * Authorization
          * @description An authorization (reservation of money on the cardholder's account). `threed_secure` was removed from authorization responses on 2024-11-01 (use `sca`, `liable_for_fraud_disputes` and `3dsecure`) and is refused in an answer.
          */
@@ -997,19 +1018,7 @@ export interface components {
             sca?: components["schemas"]["ScaResult"];
             liable_for_fraud_disputes?: components["schemas"]["LiableForFraudDisputes"];
             series?: components["schemas"]["SeriesResult"];
-            /**
-             * AuthorizationLinks
-             * @description Relative links to the authorization's sub-resources. The source names `captures` as the link an authorization has, so it is required; the others may be absent.
-             */
-            _links?: {
-                /** @description The authorization itself; seen in older responses, may be absent. */
-                self?: components["schemas"]["HalLink"];
-                captures: components["schemas"]["HalLink"];
-                /** @description The authorization's capture refunds. */
-                refunds?: components["schemas"]["HalLink"];
-                /** @description The authorization's voids. */
-                voids?: components["schemas"]["HalLink"];
-            };
+            _links?: components["schemas"]["AuthorizationLinks"];
         };
         /**
          * Approved
@@ -1108,6 +1117,14 @@ export interface components {
             marketplace?: components["schemas"]["Marketplace"];
         };
         /**
+         * CaptureLinks
+         * @description Relative links; the source names both as the links a capture has.
+         */
+        CaptureLinks: {
+            authorization: components["schemas"]["HalLink"];
+            refunds: components["schemas"]["HalLink"];
+        };
+        /**
          * Capture
          * @description A capture (transfer of reserved money to the merchant).
          */
@@ -1118,14 +1135,7 @@ export interface components {
             amount?: components["schemas"]["PositiveAmount"];
             /** @description The text on statement used (echo). */
             text_on_statement?: string;
-            /**
-             * CaptureLinks
-             * @description Relative links; the source names both as the links a capture has.
-             */
-            _links?: {
-                authorization: components["schemas"]["HalLink"];
-                refunds: components["schemas"]["HalLink"];
-            };
+            _links?: components["schemas"]["CaptureLinks"];
         };
         /**
          * RefundRequest
@@ -1143,6 +1153,13 @@ export interface components {
             marketplace?: components["schemas"]["Marketplace"];
         };
         /**
+         * RefundLinks
+         * @description Relative links; the source names `authorization` as the link a refund has.
+         */
+        RefundLinks: {
+            authorization: components["schemas"]["HalLink"];
+        };
+        /**
          * Refund
          * @description A capture refund (money returned to the cardholder); it belongs to the authorization.
          */
@@ -1153,13 +1170,7 @@ export interface components {
             amount?: components["schemas"]["PositiveAmount"];
             /** @description The text on statement used (echo). */
             text_on_statement?: string;
-            /**
-             * RefundLinks
-             * @description Relative links; the source names `authorization` as the link a refund has.
-             */
-            _links?: {
-                authorization: components["schemas"]["HalLink"];
-            };
+            _links?: components["schemas"]["RefundLinks"];
         };
         /**
          * Void
@@ -1362,37 +1373,37 @@ export interface components {
         };
         /**
          * Account
-         * @description Basic information about the merchant account the API key belongs to (read-only).
+         * @description Basic information about the merchant account the API key belongs to (read-only). The source lists the resource's fields; each is required but `currency`, which the public account example does not carry.
          */
         Account: {
             /**
              * @description Merchant id, 15 digits as a string (keep leading zeros); used for 3-D Secure and when contacting support.
              * @example 000000003000001
              */
-            merchant_id?: string;
+            merchant_id: string;
             /**
              * @description Default `text_on_statement`, 0 to 22 printable ASCII characters.
              * @example merchant.com
              */
-            descriptor?: string;
+            descriptor: string;
             /**
              * @description Merchant company name, 0 to 20 printable ASCII characters.
              * @example Merchant Ltd.
              */
-            name?: string;
-            country?: components["schemas"]["CountryCode"];
+            name: string;
+            country: components["schemas"]["CountryCode"];
             /** @description ISO 4217 funding (settlement) currency. */
             currency?: components["schemas"]["Currency"];
             /**
              * @description Merchant category code, 4 digits as a string.
              * @example 5734
              */
-            mcc?: string;
+            mcc: string;
             /**
              * Acquirer
              * @description Acquirer data used for 3-D Secure.
              */
-            acquirer?: {
+            acquirer: {
                 /**
                  * @description Visa acquirer BIN.
                  * @example 438309
@@ -1408,7 +1419,7 @@ export interface components {
              * @description The processing rules the merchant's transactions must meet, in the acquirer's rule language (printable ASCII, may be empty). A transaction that breaks a rule is declined with status 40200.
              * @example reject authorization if amount > 100 EUR and (not fully 3dsecure)
              */
-            transaction_rules?: string;
+            transaction_rules: string;
         };
     };
     responses: {
@@ -1442,7 +1453,9 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Approved"] & unknown;
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Authorization"] & components["schemas"]["Approved"] & {
+                    _links: components["schemas"]["AuthorizationLinks"];
+                };
             };
         };
         /** @description Not approved: the authorization was declined (by the issuer, the card scheme or a rule; any status code the status code table lists for authorizations, 20000 excepted) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). An authorization that ended with 50000 can still be voided. */
@@ -1465,7 +1478,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Capture"] & components["schemas"]["Approved"] & unknown;
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Capture"] & components["schemas"]["Approved"] & {
+                    amount: components["schemas"]["PositiveAmount"];
+                    _links: components["schemas"]["CaptureLinks"];
+                };
             };
         };
         /** @description Not approved: the capture was declined (for example when the authorization is 180 days old or more, the amount exceeds the remaining amount, or a Visa amount is below the equivalent of USD 0.005) or the request had an input error (status 40000, with `status.message` naming the parameter). An unknown `authorization_id` gives `status.message` `invalid transaction id`. */
@@ -1488,7 +1504,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Refund"] & components["schemas"]["Approved"] & unknown;
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Refund"] & components["schemas"]["Approved"] & {
+                    amount: components["schemas"]["PositiveAmount"];
+                    _links: components["schemas"]["RefundLinks"];
+                };
             };
         };
         /** @description Not approved: the refund was declined (by the issuer, the card scheme or a rule; for example when the last capture is more than 365 days old or the amount exceeds what is left to refund) or the request had an input error (status 40000, with `status.message` naming the parameter). An unknown `authorization_id` gives `status.message` `invalid transaction id`. */
@@ -1580,7 +1599,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Credit"] & components["schemas"]["Approved"];
+                "application/vnd.clearhaus-gateway.hal+json": components["schemas"]["Credit"] & components["schemas"]["Approved"] & {
+                    amount: components["schemas"]["PositiveAmount"];
+                    currency: components["schemas"]["Currency"];
+                };
             };
         };
         /** @description Not approved: the credit was declined (by the issuer, the card scheme or a rule; any status code the status code table lists for credits, 20000 excepted) or the request had an input error (status 40000, with `status.message` naming the parameter, and possibly no `id`). */

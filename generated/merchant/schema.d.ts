@@ -902,7 +902,7 @@ export interface components {
         };
         /**
          * TopLevelHal
-         * @description What a top-level HAL representation adds to the same resource embedded in another: its `_links` carry `curies`. Every `application/hal+json` answer but the token's combines its resource schema (which requires `_links`) with this one; `x-required-at-top-level` on `HalLinks` says the same for tools.
+         * @description What a top-level HAL representation adds to the same resource embedded in another: its `_links` carry `curies`. Every `application/hal+json` answer but the token's and the client registration's (whose members the source lists, without curies) combines its resource schema (which requires `_links`) with this one; `x-required-at-top-level` on `HalLinks` says the same for tools.
          */
         TopLevelHal: unknown;
         /**
@@ -1265,23 +1265,23 @@ export interface components {
                 /** @description The applying company (not described here); its people are the directors and owners. */
                 "ch:company": components["schemas"]["Link"];
                 /** @description Comments on the application, including field comments. */
-                "ch:comments": components["schemas"]["Link"];
+                "ch:comments": components["schemas"]["CollectionLink"];
                 /** @description Bank account for payouts (not described here). */
                 "ch:bank-account": components["schemas"]["Link"];
                 /** @description Websites of the merchant (not described here). */
-                "ch:websites": components["schemas"]["Link"];
+                "ch:websites": components["schemas"]["CollectionLink"];
                 /** @description Files attached to the application itself. */
-                "ch:files": components["schemas"]["Link"];
+                "ch:files": components["schemas"]["CollectionLink"];
                 /** @description Collaborators invited to the application (not described here). */
-                "ch:collaborators": components["schemas"]["Link"];
+                "ch:collaborators": components["schemas"]["CollectionLink"];
                 /** @description Selected and selectable gateways. */
-                "ch:gateways": components["schemas"]["Link"];
+                "ch:gateways": components["schemas"]["CollectionLink"];
                 /** @description Composite summary record (not described here). */
                 "ch:record": components["schemas"]["Link"];
                 /** @description Directors and owners, template `{?page,per_page}`. */
                 "ch:people"?: components["schemas"]["CollectionLink"];
                 /** @description Present once a contract exists. */
-                "ch:contracts"?: components["schemas"]["Link"];
+                "ch:contracts"?: components["schemas"]["CollectionLink"];
                 /** @description Present once a merchant account exists. */
                 "ch:accounts"?: components["schemas"]["Link"];
                 /** @description Present depending on `metadata.state`. Known names: `submitted`, `archived` (`ApplicationStampName`); the list is not published in full. */
@@ -1361,7 +1361,7 @@ export interface components {
                 /** @description Present when the gateway is selectable for the application: `PUT` it to select the gateway. */
                 "ch:selection"?: components["schemas"]["Link"];
                 /** @description Present when the gateway is selected. */
-                "ch:comments"?: components["schemas"]["Link"];
+                "ch:comments"?: components["schemas"]["CollectionLink"];
             };
         };
         /**
@@ -1425,9 +1425,9 @@ export interface components {
                 /** @description The application the person belongs to. */
                 "ch:application"?: components["schemas"]["Link"];
                 /** @description Comments on the person, including field comments. */
-                "ch:comments"?: components["schemas"]["Link"];
+                "ch:comments"?: components["schemas"]["CollectionLink"];
                 /** @description Identity documents of the person. */
-                "ch:files"?: components["schemas"]["Link"];
+                "ch:files"?: components["schemas"]["CollectionLink"];
             };
         } & components["schemas"]["PersonProperties"];
         /**
@@ -1467,7 +1467,7 @@ export interface components {
             label?: string;
             /** @description File name. Defaults to the label. */
             name?: string;
-            /** @description Media type of the content (RFC 6838), for example `application/pdf`. **Rule:** the upload must be sent with exactly this `Content-Type`. */
+            /** @description Media type of the content, for example `application/pdf` or `text/csv; charset=utf-8`: a media type may carry parameters (RFC 9110 section 8.3.1). **Rule:** the upload must be sent with exactly this `Content-Type`. */
             content_type?: string;
             /** @description Size of the content in bytes. */
             size?: number;
@@ -1479,7 +1479,7 @@ export interface components {
         FileDataLink: components["schemas"]["NamedLink"] & {
             /** @enum {unknown} */
             name?: "upload" | "download";
-        };
+        } & unknown;
         /**
          * File
          * @description A file attached to a person, an application, a dispute (or a company or website). The metadata lives on the service; the bytes are uploaded to and downloaded from the `ch:data` links. See the Files flow chapter. `label`, `name` and `content_type` are always present: the service description gives a file's response as the fields of its creation plus `_links` (`name` is the label if none was sent); `size`, optional at creation, may be absent.
@@ -1502,8 +1502,18 @@ export interface components {
                 /** @description Owning website, for a website's file. */
                 "ch:website"?: components["schemas"]["Link"];
                 /** @description Comments on the file, where the owner allows them. */
-                "ch:comments"?: components["schemas"]["Link"];
-            } & (unknown | unknown | unknown | unknown | unknown);
+                "ch:comments"?: components["schemas"]["CollectionLink"];
+            } & ({
+                "ch:person": unknown;
+            } | {
+                "ch:application": unknown;
+            } | {
+                "ch:dispute": unknown;
+            } | {
+                "ch:company": unknown;
+            } | {
+                "ch:website": unknown;
+            });
         } & WithRequired<components["schemas"]["FileProperties"], "label" | "name" | "content_type">;
         /**
          * FileCollection
@@ -1531,6 +1541,15 @@ export interface components {
             label: unknown;
             content_type: unknown;
         } & WithRequired<components["schemas"]["FileProperties"], "label" | "content_type">;
+        /**
+         * ApplicationFile
+         * @description A file of a application: a file whose links include `ch:application`, the link to its owner. The owner's link, as the source gives `ch:person` for a person's file.
+         */
+        ApplicationFile: {
+            _links: {
+                "ch:application": components["schemas"]["Link"];
+            };
+        } & WithRequired<components["schemas"]["File"], "_links">;
         /**
          * Contract
          * @description A merchant contract of an application. Advance it with stamps; some contract stamps take an optional `note`.
@@ -1570,6 +1589,15 @@ export interface components {
          * @description Changes to a person; send only the properties to change.
          */
         PersonUpdate: components["schemas"]["PersonProperties"];
+        /**
+         * PersonFile
+         * @description A file of a person: a file whose links include `ch:person`, the link to its owner. The source: "a link to the owning resource (for a person's file: `ch:person`)".
+         */
+        PersonFile: {
+            _links: {
+                "ch:person": components["schemas"]["Link"];
+            };
+        } & WithRequired<components["schemas"]["File"], "_links">;
         /**
          * Dispute
          * @description A dispute (retrieval request or chargeback) raised against a transaction. Read-only; act on it with stamps, files and comments. No property is commentable; comments are free discussion.
@@ -1649,6 +1677,15 @@ export interface components {
             size?: unknown;
         };
         /**
+         * DisputeFile
+         * @description A file of a dispute: a file whose links include `ch:dispute`, the link to its owner. The owner's link, as the source gives `ch:person` for a person's file.
+         */
+        DisputeFile: {
+            _links: {
+                "ch:dispute": components["schemas"]["Link"];
+            };
+        } & WithRequired<components["schemas"]["File"], "_links">;
+        /**
          * StampName
          * @description Name of a stamp, as in the `name` of a `ch:stamps` link and the last segment of its `href`. The complete lists of stamps per resource are not published, so any name a link offers is accepted; the per-resource schemas list the names known so far.
          * @example submitted
@@ -1684,7 +1721,25 @@ export interface components {
             "ch:gateway"?: components["schemas"]["Link"];
             "ch:person"?: components["schemas"]["Link"];
             "ch:website"?: components["schemas"]["Link"];
-        } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
+        } & ({
+            "ch:application": unknown;
+        } | {
+            "ch:bank_account": unknown;
+        } | {
+            "ch:company": unknown;
+        } | {
+            "ch:contact": unknown;
+        } | {
+            "ch:dispute": unknown;
+        } | {
+            "ch:file": unknown;
+        } | {
+            "ch:gateway": unknown;
+        } | {
+            "ch:person": unknown;
+        } | {
+            "ch:website": unknown;
+        });
         /**
          * Comment
          * @description A comment on a resource or on one of its properties. Comments cannot be edited or deleted.
@@ -1919,7 +1974,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
+                "application/hal+json": components["schemas"]["ApplicationFile"] & components["schemas"]["TopLevelHal"];
             };
         };
         /** @description File created; upload its content next. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
@@ -1932,7 +1987,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
+                "application/hal+json": components["schemas"]["PersonFile"] & components["schemas"]["TopLevelHal"];
             };
         };
         /** @description File created; upload its content next. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
@@ -1945,7 +2000,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/hal+json": components["schemas"]["File"] & components["schemas"]["TopLevelHal"];
+                "application/hal+json": components["schemas"]["DisputeFile"] & components["schemas"]["TopLevelHal"];
             };
         };
         /** @description Comment created. Answered with 201 Created or, equally, 200 OK; both carry the new resource. */
@@ -1964,7 +2019,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Transaction Query Language (TQL) filter, for example `is:capture`, `status:approved`, `amount:20..80`, `currency:DKK`, `date:yesterday`, `country:DK,SE`; modifiers combine with spaces. Unknown modifiers or bad input give 400.
+         * @description Transaction Query Language (TQL) filter; modifiers combine with spaces, and some take several comma-separated values. Transaction type: `is:capture`, `is:capture,refund`. Status: `status:approved`, `status:declined`, `status:40413,40414`. Amount, in the currency's major units (`100.50` is 100.50 EUR): `amount:20..80`, `amount:100.50`, `amount:<=20`, `amount:*..20`, `max:200` (at most), `min:100.50` (at least). `currency:DKK`, `currency:NOK,SEK,EUR`, `date:yesterday`, `country:DK,SE`, `mid:000000003000001` (merchant id). Unknown modifiers or bad input give 400.
          * @example is:capture currency:DKK date:yesterday
          */
         TransactionQuery: string;
@@ -2208,7 +2263,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Client registered, as `application/hal+json` with `_links` (the service description's form). `application/json`, the media type of RFC 7591 §3.2.1, is accepted as tolerance for other implementations of this API, not as something the service is known to send: such an answer must still carry what the source requires (`client_id`, `client_secret`, `_links.self`); the RFC's `client_id_issued_at` and `client_secret_expires_at` may come with it. */
+            /** @description Client registered, as `application/hal+json` with `_links` (the service description's form). `application/json`, the media type of RFC 7591 §3.2.1, is accepted as tolerance for other implementations of this API, not as something the service is known to send: such an answer must still carry what the source requires (`client_id`, `client_secret`, `_links.self`); the RFC's `client_id_issued_at` and `client_secret_expires_at` may come with it. Unlike the other HAL answers, `_links.curies` is not required here: the source lists the answer's members (the request fields, `client_id`, `client_secret` and `_links.self`) and curies is not among them. */
             201: {
                 headers: {
                     Location: components["headers"]["Location"];
@@ -2218,8 +2273,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/hal+json": components["schemas"]["Client"] & components["schemas"]["TopLevelHal"];
-                    "application/json": components["schemas"]["Client"] & components["schemas"]["TopLevelHal"];
+                    "application/hal+json": components["schemas"]["Client"];
+                    "application/json": components["schemas"]["Client"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2249,7 +2304,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Transaction Query Language (TQL) filter, for example `is:capture`, `status:approved`, `amount:20..80`, `currency:DKK`, `date:yesterday`, `country:DK,SE`; modifiers combine with spaces. Unknown modifiers or bad input give 400.
+                 * @description Transaction Query Language (TQL) filter; modifiers combine with spaces, and some take several comma-separated values. Transaction type: `is:capture`, `is:capture,refund`. Status: `status:approved`, `status:declined`, `status:40413,40414`. Amount, in the currency's major units (`100.50` is 100.50 EUR): `amount:20..80`, `amount:100.50`, `amount:<=20`, `amount:*..20`, `max:200` (at most), `min:100.50` (at least). `currency:DKK`, `currency:NOK,SEK,EUR`, `date:yesterday`, `country:DK,SE`, `mid:000000003000001` (merchant id). Unknown modifiers or bad input give 400.
                  * @example is:capture currency:DKK date:yesterday
                  */
                 query?: components["parameters"]["TransactionQuery"];

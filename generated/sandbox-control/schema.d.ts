@@ -474,6 +474,8 @@ export interface components {
             request: components["schemas"]["ExchangeMessage"];
             response: components["schemas"]["ExchangeMessage"];
             signature?: components["schemas"]["SignatureVerdict"];
+            /** @description The request came without `Content-Type`, and its body was read as this media type, as the gateway reads such a body (`x-request-media-type-when-missing`). Absent when the request named its media type. */
+            assumed_content_type?: string;
         };
         /**
          * ExchangeList

@@ -18,10 +18,11 @@ import { describeValidationErrors, type SchemaViolation } from "./validation-err
 export const JSON_ARRAY_LIMIT = 1000;
 
 export type BodyResult =
-  | { kind: "ok"; value: unknown; mediaType?: string; raw: Buffer }
+  /** `assumedMediaType`: the body came without `Content-Type` and was read as the API says such a body is. */
+  | { kind: "ok"; value: unknown; mediaType?: string; raw: Buffer; assumedMediaType?: true }
   | { kind: "unsupported-media-type"; accepted: string[] }
   | { kind: "malformed"; reason: string }
-  | { kind: "invalid"; errors: SchemaViolation[]; value: unknown };
+  | { kind: "invalid"; errors: SchemaViolation[]; value: unknown; mediaType: string; assumedMediaType?: true };
 
 export interface ParametersResult {
   values: Record<string, unknown>;
@@ -105,10 +106,12 @@ export function checkBody(model: ApiModel, operation: OperationRecord, contentTy
   // Operations without a body take no parameters; like the services, ignore what is sent.
   if (!declared) return { kind: "ok", value: undefined, raw };
   if (raw.length === 0 && !declared.required) return { kind: "ok", value: undefined, raw };
-  // A form endpoint receiving an empty body without a Content-Type still gets its "is required" messages.
+  // A body without Content-Type is read as the API says such a body is (the gateway: a form); a
+  // form endpoint receiving an empty body without one still gets its "is required" messages.
+  const sent = mediaTypeOf(contentType);
+  const assumed = sent === undefined && contentType === undefined ? model.requestMediaTypeWhenMissing : undefined;
   const type =
-    mediaTypeOf(contentType) ??
-    (raw.length === 0 && declared.media.some((m) => m.mediaType === FORM_MEDIA_TYPE) ? FORM_MEDIA_TYPE : undefined);
+    sent ?? assumed ?? (raw.length === 0 && declared.media.some((m) => m.mediaType === FORM_MEDIA_TYPE) ? FORM_MEDIA_TYPE : undefined);
   const media = type ? declared.media.find((m) => mediaTypeMatches(m.mediaType, type)) : undefined;
   if (!type || !media) return { kind: "unsupported-media-type", accepted: declared.media.map((m) => m.mediaType) };
   // Binary content (file uploads): nothing to validate beyond the media type.
@@ -116,8 +119,16 @@ export function checkBody(model: ApiModel, operation: OperationRecord, contentTy
   const decoded = decode(media, raw);
   if (!decoded.ok) return { kind: "malformed", reason: decoded.reason };
   const errors = media.schema?.errors(decoded.value) ?? [];
-  if (errors.length) return { kind: "invalid", errors: describeValidationErrors(model.document, errors), value: decoded.value };
-  return { kind: "ok", value: decoded.value, mediaType: type, raw };
+  const assumedMark = assumed !== undefined ? { assumedMediaType: true as const } : {};
+  if (errors.length)
+    return {
+      kind: "invalid",
+      errors: describeValidationErrors(model.document, errors),
+      value: decoded.value,
+      mediaType: type,
+      ...assumedMark,
+    };
+  return { kind: "ok", value: decoded.value, mediaType: type, raw, ...assumedMark };
 }
 
 /** Both parts of a request, for a caller that checks them together (the control API). */

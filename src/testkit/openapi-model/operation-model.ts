@@ -51,6 +51,8 @@ export class ApiModel {
   readonly returnedFor: ReturnedForTable | undefined;
   /** Where answers carry the table's code (`["status", "code"]`). */
   readonly codePath: readonly string[] | undefined;
+  /** The media type a request body sent without `Content-Type` is read as (`info.x-request-media-type-when-missing`), if the API says. */
+  readonly requestMediaTypeWhenMissing: string | undefined;
   #validator: SpecValidator | undefined;
   #router: SpecRouter | undefined;
   #externalRouter: SpecRouter | undefined;
@@ -63,6 +65,7 @@ export class ApiModel {
     const reader = new BundleReader(api, document);
     const info = reader.object(document, "info", "");
     this.version = (info && reader.string(info, "version", "/info")) ?? reader.refuse("/info", "no info.version");
+    this.requestMediaTypeWhenMissing = (info && reader.string(info, "x-request-media-type-when-missing", "/info")) ?? undefined;
     this.securitySchemes = readSecuritySchemes(reader);
     this.returnedFor = readReturnedFor(reader);
     const built = new OperationReader(reader, this, this.returnedFor);

@@ -122,6 +122,7 @@ function shownExchange(id: number, raw: RawExchange): Exchange {
     request: message(raw.requestHeaders, raw.requestBody),
     response: message(raw.responseHeaders, raw.responseBody),
     ...(signature ? { signature } : {}),
+    ...(raw.assumedContentType !== undefined ? { assumed_content_type: raw.assumedContentType } : {}),
   };
 }
 

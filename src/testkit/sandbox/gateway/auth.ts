@@ -16,6 +16,22 @@ export interface GatewayAccount {
   resource?: components["schemas"]["Account"];
 }
 
+type AccountResource = components["schemas"]["Account"];
+
+/**
+ * The account resource of a merchant account configured without one: the fields the spec
+ * requires in an answer, with neutral values, so `GET /account` never answers an empty object.
+ */
+const UNCONFIGURED_ACCOUNT: Readonly<AccountResource> = Object.freeze({
+  merchant_id: "000000000000000",
+  name: "",
+  descriptor: "",
+  country: "DK",
+  mcc: "0000",
+  acquirer: {},
+  transaction_rules: "",
+});
+
 /** Bounds of the decoded-header cache of `ApiKeys` (at most 256 KB of header text). */
 const MAX_KNOWN_HEADERS = 1_000;
 const MAX_KNOWN_HEADER_LENGTH = 256;
@@ -50,8 +66,7 @@ export class ApiKeys {
     if (this.accounts.has(config.id)) throw new Error(`sandbox config: gateway account ${config.id} is declared twice`);
     // The config loader has checked the resource against the spec's Account schema. The
     // answer of GET /account: a copy, so that nothing changes the configuration.
-    const resource =
-      config.account === undefined ? undefined : (structuredClone(config.account) as NonNullable<GatewayAccount["resource"]>);
+    const resource = config.type !== "merchant" ? undefined : (structuredClone(config.account ?? UNCONFIGURED_ACCOUNT) as AccountResource);
     const account: GatewayAccount = { id: config.id, type: config.type, partner: config.partner, resource };
     this.accounts.set(config.id, account);
     for (const key of config.keys) {

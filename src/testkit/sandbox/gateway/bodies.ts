@@ -81,10 +81,14 @@ export function amountBody(
   return body;
 }
 
-/** The body of a void: the released amount when approved. */
+/**
+ * The body of a void: the released amount when approved and something was released. A void of a
+ * fully captured authorization releases nothing and says no amount, like the one published void
+ * body (id, status and processed_at only), rather than claiming a release of 0.
+ */
 export function voidBody(processedAt: string, status: Status, released: number): Schemas["Void"] {
   const body: Schemas["Void"] = { id: randomUUID(), status, processed_at: processedAt };
-  if (status.code === approved) body.amount = released;
+  if (status.code === approved && released > 0) body.amount = released;
   return body;
 }
 

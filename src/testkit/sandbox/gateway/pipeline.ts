@@ -91,7 +91,7 @@ function admit({ keys, model, http }: GatewayParts, request: SandboxRequest): Ch
         "The API key is a partner account's, which cannot transact or read an account: use a merchant account's key.",
       ),
     };
-  if (operationId === "getAccount") return { ok: false, refusal: http.ok(account.resource ?? {}) };
+  if (operationId === "getAccount" && account.resource) return { ok: false, refusal: http.ok(account.resource) };
   return { ok: true, value: { request, route: route.route, operationId, params: route.params, account } };
 }
 
@@ -110,16 +110,24 @@ function checkSignature(
   return check.ok ? { signed: true, notes } : { signed: false, refusal: check.message, notes };
 }
 
-/** Path parameters (the transaction id) and the body, decoded by its media type and checked against the schema. */
-function checkInput({ model, http }: GatewayParts, { request, route, params }: Admission): Checked<RequestBodyOf<OperationId>> {
+/**
+ * Path parameters (the transaction id) and the body, decoded by its media type and checked
+ * against the schema; with the media type the body was read as when it came without
+ * `Content-Type` (read as the service reads it, and recorded).
+ */
+function checkInput(
+  { model, http }: GatewayParts,
+  { request, route, params }: Admission,
+): Checked<RequestBodyOf<OperationId>> & { assumedContentType?: string } {
   const parameters = checkParameters(model, route, params, () => request.url.searchParams);
   if (parameters.errors.some((e) => e.in === "path")) return refusal(http, "invalid transaction id");
   const decoded = checkBody(model, route, request.headers["content-type"], request.rawBody);
   if (decoded.kind === "unsupported-media-type") return refusal(http, `unsupported content type: send ${decoded.accepted.join(" or ")}`);
   if (decoded.kind === "malformed") return refusal(http, `malformed request body: ${decoded.reason}`);
-  if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors) };
+  const assumed = decoded.assumedMediaType ? { assumedContentType: decoded.mediaType } : {};
+  if (decoded.kind === "invalid") return { ok: false, refusal: inputErrorFor(http, decoded.errors), ...assumed };
   // Valid against the operation's schema, so it has the type generated from that schema.
-  return { ok: true, value: decoded.value };
+  return { ok: true, value: decoded.value, ...assumed };
 }
 
 /** The path's one parameter (the transaction id), or "" for a path without one. */
@@ -138,9 +146,10 @@ export function gatewayPipeline(parts: GatewayParts): ApiHandler {
     const admission = admitted.value;
     if (request.tooLarge) return http.transaction(inputErrorOutcome(`request body too large (at most ${config.maxBodyBytes} bytes)`));
     const signature = checkSignature(parts, admission);
-    const { notes } = signature;
-    if (signature.refusal !== undefined) return { ...http.transaction(inputErrorOutcome(signature.refusal)), notes };
+    if (signature.refusal !== undefined) return { ...http.transaction(inputErrorOutcome(signature.refusal)), notes: signature.notes };
     const body = checkInput(parts, admission);
+    const notes: AnswerNotes | undefined =
+      body.assumedContentType !== undefined ? { ...signature.notes, assumedContentType: body.assumedContentType } : signature.notes;
     if (!body.ok) return { ...body.refusal, notes };
     const intervention = interventions({
       operationId: admission.operationId,

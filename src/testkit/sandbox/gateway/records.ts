@@ -34,6 +34,8 @@ export interface SeriesState {
   id: string;
   type: SeriesType;
   tid: string;
+  /** The Mastercard link id every approved transaction of the series shares (`series.economically_related_tlid`). */
+  economicallyRelatedTlid: string;
   accountId: string;
   cardKey?: string;
   latestApprovedId: string;

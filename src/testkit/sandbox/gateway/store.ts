@@ -12,7 +12,7 @@
  * share it, the isolated accounts share as much again), and a full account makes room among its
  * own records only: one merchant's traffic never evicts another's transactions.
  */
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { components } from "../../../../generated/gateway/schema";
 import type { SandboxClock } from "../cross-api/clock";
 import { noFaults, type Faults } from "../cross-api/faults";
@@ -27,6 +27,11 @@ export type SeriesResult = components["schemas"]["SeriesResult"];
 /** A series trace id: 15 digits, as the schemes' are. */
 function newTid(): string {
   return String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
+}
+
+/** A Mastercard transaction link id: 22 characters of `[A-Za-z0-9_-]`, as the public series example shows. */
+function newTlid(): string {
+  return randomBytes(17).toString("base64url").slice(0, 22);
 }
 
 export class TransactionStore {
@@ -120,12 +125,22 @@ export class TransactionStore {
     if (storeCredential && key) this.storedCredentials.add(account.id, key);
     if (!series) return undefined;
     if (series.first) {
-      const state: SeriesState = { id, type: series.type, tid: newTid(), accountId: account.id, cardKey: key, latestApprovedId: id };
+      const state: SeriesState = {
+        id,
+        type: series.type,
+        tid: newTid(),
+        economicallyRelatedTlid: newTlid(),
+        accountId: account.id,
+        cardKey: key,
+        latestApprovedId: id,
+      };
       this.series.set(id, state);
-      return { type: state.type, tid: state.tid };
+      // As the public series example answers a first-in-series: its tid, its own link id and the series' economically related one.
+      return { type: state.type, tid: state.tid, tlid: newTlid(), economically_related_tlid: state.economicallyRelatedTlid };
     }
-    if (series.state) series.state.latestApprovedId = id;
-    return { type: series.type };
+    if (!series.state) return { type: series.type };
+    series.state.latestApprovedId = id;
+    return { type: series.type, tlid: newTlid(), economically_related_tlid: series.state.economicallyRelatedTlid };
   }
 
   /** Room for one more record of `accountId`, within the account's share. */

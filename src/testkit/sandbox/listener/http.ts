@@ -379,6 +379,7 @@ function recordExchange(
     responseBody: answer.payload,
     // Worked out when the exchange is read: the gateway answers with it.
     signature: () => notes?.signature?.(),
+    ...(notes?.assumedContentType !== undefined ? { assumedContentType: notes.assumedContentType } : {}),
   });
 }
 

@@ -17,6 +17,8 @@ export interface AnswerNotes {
   fault?: string;
   /** The gateway's signature verdict, worked out when read (a mismatch's causes cost RSA verifications). */
   signature?: () => SignatureVerdict;
+  /** The media type a body sent without `Content-Type` was read as (the gateway: a form). */
+  assumedContentType?: string;
 }
 
 export interface SandboxResponse {
@@ -79,6 +81,8 @@ export interface HandedExchange {
   responseHeaders: Record<string, string | string[] | undefined>;
   responseBody: Buffer | string | undefined;
   signature?: () => SignatureVerdict | undefined;
+  /** The media type a body sent without `Content-Type` was read as. */
+  assumedContentType?: string;
 }
 
 /** A streamed answer (Server-Sent Events) that writes to the response itself. */

@@ -64,8 +64,9 @@ export class Representations {
       "ch:contact": { href: `${self}/contact` },
       "ch:company": { href: `${self}/company` },
       "ch:bank-account": { href: `${self}/bank_account` },
-      "ch:websites": { href: `${self}/websites` },
-      "ch:collaborators": { href: `${self}/collaborators` },
+      // Collections, so templated with per_page like every paginated collection's link.
+      "ch:websites": { href: `${self}/websites{?page,per_page}`, templated: true },
+      "ch:collaborators": { href: `${self}/collaborators{?page,per_page}`, templated: true },
       "ch:record": links.unserved(`/records/${encodeURIComponent(app.id)}`),
     } satisfies Partial<Schemas["Application"]["_links"]>;
     return {

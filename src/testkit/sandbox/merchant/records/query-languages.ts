@@ -48,9 +48,58 @@ function oneOf(value: string, actual: string | undefined): boolean {
   return value.toLowerCase().split(",").includes(String(actual).toLowerCase());
 }
 
+/** Exponents found, by currency code (at most the ISO 4217 list's few hundred). */
+const exponents = new Map<string, number>();
+
+/** Digits after the decimal point of a currency's major unit (ISO 4217, as the platform knows it; 2 if it does not). */
+function exponentOf(currency: string): number {
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    try {
+      exponent = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      exponent = 2;
+    }
+    if (exponents.size < 512) exponents.set(currency, exponent);
+  }
+  return exponent;
+}
+
+/** A TQL amount in major units (`100.50`), bounded so that the comparison stays exact. */
+const MAJOR_AMOUNT = "\\d{1,12}(?:\\.\\d{1,4})?";
+
+/** -1, 0 or 1 as a transaction's amount (minor units of its currency) is below, at or above a TQL amount (major units). */
+function compareAmount(t: Transaction, major: string): number {
+  const [whole = "0", fraction = ""] = major.split(".");
+  const exponent = exponentOf(t.currency);
+  // amount / 10^exponent against (whole.fraction), both scaled to integers.
+  const left = BigInt(t.amount) * 10n ** BigInt(fraction.length);
+  const right = BigInt(whole + fraction) * 10n ** BigInt(exponent);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+const AMOUNT_RANGE = new RegExp(`^(${MAJOR_AMOUNT}|\\*)\\.\\.(${MAJOR_AMOUNT}|\\*)$`);
+const AMOUNT_COMPARISON = new RegExp(`^(<=|>=|<|>)?(${MAJOR_AMOUNT})$`);
+const AMOUNT_BOUND = new RegExp(`^${MAJOR_AMOUNT}$`);
+
+/** `amount:` of the public TQL reference: `20..80`, `*..20`, `20..*`, `<=20` (and `<`, `>=`, `>`), or an exact `100.50`. */
+function amountMatches(t: Transaction | undefined, v: string): boolean | "invalid" {
+  const range = AMOUNT_RANGE.exec(v);
+  const comparison = range ? undefined : AMOUNT_COMPARISON.exec(v);
+  if (!range && !comparison) return "invalid";
+  if (t === undefined) return false;
+  if (range) {
+    const [, low, high] = range as unknown as [string, string, string];
+    return (low === "*" || compareAmount(t, low) >= 0) && (high === "*" || compareAmount(t, high) <= 0);
+  }
+  const [, operator = "", value] = comparison as unknown as [string, string | undefined, string];
+  const order = compareAmount(t, value);
+  return { "": order === 0, "<=": order <= 0, ">=": order >= 0, "<": order < 0, ">": order > 0 }[operator] ?? false;
+}
+
 export const transactionQuery: QueryLanguage<Transaction> = new Map<string, Matcher<Transaction>>([
   ["currency", (t, v) => (/^[A-Za-z]{3}(,[A-Za-z]{3})*$/.test(v) ? t !== undefined && oneOf(v, t.currency) : "invalid")],
-  ["is", (t, v) => (/^[a-z_]+$/.test(v) ? t !== undefined && t.type === v : "invalid")],
+  ["is", (t, v) => (/^[a-z_]+(,[a-z_]+)*$/.test(v) ? t !== undefined && oneOf(v, t.type) : "invalid")],
   [
     "status",
     (t, v) => {
@@ -61,17 +110,9 @@ export const transactionQuery: QueryLanguage<Transaction> = new Map<string, Matc
       return v.split(",").includes(t.status);
     },
   ],
-  [
-    "amount",
-    (t, v) => {
-      const range = /^(\d+)(?:\.\.(\d+))?$/.exec(v);
-      if (!range) return "invalid";
-      if (t === undefined) return false;
-      const low = Number(range[1]);
-      const high = range[2] === undefined ? low : Number(range[2]);
-      return t.amount >= low && t.amount <= high;
-    },
-  ],
+  ["amount", amountMatches],
+  ["max", (t, v) => (AMOUNT_BOUND.test(v) ? t !== undefined && compareAmount(t, v) <= 0 : "invalid")],
+  ["min", (t, v) => (AMOUNT_BOUND.test(v) ? t !== undefined && compareAmount(t, v) >= 0 : "invalid")],
 ]);
 
 export const applicationQuery: QueryLanguage<Application> = new Map<string, Matcher<Application>>([
