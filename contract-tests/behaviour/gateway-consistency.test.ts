@@ -172,6 +172,23 @@ describe("Unknown parameters", () => {
   );
 });
 
+describe("A request body without Content-Type", () => {
+  scenario(
+    "a POST whose form body comes without Content-Type is read as a form, as the spec's x-request-media-type-when-missing says: approved, with the form's amount echoed",
+    { ...behaviour, testCards: true, rules: ["gateway:x-request-media-type-when-missing:info"] },
+    async () => {
+      const gw = gateway();
+      const exchange = await gw.session.call({
+        operationId: "createAuthorization",
+        body: { amount: 1700, currency: "EUR", card: card() },
+        withoutContentType: true,
+      });
+      expectApproved(exchange, "authorization sent without Content-Type");
+      expect(exchange.json.amount).toBe(1700);
+    },
+  );
+});
+
 describe("Every cause of a 401", () => {
   scenario(
     "a disabled API key gets HTTP 401",

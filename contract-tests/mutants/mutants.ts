@@ -1233,7 +1233,7 @@ export const mutants: Mutant[] = [
     name: "capture-links-another-authorization",
     class: "link",
     fault: "a capture's `authorization` link names another authorization than the one it was posted to",
-    rule: "gateway:link:Capture.authorization",
+    rule: "gateway:link:CaptureLinks.authorization",
     scenario: /every link of every transaction names the transaction it stands for/,
     catcher: /its authorization link names authorization_id/,
     mutation: editJson(

@@ -37,6 +37,8 @@ export interface CallOptions {
   body?: unknown;
   /** Default: the operation's first request media type (when there is a body). */
   mediaType?: string;
+  /** Sends the body (encoded for `mediaType`) without a `Content-Type` header. */
+  withoutContentType?: boolean;
   headers?: Record<string, string>;
   /** `none` sends no credentials at all. */
   auth?: "default" | "none";
@@ -213,13 +215,17 @@ export class ApiSession {
     const operation = routed ?? meant;
 
     let payload: Buffer | undefined;
+    /** The media type the body is in, sent as Content-Type unless `withoutContentType`. */
+    let bodyType: string | undefined;
     const headers: Record<string, string> = {};
     if (options.body !== undefined) {
       const mediaType = options.mediaType ?? operation?.requestBody?.media[0]?.mediaType ?? "application/json";
       payload = Buffer.isBuffer(options.body)
         ? options.body
         : Buffer.from(typeof options.body === "string" ? options.body : encodeBody(mediaType, options.body), "utf8");
-      if (!Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = mediaType;
+      bodyType = mediaType;
+      if (!options.withoutContentType && !Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === "content-type"))
+        headers["content-type"] = mediaType;
     }
     Object.assign(headers, await this.credentials(operation, options, payload), options.headers ?? {});
 
@@ -231,10 +237,10 @@ export class ApiSession {
       Buffer.from(await response.arrayBuffer()),
       operation,
       payload?.toString("utf8"),
-      headers["content-type"],
+      headers["content-type"] ?? bodyType,
     );
-    exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"]), exchange));
-    exchange.problems.push(...this.echoes(operation, payload?.toString("utf8"), headers["content-type"], exchange));
+    exchange.problems.push(...cardDataEchoes(cardDataOf(payload?.toString("utf8"), headers["content-type"] ?? bodyType), exchange));
+    exchange.problems.push(...this.echoes(operation, payload?.toString("utf8"), headers["content-type"] ?? bodyType, exchange));
     if (meant && routed && routed.operationId !== meant.operationId) {
       exchange.problems.push(`the URL leads to ${routed.operationId}, not to ${meant.operationId}`);
     } else if (meant && !routed && options.url) {
