@@ -5,6 +5,7 @@
  * sandbox does not model and refuses a modelled one the spec does not list.
  */
 import { maskedText } from "../../cross-api/masking";
+import { minorUnitExponent } from "../../gateway/currencies";
 import { APPROVED, type Application, type Contract, type Dispute, type Transaction } from "./resources";
 
 export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };
@@ -48,30 +49,14 @@ function oneOf(value: string, actual: string | undefined): boolean {
   return value.toLowerCase().split(",").includes(String(actual).toLowerCase());
 }
 
-/** Exponents found, by currency code (at most the ISO 4217 list's few hundred). */
-const exponents = new Map<string, number>();
-
-/** Digits after the decimal point of a currency's major unit (ISO 4217, as the platform knows it; 2 if it does not). */
-function exponentOf(currency: string): number {
-  let exponent = exponents.get(currency);
-  if (exponent === undefined) {
-    try {
-      exponent = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      exponent = 2;
-    }
-    if (exponents.size < 512) exponents.set(currency, exponent);
-  }
-  return exponent;
-}
-
 /** A TQL amount in major units (`100.50`), bounded so that the comparison stays exact. */
 const MAJOR_AMOUNT = "\\d{1,12}(?:\\.\\d{1,4})?";
 
 /** -1, 0 or 1 as a transaction's amount (minor units of its currency) is below, at or above a TQL amount (major units). */
 function compareAmount(t: Transaction, major: string): number {
   const [whole = "0", fraction = ""] = major.split(".");
-  const exponent = exponentOf(t.currency);
+  // The gateway's currency table: the acquirer's exponents, which differ from ISO 4217 for some.
+  const exponent = minorUnitExponent(t.currency);
   // amount / 10^exponent against (whole.fraction), both scaled to integers.
   const left = BigInt(t.amount) * 10n ** BigInt(fraction.length);
   const right = BigInt(whole + fraction) * 10n ** BigInt(exponent);
