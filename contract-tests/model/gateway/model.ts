@@ -161,19 +161,19 @@ export class GatewayModel {
     return [
       holds(
         "body _links.captures.href",
-        "gateway:link:Authorization.captures",
+        "gateway:link:AuthorizationLinks.captures",
         `${base}/captures`,
         (href) => pathOf(href) === `${base}/captures`,
       ),
       holds(
         "body _links.refunds.href",
-        "gateway:link:Authorization.refunds",
+        "gateway:link:AuthorizationLinks.refunds",
         `absent or ${base}/refunds`,
         (href) => href === undefined || pathOf(href) === `${base}/refunds`,
       ),
       holds(
         "body _links.voids.href",
-        "gateway:link:Authorization.voids",
+        "gateway:link:AuthorizationLinks.voids",
         `absent or ${base}/voids`,
         (href) => href === undefined || pathOf(href) === `${base}/voids`,
       ),
@@ -225,8 +225,8 @@ export class GatewayModel {
           textOnStatement !== undefined ? "gateway:echo:createCapture" : "gateway:default:TextOnStatement",
           textOnStatement ?? auth.textOnStatement,
         ),
-        holds("body _links.authorization.href", "gateway:link:Capture.authorization", base, (href) => pathOf(href) === base),
-        holds("body _links.refunds.href", "gateway:link:Capture.refunds", `${base}/refunds`, (href) => pathOf(href) === `${base}/refunds`),
+        holds("body _links.authorization.href", "gateway:link:CaptureLinks.authorization", base, (href) => pathOf(href) === base),
+        holds("body _links.refunds.href", "gateway:link:CaptureLinks.refunds", `${base}/refunds`, (href) => pathOf(href) === `${base}/refunds`),
       );
     } else expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:CaptureDeclined"));
     return {
@@ -258,7 +258,7 @@ export class GatewayModel {
         equals("body status.code", rule, approvedStatusCode),
         equals("body amount", amount === undefined ? "gateway:default:RefundRequest.amount" : "gateway:echo:createRefund", refunded),
         equals("body text_on_statement", "gateway:default:TextOnStatement", auth.textOnStatement),
-        holds("body _links.authorization.href", "gateway:link:Refund.authorization", base, (href) => pathOf(href) === base),
+        holds("body _links.authorization.href", "gateway:link:RefundLinks.authorization", base, (href) => pathOf(href) === base),
       );
     } else expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:RefundDeclined"));
     return { expectations, apply: () => void (ok && (auth.refunded += refunded)) };
