@@ -226,7 +226,12 @@ export class GatewayModel {
           textOnStatement ?? auth.textOnStatement,
         ),
         holds("body _links.authorization.href", "gateway:link:CaptureLinks.authorization", base, (href) => pathOf(href) === base),
-        holds("body _links.refunds.href", "gateway:link:CaptureLinks.refunds", `${base}/refunds`, (href) => pathOf(href) === `${base}/refunds`),
+        holds(
+          "body _links.refunds.href",
+          "gateway:link:CaptureLinks.refunds",
+          `${base}/refunds`,
+          (href) => pathOf(href) === `${base}/refunds`,
+        ),
       );
     } else expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:CaptureDeclined"));
     return {
