@@ -113,7 +113,9 @@ describe("the sandbox console", () => {
       expect(text).toContain(`Bytes received${Buffer.byteLength(sent)}`);
       expect(text).toMatch(/SHA-256 of those bytes[0-9a-f]{64}/);
       expect(text).toContain("invalid signature");
-      expect(text).toContain("gateway.html#tag/Authorizations/operation/createAuthorization");
+      // Without ?docs=<address> the page names the operation, not a file an installed user lacks.
+      expect(text).toContain("operation createAuthorization of the gateway API reference");
+      expect(text).not.toContain("dist/docs");
       const curl = (await page.locator("#detail pre.curl").textContent())!;
       expect(curl).toContain("GATEWAY_SIGNING_KEY_FILE");
       expect(curl).toContain("${GATEWAY_SIGNING_API_KEY}");
