@@ -52,6 +52,14 @@ export async function generate(outDir: string): Promise<string[]> {
       written.push(constantsPath);
     }
   }
+  // The fixture format's schema, for editors and other validators (the testkit package ships
+  // generated/): made from the bundles just written, so it follows the specs it quotes.
+  if (apis.some((api) => api.name === "sandbox-control")) {
+    const { sandboxFixtureSchema } = await import("../src/testkit/sandbox/control/fixtures/schema");
+    const schemaPath = join(outDir, "sandbox-control", "fixture.schema.json");
+    writeFileSync(schemaPath, JSON.stringify(sandboxFixtureSchema, null, 2) + "\n");
+    written.push(schemaPath);
+  }
   return written;
 }
 

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
 import { checkFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/control/fixtures";
 import { sandboxFixtureSchema } from "../src/testkit/sandbox/control/fixtures/schema";
-import { fixtureSchemaFile, fixtureSchemaText } from "../src/testkit/sandbox/control/fixtures/write-schema";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { createSigner } from "../src/toolkit/gateway";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -52,8 +51,9 @@ async function refusal(work: Promise<unknown>): Promise<FixtureError> {
 }
 
 describe("the published schema", () => {
-  it("fixture.schema.json is the schema the sandbox checks with (regenerate: npx ts-node src/testkit/sandbox/control/fixtures/write-schema.ts)", () => {
-    expect(readFileSync(fixtureSchemaFile, "utf8")).toBe(fixtureSchemaText());
+  it("generated/sandbox-control/fixture.schema.json is the schema the sandbox checks with (regenerate: npm run generate)", () => {
+    const published = readFileSync(join(projectRoot, "generated", "sandbox-control", "fixture.schema.json"), "utf8");
+    expect(published).toBe(`${JSON.stringify(sandboxFixtureSchema, null, 2)}\n`);
   });
 
   it("is closed and bounded everywhere: every object, list, text and number", () => {

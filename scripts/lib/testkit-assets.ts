@@ -1,6 +1,6 @@
 /**
  * The files the compiled testkit reads beside its own code (the seed keys, the console's page,
- * script and style sheet, the fixture schema): every file under src/testkit that tsc does not
+ * script and style sheet): every file under src/testkit that tsc does not
  * compile. One copy step for every place the testkit is compiled to: the package (scripts/pack.ts)
  * and the local serving copy of `npm start` and the benchmarks (./sandbox-process.ts).
  */

@@ -86,6 +86,9 @@ export class FaultRules {
     if (!this.operations.has(create.operation))
       return { ok: false, error: `operation: no operation ${create.operation} in the gateway or merchant API` };
     if (this.rules.length >= MAX_FAULTS) return { ok: false, error: `at most ${MAX_FAULTS} fault rules are held: remove one first` };
+    // Redocly's example check cannot read an if/then that would say this in the schema.
+    if (create.match?.account !== undefined && actsOnNetwork(create.action))
+      return { ok: false, error: "match.account: a latency or close rule acts before authentication and cannot name an account" };
     let answer: SandboxResponse | undefined;
     if ("gateway_status_code" in create.action) {
       const refused = this.declineRefusal(create.operation, create.action.gateway_status_code);
