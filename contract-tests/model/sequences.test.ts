@@ -99,6 +99,20 @@ const MERCHANT_RULES = [
   "merchant:time:OAuthToken.expires_in",
 ];
 
+/**
+ * fast-check's report (seed, path, the shrunk counterexample) with the failure of its last run in
+ * front: the answer that differed comes first, so that it is the one the reproduction sends.
+ */
+async function assertSequences(property: fc.IAsyncProperty<[unknown]>): Promise<void> {
+  try {
+    await fc.assert(property, settings);
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    if (cause === undefined || !(error instanceof Error)) throw error;
+    throw new Error(`${cause}\n${error.message}`, { cause: error });
+  }
+}
+
 /** Fails when a claimed rule was not compared during the scenario. */
 function expectCompared(before: ReadonlyMap<string, number>, rules: readonly string[]): void {
   expect(uncompared(before, rules).join(", "), `rules the sequences of ${replay.line} never compared with an answer`).toBe("");
@@ -124,11 +138,10 @@ describe("The model beside the target", () => {
         }
         return { model, real };
       };
-      await fc.assert(
+      await assertSequences(
         fc.asyncProperty(fc.commands(gatewayCommands(target), { maxCommands: MAX_COMMANDS, size: "max" }), (commands) =>
           fc.asyncModelRun(setup, commands),
         ),
-        settings,
       );
       expectCompared(before, GATEWAY_RULES);
     },
@@ -140,11 +153,10 @@ describe("The model beside the target", () => {
     { api: "merchant", behaviour: true, rules: MERCHANT_RULES },
     async () => {
       const before = comparisons();
-      await fc.assert(
+      await assertSequences(
         fc.asyncProperty(fc.commands(merchantCommands(), { maxCommands: MAX_COMMANDS, size: "max" }), (commands) =>
           fc.asyncModelRun(() => merchantSetup(session("merchant")), commands),
         ),
-        settings,
       );
       expectCompared(before, MERCHANT_RULES);
     },

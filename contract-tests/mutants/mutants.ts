@@ -31,6 +31,7 @@ export const MUTANT_CLASSES = {
   readback: "read-back after writes (and echoes that lose a member)",
   time: "time-valued fields and lifetimes against the clock",
   listing: "listings against their query",
+  model: "members and headers no scenario read, caught by the model beside the target",
 } as const;
 export type MutantClass = keyof typeof MUTANT_CLASSES;
 
@@ -1480,4 +1481,210 @@ export const mutants: Mutant[] = [
       },
     ),
   },
+  // Walking down the determination inventory (contract-tests/model/determinations.ts): places of
+  // the answers that no scenario read before the model, each caught by the model's sequences.
+  ...modelMutants(),
 ];
+
+/** Counts per key, for faults that strike the second and later time. */
+function counter(): (key: string) => number {
+  const seen = new Map<string, number>();
+  return (key) => {
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return n;
+  };
+}
+
+function modelMutants(): Mutant[] {
+  const GATEWAY_MODEL = /^Gateway API: every answer of random sequences/;
+  const MERCHANT_MODEL = /^Merchant Management API: every answer of random sequences/;
+  const panOf = (request: ProxiedRequest) => formField(request, "card[pan]") ?? "";
+  const forcingPan = (request: ProxiedRequest) => /^(420000|555555)/.test(panOf(request));
+  const captures = counter();
+  const limits = counter();
+  const resets = counter();
+  const patched = new Set<string>();
+  const files = new Map<string, Buffer>();
+  const deletedFiles = new Set<string>();
+  const gateway = (m: Omit<Mutant, "class" | "scenario">): Mutant => ({ ...m, class: "model", scenario: GATEWAY_MODEL });
+  const merchant = (m: Omit<Mutant, "class" | "scenario">): Mutant => ({ ...m, class: "model", scenario: MERCHANT_MODEL });
+  return [
+    gateway({
+      name: "model-second-capture-amount",
+      fault: "the second and later approved captures of an authorization answer one more than they captured",
+      rule: "gateway:echo:createCapture",
+      catcher: /amount/,
+      mutation: editJson(
+        (q, r) => isOp("createCapture")(q) && r.status === 201,
+        (b, _r, q) => void (captures(q.url.pathname) > 1 && typeof b.amount === "number" && (b.amount += 1)),
+      ),
+    }),
+    gateway({
+      name: "model-forced-status-in-dkk",
+      fault: "a status-forcing PAN in DKK answers the fallback 40110 whatever status the amount forces",
+      rule: "gateway:x-test-environment:status-forcing-pans",
+      catcher: /status\.code \(gateway:x-test-environment:status-forcing-pans\)/,
+      mutation: editJson(
+        (q, r) => isOp("createAuthorization")(q) && r.status === 400 && forcingPan(q) && formField(q, "currency") === "DKK",
+        (b) => void (b.status = { ...objectOf(b.status), code: 40110 }),
+      ),
+    }),
+    gateway({
+      name: "model-csc-matches-in-usd",
+      fault: "an authorization in USD answers csc.matches true for any CSC",
+      rule: "gateway:x-test-environment:matching-csc",
+      catcher: /csc\.matches \(gateway:x-test-environment:matching-csc\)/,
+      mutation: editJson(
+        (q, r) => isOp("createAuthorization")(q) && r.status === 201 && formField(q, "currency") === "USD",
+        (b) => void (b.csc = { ...objectOf(b.csc), matches: true }),
+      ),
+    }),
+    gateway({
+      name: "model-debit-refund-amount",
+      fault: "an approved debit refund answers one less than the debit's amount",
+      rule: "gateway:rule:createDebitRefund",
+      catcher: /amount \(gateway:rule:createDebitRefund\)/,
+      mutation: editJson(
+        (q, r) => isOp("createDebitRefund")(q) && r.status === 201,
+        (b) => void (typeof b.amount === "number" && b.amount > 1 && (b.amount -= 1)),
+      ),
+    }),
+    gateway({
+      name: "model-omitted-capture-amount",
+      fault: "a capture without an amount answers seven more than the rest it captured",
+      rule: "gateway:default:CaptureRequest.amount",
+      catcher: /amount \(gateway:default:CaptureRequest\.amount\)/,
+      mutation: editJson(
+        (q, r) => isOp("createCapture")(q) && r.status === 201 && formField(q, "amount") === undefined,
+        (b) => void (typeof b.amount === "number" && (b.amount += 7)),
+      ),
+    }),
+    gateway({
+      name: "model-credit-currency",
+      fault: "a credit answers DKK whatever currency it was made in",
+      rule: "gateway:echo:createCredit",
+      catcher: /currency/,
+      mutation: editJson(
+        (q, r) => isOp("createCredit")(q) && r.status === 201,
+        (b) => void (b.currency = "DKK"),
+      ),
+    }),
+    gateway({
+      name: "model-void-answers-declined-code-approved",
+      fault: "a refused void (an authorization that cannot be voided) answers HTTP 201",
+      rule: "gateway:status:VoidDeclined",
+      catcher: /VoidDeclined|voidable|createVoid|status/,
+      mutation: {
+        response(q, r) {
+          if (isOp("createVoid")(q) && r.status === 400) r.status = 201;
+        },
+      },
+    }),
+    merchant({
+      name: "model-rate-limit-remaining-stuck-on-listings",
+      fault: "`RateLimit-Remaining` of an application's listings never falls",
+      rule: "merchant:header:RateLimitRemaining",
+      catcher: /ratelimit-remaining \(merchant:header:RateLimitRemaining\)/,
+      mutation: {
+        response(q, r) {
+          if (!isOp("listPeople", "listComments", "listApplicationFiles")(q) || r.headers["ratelimit-limit"] === undefined) return;
+          r.headers["ratelimit-remaining"] = String(Number(r.headers["ratelimit-limit"]) - 1);
+        },
+      },
+    }),
+    merchant({
+      name: "model-rate-limit-limit-wavers-on-creations",
+      fault: "`RateLimit-Limit` of the creations changes from one answer to the next",
+      rule: "merchant:header:RateLimitLimit",
+      catcher: /ratelimit-limit \(merchant:header:RateLimitLimit\)/,
+      mutation: {
+        response(q, r) {
+          if (!isOp("createPerson", "createComment", "createApplicationFile")(q) || r.headers["ratelimit-limit"] === undefined) return;
+          r.headers["ratelimit-limit"] = String(Number(r.headers["ratelimit-limit"]) + (limits(q.operationId ?? "") % 2));
+        },
+      },
+    }),
+    merchant({
+      name: "model-rate-limit-reset-grows",
+      fault: "`RateLimit-Reset` of the reads grows within a window",
+      rule: "merchant:header:RateLimitReset",
+      catcher: /ratelimit-reset \(merchant:header:RateLimitReset\)/,
+      mutation: {
+        response(q, r) {
+          if (!isOp("getPerson", "getFile", "getComment", "listPeople", "listComments", "listApplicationFiles")(q)) return;
+          if (r.headers["ratelimit-reset"] === undefined) return;
+          r.headers["ratelimit-reset"] = String(Number(r.headers["ratelimit-reset"]) + 5 * resets(q.operationId ?? ""));
+        },
+      },
+    }),
+    merchant({
+      name: "model-person-read-stale-after-patch",
+      fault: "a person read after a PATCH shows the city it had before",
+      rule: "merchant:readback:updatePerson",
+      catcher: /merchant:readback:updatePerson/,
+      mutation: editJson(
+        (q, r) => {
+          if (isOp("updatePerson")(q) && r.status === 200) patched.add(q.url.pathname);
+          return isOp("getPerson")(q) && r.status === 200 && patched.has(q.url.pathname);
+        },
+        (b) => void (b.city = "Stale City"),
+      ),
+    }),
+    merchant({
+      name: "model-deleted-file-still-readable",
+      fault: "a deleted file is still answered, as it was, to a read",
+      rule: "merchant:status:NotFound",
+      catcher: /status \(merchant:status:NotFound\)|deleted/,
+      mutation: {
+        response(q, r) {
+          if (isOp("getFile", "createApplicationFile", "updateFile")(q) && r.status < 300) {
+            const self = stringOf(objectOf(objectOf(objectOf(jsonOf(r))._links).self).href);
+            if (self) files.set(new URL(self).pathname, r.body);
+          }
+          if (isOp("deleteFile")(q) && r.status === 204) deletedFiles.add(q.url.pathname);
+          const kept = files.get(q.url.pathname);
+          if (isOp("getFile")(q) && r.status === 404 && deletedFiles.has(q.url.pathname) && kept) {
+            r.status = 200;
+            r.headers["content-type"] = "application/hal+json";
+            r.body = kept;
+          }
+        },
+      },
+    }),
+    merchant({
+      name: "model-prev-link-on-first-page",
+      fault: "the first page of a listing links a `prev` page",
+      rule: "merchant:query:CollectionLinks.prev",
+      catcher: /merchant:query:CollectionLinks\.prev/,
+      mutation: editJson(
+        (q, r) => isOp("listPeople", "listComments", "listApplicationFiles")(q) && r.status === 200,
+        (b) => {
+          if ((b.page ?? 1) === 1 && b._links?.self?.href) b._links.prev = { href: b._links.self.href };
+        },
+      ),
+    }),
+    merchant({
+      name: "model-last-page-links-next",
+      fault: "the last page of the application's files links a `next` page",
+      rule: "merchant:query:CollectionLinks.next",
+      catcher: /merchant:query:CollectionLinks\.next/,
+      mutation: editJson(
+        (q, r) => isOp("listApplicationFiles", "listComments")(q) && r.status === 200,
+        (b) => {
+          if (!b._links?.next && b._links?.self?.href) b._links.next = { href: b._links.self.href };
+        },
+      ),
+    }),
+    merchant({
+      name: "model-token-type-lowercase",
+      fault: "a token answers `token_type` in lower case on the second and later token of a client",
+      rule: "merchant:status:createToken:200",
+      catcher: /token_type|createToken/,
+      mutation: editJson(
+        (q, r) => isOp("createToken")(q) && r.status === 200 && limits("token") > 1,
+        (b) => void (b.token_type = "bearer"),
+      ),
+    }),
+  ];
+}

@@ -336,7 +336,8 @@ export class ApiSession {
     return async (url, init) => {
       if (!this.mayContact(url))
         throw new Error(`refusing to send to ${new URL(url).origin}: a ${this.target.kind} target runs on loopback`);
-      const response = await suiteFetch(url, init);
+      // Never followed: a redirect is an answer of the target like any other, checked here (the specs document none).
+      const response = await suiteFetch(url, { ...init, redirect: "manual" });
       const bytes = Buffer.from(await response.arrayBuffer());
       const sentType = new Headers(init.headers).get("content-type") ?? undefined;
       const sentBody =
