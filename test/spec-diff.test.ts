@@ -506,7 +506,8 @@ describe("classes of change on this repository's specs", caseTimeout, () => {
   });
 });
 
-describe("every place a change reaches", caseTimeout, () => {
+// A change to Pan is searched at each of its rows (a whole form body each): longer on a busy machine.
+describe("every place a change reaches", { timeout: 240_000 }, () => {
   it("a path-level parameter's component changed: one row listing every operation under the paths that use it, each a request, with a witness", () => {
     const report = diffMutation("merchant", (doc) =>
       change(at(doc, "components", "parameters", "ApplicationId", "schema"), "minLength", 1, 2),
