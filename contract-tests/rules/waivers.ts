@@ -150,6 +150,12 @@ export const waivers: Waiver[] = [
       "optional relations of the cursor-paged transactions that the sandbox never sends; the listing invariant checks them on any target that does",
   },
 
+  {
+    rules: "gateway:x-minor-unit-exponents:Currency",
+    reason:
+      "no answer shows an exponent: the gateway takes and answers amounts as integers in minor units whatever the currency; the table is what tools read to show and convert amounts (the console, the merchant TQL's major-unit amounts, proven by test/sandbox-merchant.test.ts)",
+  },
+
   // Facts about where the services run, and recommendations.
   {
     rules: "*:x-environment",
