@@ -550,6 +550,29 @@ describe("every place a change reaches", { timeout: 240_000 }, () => {
     expect(responses.every((place) => place.tier !== "breaking" && place.witness === null)).toBe(true);
   });
 
+  it("a witness belongs to its own change: an x- table added beside a real loosening gets none and breaks nothing", () => {
+    // As in round 3: Timestamp's pattern dropped (answers may carry Z and fractions) in the same
+    // change that added an object-valued extension to Currency, in the same answers.
+    const timestampPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$";
+    const report = diffMutation(
+      "gateway",
+      (doc) => {
+        change(at(doc, "components", "schemas", "Timestamp"), "pattern", timestampPattern, undefined);
+        change(at(doc, "components", "schemas", "Currency"), "x-display-hint", undefined, { letters: 3 });
+      },
+      { given: (doc) => change(at(doc, "components", "schemas", "Timestamp"), "pattern", undefined, timestampPattern) },
+    );
+    const hintRows = report.changes.filter((row) => `${row.pointer}/${row.property ?? ""}`.includes("x-display-hint"));
+    expect(hintRows.length).toBeGreaterThan(0);
+    expect(hintRows.every((row) => row.tier !== "breaking" && !row.witness && (row.places ?? []).every((place) => !place.witness))).toBe(
+      true,
+    );
+    // Every witness shown is refused where its own row's change is.
+    const witnessed = report.changes.flatMap((row) => (row.places ?? []).filter((place) => place.witness));
+    expect(witnessed.length).toBeGreaterThan(0);
+    for (const place of witnessed) expect(place.witness!.refusal, place.location).toContain("/processed_at");
+  });
+
   it("a field of a form body: the witness is the form body a gateway client sends", () => {
     const report = diffMutation("gateway", (doc) => change(at(doc, "components", "schemas", "Pan"), "maxLength", 19, 18));
     const row = changesOf(report, "breaking").find((change) => change.location.endsWith("card.pan"))!;

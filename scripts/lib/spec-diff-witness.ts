@@ -378,9 +378,9 @@ export function findWitness(query: WitnessQuery): Witness | undefined {
     }
     yield* valid;
   };
-  // The first focused witness; failing that, any witness (the change may only show together with another).
+  // Only a witness refused at the changed spot (or above it) shows this change: a value refused
+  // elsewhere shows another change of the same body, and is that change's row, not this one's.
   let found: unknown;
-  let anyWitness: unknown;
   let tried = 0;
   for (const candidate of candidates()) {
     if (tried++ >= maxCandidates) break;
@@ -388,13 +388,10 @@ export function findWitness(query: WitnessQuery): Witness | undefined {
       found = candidate;
       break;
     }
-    if (anyWitness === undefined && isWitness(candidate)) anyWitness = candidate;
   }
-  const focused = found !== undefined;
-  found ??= anyWitness;
   if (found === undefined) return undefined;
 
-  const value = shrink(found, focused ? isFocused : isWitness, { steps: witnessBudget.shrinkSteps });
+  const value = shrink(found, isFocused, { steps: witnessBudget.shrinkSteps });
   refuses(value);
   const error = refuses.errors?.[0];
   const refusal = error === undefined ? "refused" : `${error.instancePath || "(the value)"} ${error.message ?? error.keyword}`;

@@ -287,6 +287,16 @@ const annotationKeywords = new Set([
   "$comment",
 ]);
 
+/** Keywords whose next segment is a name (a member, a definition), not a keyword. */
+const namingKeywords = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired"]);
+
+/** Whether a path of schema keywords leads into an annotation or an `x-` extension, which no value can break. */
+function insideAnnotation(focus: readonly string[]): boolean {
+  return focus.some(
+    (segment, i) => !namingKeywords.has(focus[i - 1] ?? "") && (annotationKeywords.has(segment) || segment.startsWith("x-")),
+  );
+}
+
 /** The top schema and how its value travels, for a pointer inside a request or response schema. */
 function schemaPlace(
   segments: readonly string[],
@@ -336,7 +346,7 @@ function witnessAt(change: SpecChange, base: Compared, revision: Compared, cache
   if (change.property !== undefined && (annotationKeywords.has(change.property) || change.property.startsWith("x-"))) return undefined;
   const segments = pointerSegments(change.pointer);
   const place = schemaPlace(segments, revision.doc) ?? schemaPlace(segments, base.doc);
-  if (place === undefined) return undefined;
+  if (place === undefined || insideAnnotation(place.focus)) return undefined;
   const basePointer = concretePointer(base.doc, place.top);
   const revisionPointer = concretePointer(revision.doc, place.top);
   if (basePointer === undefined || revisionPointer === undefined) return undefined;
