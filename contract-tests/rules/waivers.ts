@@ -153,7 +153,7 @@ export const waivers: Waiver[] = [
   {
     rules: "gateway:x-minor-unit-exponents:Currency",
     reason:
-      "no answer shows an exponent: the gateway takes and answers amounts as integers in minor units whatever the currency; the table is what tools read to show and convert amounts (the console, the merchant TQL's major-unit amounts, proven by test/sandbox-merchant.test.ts)",
+      "no answer shows an exponent: the gateway takes and answers amounts as integers in minor units whatever the currency; the table is what tools read to show and convert amounts (the console, the merchant TQL's major-unit amounts, proven by the testkit's own sandbox tests)",
   },
 
   // Facts about where the services run, and recommendations.
