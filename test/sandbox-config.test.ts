@@ -17,7 +17,7 @@ import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from
 import { configFileProblems, configFromEnvironment, MAX_REPORTED_PROBLEMS } from "../src/testkit/sandbox/configuration/config-file";
 import { startSandbox } from "../src/testkit/sandbox/server";
 import { loadBundledSpec } from "../src/testkit/openapi-model/document";
-import { GatewayClient } from "./support/sandbox";
+import { ciShopAccountResource, GatewayClient } from "./support/sandbox";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -221,15 +221,7 @@ describe("reading the file", () => {
             type: "merchant",
             partner: seeded.gateway.partnerAccountId,
             keys: [{ key: "ci-shop-key" }],
-            account: {
-              merchant_id: "000000009999999",
-              name: "CI Shop",
-              descriptor: "ci.example",
-              country: "DK",
-              mcc: "5734",
-              acquirer: { visa_bin: 438309, mastercard_bin: 526571 },
-              transaction_rules: "",
-            },
+            account: ciShopAccountResource,
           },
         ],
         signingKeys: [{ id: "ci-signing", partner: seeded.gateway.partnerAccountId, public_key_file: "ci-signing.pub.pem" }],

@@ -13,7 +13,17 @@ import { GatewayResponses } from "../src/testkit/sandbox/gateway/responses";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { rawHttp as raw } from "./support/raw-http";
-import { basic, expand, GatewayClient, keys, MerchantClient, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
+import {
+  basic,
+  expand,
+  GatewayClient,
+  keys,
+  listenerPorts,
+  MerchantClient,
+  sandboxLog,
+  startTestSandbox,
+  validApplication,
+} from "./support/sandbox";
 
 let sandbox: RunningSandbox;
 let gw: GatewayClient;
@@ -25,11 +35,7 @@ beforeAll(async () => {
   gw = new GatewayClient(sandbox.gatewayUrl);
   api = new MerchantClient(sandbox.merchantUrl);
   await api.login();
-  portOf = {
-    gateway: Number(new URL(sandbox.gatewayUrl).port),
-    merchant: Number(new URL(sandbox.merchantUrl).port),
-    storage: Number(new URL(sandbox.storageUrl).port),
-  };
+  portOf = listenerPorts(sandbox);
 });
 afterAll(async () => {
   expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Exchange } from "../src/testkit/sandbox/control/exchanges";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { rawHttp as raw } from "./support/raw-http";
-import { basic, expand, GatewayClient, keys, MerchantClient, startTestSandbox, validApplication } from "./support/sandbox";
+import { basic, expand, GatewayClient, keys, listenerPorts, MerchantClient, startTestSandbox, validApplication } from "./support/sandbox";
 
 let sandbox: RunningSandbox;
 let api: MerchantClient;
@@ -19,11 +19,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   api = new MerchantClient(sandbox.merchantUrl);
   await api.login();
-  portOf = {
-    gateway: Number(new URL(sandbox.gatewayUrl).port),
-    merchant: Number(new URL(sandbox.merchantUrl).port),
-    storage: Number(new URL(sandbox.storageUrl).port),
-  };
+  portOf = listenerPorts(sandbox);
 });
 afterAll(async () => {
   expect(sandbox.violations.entries, "responses that broke the spec").toEqual([]);

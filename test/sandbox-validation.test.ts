@@ -17,7 +17,7 @@ import { close, createListener, listen, ViolationLog } from "../src/testkit/sand
 import type { Handler } from "../src/testkit/sandbox/listener/messages";
 import { coerceToSchema } from "../src/testkit/openapi-model/schema-walk";
 import { startSandbox } from "../src/testkit/sandbox/server";
-import { basic, GatewayClient, MerchantClient } from "./support/sandbox";
+import { basic, ciShopAccountResource, GatewayClient, MerchantClient } from "./support/sandbox";
 
 const gatewayModel = apiModel("gateway");
 const gatewayDoc = gatewayModel.document;
@@ -164,15 +164,7 @@ describe("Configuration: seeds, config file, environment", () => {
               type: "merchant",
               partner: seeded.gateway.partnerAccountId,
               keys: [{ key: "11111111-2222-4333-8444-555555555555" }],
-              account: {
-                merchant_id: "000000009999999",
-                name: "CI Shop",
-                descriptor: "ci.example",
-                country: "DK",
-                mcc: "5734",
-                acquirer: { visa_bin: 438309, mastercard_bin: 526571 },
-                transaction_rules: "",
-              },
+              account: ciShopAccountResource,
             },
           ],
           signingKeys: [

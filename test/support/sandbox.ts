@@ -175,3 +175,23 @@ export const validPerson = {
   country: "DK",
   role_director: true,
 };
+
+/** The account resource of the "CI Shop" that config-file tests add: every field the gateway's Account schema requires. */
+export const ciShopAccountResource = {
+  merchant_id: "000000009999999",
+  name: "CI Shop",
+  descriptor: "ci.example",
+  country: "DK",
+  mcc: "5734",
+  acquirer: { visa_bin: 438309, mastercard_bin: 526571 },
+  transaction_rules: "",
+};
+
+/** The port of each of a running sandbox's listeners, for raw-socket tests. */
+export function listenerPorts(sandbox: RunningSandbox): { gateway: number; merchant: number; storage: number } {
+  return {
+    gateway: Number(new URL(sandbox.gatewayUrl).port),
+    merchant: Number(new URL(sandbox.merchantUrl).port),
+    storage: Number(new URL(sandbox.storageUrl).port),
+  };
+}
