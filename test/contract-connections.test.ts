@@ -106,4 +106,25 @@ describe("the contract suite's connections", () => {
       await new Promise<void>((done) => dropping.close(() => done()));
     }
   });
+
+  it("a request that gets no answer, or whose answer stops arriving, fails in one line naming it once it makes no progress", async () => {
+    const silent = createServer((req, res) => {
+      req.resume();
+      if (req.url === "/half") res.writeHead(200, { "content-length": "10" }).write("12345"); // and nothing more
+    });
+    await new Promise<void>((done) => silent.listen(0, "127.0.0.1", done));
+    const { port } = silent.address() as AddressInfo;
+    const fetchWithShortStall = createSuiteFetch(1_000, 300);
+    try {
+      await expect(fetchWithShortStall(`http://127.0.0.1:${port}/none`, { method: "POST", body: "amount=100" })).rejects.toThrow(
+        `POST http://127.0.0.1:${port}/none: no answer within 0.3 s: the target stopped answering this request`,
+      );
+      await expect(fetchWithShortStall(`http://127.0.0.1:${port}/half`)).rejects.toThrow(
+        `GET http://127.0.0.1:${port}/half: no further bytes of the answer within 0.3 s`,
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((done) => silent.close(() => done()));
+    }
+  });
 });

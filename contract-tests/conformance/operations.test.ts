@@ -37,7 +37,7 @@ describe.each(API_NAMES)("%s API conformance", (api) => {
 
   beforeAll(async () => {
     if (!skipReason) exploration = await new Explorer(session(api)).run();
-  }, 180_000);
+  });
 
   afterAll(() => {
     if (!exploration) return;

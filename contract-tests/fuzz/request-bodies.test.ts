@@ -98,7 +98,7 @@ describe.each(API_NAMES)("%s API fuzzing", (api) => {
       const url = link ?? result.exchanges.get(operation.operationId)?.[0]?.url;
       if (url) addresses.set(operation.operationId, { url, real: reached === "link" });
     }
-  }, 180_000);
+  });
 
   const media = (operation: ContractOperation) => decodedMedia(operation)!;
 

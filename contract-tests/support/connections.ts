@@ -26,6 +26,14 @@ import { recordAnswer, recordRequest } from "./exchange-log";
  */
 const REUSE_IDLE_MS = 1_000;
 
+/**
+ * How long one request may wait for the start of its answer, and then between two pieces of its
+ * body. The suite's tests have no wall-clock limit of their own (a busy machine makes a whole test
+ * slow, not wrong): what fails a run on a target that stopped answering is this bound, measured
+ * per request, so it fires only when a request makes no progress at all.
+ */
+export const ANSWER_STALL_MS = 120_000;
+
 interface Connection {
   client: Client;
   inFlight: number;
@@ -37,7 +45,10 @@ interface Connection {
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /** A `fetch` whose connections are used again only within `reuseIdleMs` of their last exchange. */
-export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?: RequestInit) => Promise<Response> {
+export function createSuiteFetch(
+  reuseIdleMs: number,
+  stallMs = ANSWER_STALL_MS,
+): (url: string | URL, init?: RequestInit) => Promise<Response> {
   /** By origin: the suite talks to a handful (the target's listeners, the upload host). */
   const connections = new Map<string, Connection>();
 
@@ -52,7 +63,11 @@ export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?
       }
     }
     // pipelining 1: one request at a time on the one connection; concurrent calls wait their turn.
-    const fresh: Connection = { client: new Client(origin, { pipelining: 1 }), inFlight: 0, idleSince: now };
+    const fresh: Connection = {
+      client: new Client(origin, { pipelining: 1, headersTimeout: stallMs, bodyTimeout: stallMs }),
+      inFlight: 0,
+      idleSince: now,
+    };
     connections.set(origin, fresh);
     return fresh;
   }
@@ -62,8 +77,14 @@ export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?
     connection.inFlight++;
     try {
       // The global RequestInit and undici's describe the same fields with types of two libraries.
-      const response = await undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher: connection.client });
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const response = await undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher: connection.client }).catch((error: unknown) => {
+        throw stalled(error, init.method ?? "GET", url, stallMs) ?? error;
+      });
+      const bytes = new Uint8Array(
+        await response.arrayBuffer().catch((error: unknown) => {
+          throw stalled(error, init.method ?? "GET", url, stallMs) ?? error;
+        }),
+      );
       const body = NULL_BODY_STATUSES.has(response.status) || bytes.length === 0 ? null : bytes;
       return new Response(body, {
         status: response.status,
@@ -76,6 +97,17 @@ export function createSuiteFetch(reuseIdleMs: number): (url: string | URL, init?
       connection.idleSince = performance.now();
     }
   };
+}
+
+/** undici's own timeouts, said in one line naming the request and the bound (undefined for any other failure). */
+function stalled(error: unknown, method: string, url: string | URL, stallMs: number): Error | undefined {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (code !== "UND_ERR_HEADERS_TIMEOUT" && code !== "UND_ERR_BODY_TIMEOUT") return undefined;
+  const what = code === "UND_ERR_HEADERS_TIMEOUT" ? "no answer" : "no further bytes of the answer";
+  return new Error(`${method} ${String(url)}: ${what} within ${stallMs / 1000} s: the target stopped answering this request`, {
+    cause: error,
+  });
 }
 
 const suiteConnections = createSuiteFetch(REUSE_IDLE_MS);

@@ -105,8 +105,8 @@ export function contractTest(name: string, options: TestOptions, body: (ctx: Tes
 }
 
 /** A named rule of the seeds, run when the target can take it and skipped with the reason when not. */
-export function scenario(name: string, requirements: Requirements, body: (ctx: TestContext) => Promise<void>, timeout?: number): void {
-  contractTest(name, { meta: { rules: requirements.rules ?? [] }, ...(timeout ? { timeout } : {}) }, async (ctx) => {
+export function scenario(name: string, requirements: Requirements, body: (ctx: TestContext) => Promise<void>): void {
+  contractTest(name, { meta: { rules: requirements.rules ?? [] } }, async (ctx) => {
     requireTarget(ctx, requirements);
     await body(ctx);
   });

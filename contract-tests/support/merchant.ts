@@ -32,7 +32,8 @@ export function merchantClient(session: ApiSession, credentials?: { clientId: st
     fetch: session.transport(),
     retry: { attempts: 1 },
     rateLimit: { maxRetries: 0 },
-    timeoutMs: 20_000,
+    // The suite's transport bounds a request by its progress (support/connections.ts), not the client by the clock.
+    timeoutMs: 0,
   });
 }
 

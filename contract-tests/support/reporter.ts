@@ -21,8 +21,7 @@ interface Failure {
  * operation of the request each failure is about, one line per group with its count, then the
  * first FAILURES_SHOWN failures in full: test name, one-line reason, and the reproduction of
  * that request (a curl command, secrets as shell variables: ./reproduction.ts); then one plain
- * line `contract: N passed, N failed, N skipped`. With the slowest tests against the test
- * timeout (the headroom a slow machine leaves), and with CONTRACT_RESULTS_FILE set, every
+ * line `contract: N passed, N failed, N skipped`. With the three slowest tests, and with CONTRACT_RESULTS_FILE set, every
  * test's outcome, the rule ids it declares, the start of its failure message and its
  * reproduction are also written there as JSON (the mutation run reads them). Nothing here is
  * coloured.
