@@ -1496,6 +1496,26 @@ function counter(): (key: string) => number {
   };
 }
 
+/** An approved gateway answer turned into a decline with `code`, as the spec's declined examples look (no links). */
+function declineAnswer(response: ProxiedResponse, code: number): void {
+  const body = objectOf(jsonOf(response));
+  response.status = 400;
+  setJson(response, { id: body.id, status: { code }, processed_at: body.processed_at, amount: body.amount });
+}
+
+/** Each gateway API key's account descriptor, learnt from the account answers. */
+function accountDescriptors() {
+  const byKey = new Map<string, string>();
+  return {
+    response(q: ProxiedRequest, r: ProxiedResponse) {
+      const descriptor = stringOf(objectOf(jsonOf(r)).descriptor);
+      const key = basicUser(q);
+      if (isOp("getAccount")(q) && r.status === 200 && descriptor !== undefined && key !== undefined) byKey.set(key, descriptor);
+    },
+    of: (key: string | undefined) => (key === undefined ? undefined : byKey.get(key)),
+  };
+}
+
 function modelMutants(): Mutant[] {
   const GATEWAY_MODEL = /^Gateway API: every answer of random sequences/;
   const MERCHANT_MODEL = /^Merchant Management API: every answer of random sequences/;
@@ -1507,6 +1527,12 @@ function modelMutants(): Mutant[] {
   const patched = new Set<string>();
   const files = new Map<string, Buffer>();
   const deletedFiles = new Set<string>();
+  const authorizationOf = (request: ProxiedRequest) => /\/authorizations\/([^/]+)/.exec(request.url.pathname)?.[1] ?? "";
+  const thirdCaptures = counter();
+  const readsOf = counter();
+  const tokens = counter();
+  const newest = new Map<string, string>();
+  const descriptors = accountDescriptors();
   const gateway = (m: Omit<Mutant, "class" | "scenario">): Mutant => ({ ...m, class: "model", scenario: GATEWAY_MODEL });
   const merchant = (m: Omit<Mutant, "class" | "scenario">): Mutant => ({ ...m, class: "model", scenario: MERCHANT_MODEL });
   return [
@@ -1578,6 +1604,143 @@ function modelMutants(): Mutant[] {
       mutation: {
         response(q, r) {
           if (isOp("createVoid")(q) && r.status === 400) r.status = 201;
+        },
+      },
+    }),
+    gateway({
+      name: "model-capture-refunds-link-to-voids",
+      fault: "an approved capture's `refunds` link leads to its authorization's voids",
+      rule: "gateway:link:CaptureLinks.refunds",
+      catcher: /_links\.refunds\.href \(gateway:link:CaptureLinks\.refunds\)/,
+      mutation: editJson(
+        (q, r) => isOp("createCapture")(q) && r.status === 201,
+        (b) => b._links?.refunds?.href && (b._links.refunds.href = b._links.refunds.href.replace(/\/refunds$/, "/voids")),
+      ),
+    }),
+    gateway({
+      name: "model-capture-authorization-link-to-captures",
+      fault: "an approved capture's `authorization` link leads to the authorization's captures, not to the authorization",
+      rule: "gateway:link:CaptureLinks.authorization",
+      catcher: /_links\.authorization\.href \(gateway:link:CaptureLinks\.authorization\)/,
+      mutation: editJson(
+        (q, r) => isOp("createCapture")(q) && r.status === 201,
+        (b) => b._links?.authorization?.href && (b._links.authorization.href += "/captures"),
+      ),
+    }),
+    gateway({
+      name: "model-authorization-voids-link-to-captures",
+      fault: "an approved authorization in EUR links its `voids` to its captures",
+      rule: "gateway:link:AuthorizationLinks.voids",
+      catcher: /_links\.voids\.href \(gateway:link:AuthorizationLinks\.voids\)/,
+      mutation: editJson(
+        (q, r) => isOp("createAuthorization")(q) && r.status === 201 && formField(q, "currency") === "EUR",
+        (b) => b._links?.voids?.href && (b._links.voids.href = b._links.voids.href.replace(/\/voids$/, "/captures")),
+      ),
+    }),
+    gateway({
+      name: "model-debit-refund-media-type-version",
+      fault: "debit refunds are answered in the media type of an older version (0.9.0)",
+      rule: "gateway:guide:media-type-version",
+      catcher: /header content-type \(gateway:guide:media-type-version\)/,
+      mutation: {
+        response(q, r) {
+          if (isOp("createDebitRefund")(q) && r.headers["content-type"])
+            r.headers["content-type"] = r.headers["content-type"].replace(/version=[^;]+/, "version=0.9.0");
+        },
+      },
+    }),
+    gateway({
+      name: "model-capture-text-falls-back-to-descriptor",
+      fault: "a capture without a `text_on_statement` carries the account's descriptor, not its authorization's text",
+      rule: "gateway:default:TextOnStatement",
+      catcher: /text_on_statement \(gateway:default:TextOnStatement\)/,
+      mutation: {
+        response(q, r) {
+          descriptors.response(q, r);
+          if (!isOp("createCapture")(q) || r.status !== 201 || formField(q, "text_on_statement") !== undefined) return;
+          const body = objectOf(jsonOf(r));
+          const descriptor = descriptors.of(basicUser(q));
+          if (descriptor === undefined) return;
+          body.text_on_statement = descriptor;
+          setJson(r, body);
+        },
+      },
+    }),
+    gateway({
+      name: "model-third-capture-declined",
+      fault: "the third and later captures of an authorization are declined (40200) though amount is left to capture",
+      rule: "gateway:rule:CaptureRequest.amount",
+      catcher: /status\.code \(gateway:(rule|default):CaptureRequest\.amount\)/,
+      mutation: {
+        response(q, r) {
+          if (isOp("createCapture")(q) && r.status === 201 && thirdCaptures(authorizationOf(q)) >= 3) declineAnswer(r, 40200);
+        },
+      },
+    }),
+    gateway({
+      name: "model-second-key-capture-declined",
+      fault: "captures made with the account's second API key are declined (40200)",
+      rule: "gateway:status:CaptureApproved",
+      catcher: /status \(gateway:status:CaptureApproved\)/,
+      mutation: {
+        response(q, r) {
+          if (isOp("createCapture")(q) && r.status === 201 && basicUser(q) === seeded.gateway.secondMerchantKey) declineAnswer(r, 40200);
+        },
+      },
+    }),
+    merchant({
+      name: "model-listing-leaves-out-newest",
+      fault: "a listing leaves out (and does not count) the resource created last, when it shares the last page with others",
+      rule: "merchant:query:Page",
+      catcher: /count \(merchant:query:Page\)|_embedded\.ch:\w+ \(merchant:query:Page\)/,
+      mutation: editJson(
+        (q, r) => {
+          const self = stringOf(objectOf(objectOf(objectOf(jsonOf(r))._links).self).href);
+          if (isOp("createPerson", "createComment", "createApplicationFile")(q) && r.status === 201 && self)
+            newest.set(q.url.pathname, new URL(self).pathname);
+          return isOp("listPeople", "listComments", "listApplicationFiles")(q) && r.status === 200;
+        },
+        (b, _r, q) => {
+          const items = Object.values(b._embedded ?? {})[0];
+          const last = newest.get(q.url.pathname);
+          if (b._links?.next || !Array.isArray(items) || items.length < 2 || typeof b.count !== "number") return;
+          const at = items.findIndex((item: Json) => new URL(String(item?._links?.self?.href), "http://x").pathname === last);
+          if (at < 0) return;
+          items.splice(at, 1);
+          b.count -= 1;
+        },
+      ),
+    }),
+    merchant({
+      name: "model-token-expires-in-short",
+      fault: "the second and later tokens of a client announce a lifetime (`expires_in`) of 2 seconds",
+      rule: "merchant:time:OAuthToken.expires_in",
+      catcher: /expires_in \(merchant:time:OAuthToken\.expires_in\)/,
+      mutation: editJson(
+        (q, r) => isOp("createToken")(q) && r.status === 200 && tokens("token") > 1,
+        (b) => void (b.expires_in = 2),
+      ),
+    }),
+    merchant({
+      name: "model-file-application-link-to-people",
+      fault: "a created file's `ch:application` link leads to the application's people",
+      rule: "merchant:link:File.ch:application",
+      catcher: /ch:application\.href \(merchant:link:File\.ch:application\)/,
+      mutation: editJson(
+        created("createApplicationFile"),
+        (b) => b._links?.["ch:application"]?.href && (b._links["ch:application"].href += "/people"),
+      ),
+    }),
+    merchant({
+      name: "model-rate-limit-remaining-reads-fall-faster",
+      fault: "`RateLimit-Remaining` of the reads of one resource falls by more than one per request",
+      rule: "merchant:header:RateLimitRemaining",
+      catcher: /ratelimit-remaining \(merchant:header:RateLimitRemaining\)/,
+      mutation: {
+        response(q, r) {
+          if (!isOp("getPerson", "getFile", "getComment")(q) || r.headers["ratelimit-remaining"] === undefined) return;
+          const n = readsOf(q.operationId ?? "");
+          r.headers["ratelimit-remaining"] = String(Math.max(0, Number(r.headers["ratelimit-remaining"]) - n));
         },
       },
     }),
