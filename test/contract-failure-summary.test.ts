@@ -88,7 +88,7 @@ describe("a contract run against a broken provider", () => {
       [cli, "contract", "--gateway-url", sandbox.gatewayUrl, "--merchant-url", sandbox.merchantUrl, "--", ...only],
       cleanEnvironment(),
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await sandbox?.stop();
   });
@@ -153,7 +153,7 @@ describe("a contract run against a broken provider", () => {
     });
     expect(token.output).toMatch(/^HTTP\/1\.1 200/);
     expect(token.output).toContain('"access_token"');
-  }, 30_000);
+  });
 });
 
 describe("a reproduction", () => {

@@ -63,7 +63,7 @@ describe("contract preflight", () => {
     ]);
     expect(run.lines.length, run.lines.join("\n")).toBeLessThan(8);
     expect(run.lines.join("\n")).not.toMatch(/Vite config|\(!\)/);
-  }, 60_000);
+  });
 
   it("credentials the target refuses: one line each, exit 3", async () => {
     const run = await contract(
@@ -82,7 +82,7 @@ describe("contract preflight", () => {
       `contract preflight: MERCHANT_CLIENT_ID and MERCHANT_CLIENT_SECRET: refused by ${sandbox.merchantUrl} (HTTP 401); use credentials of this implementation`,
       "contract preflight: nothing was tested; fix the above and run again (exit 3)",
     ]);
-  }, 60_000);
+  });
 
   it("a signing key that is not the one registered: one line naming the key id and the gateway's reason, exit 3", async () => {
     const otherKey = join(mkdtempSync(join(tmpdir(), "preflight-")), "other.pem");
@@ -103,7 +103,7 @@ describe("contract preflight", () => {
       `contract preflight: GATEWAY_SIGNING_API_KEY (${keys.signingKeyId.slice(0, 8)}…) with GATEWAY_SIGNING_KEY_FILE: a signed POST to ${sandbox.gatewayUrl} was refused: invalid signature (HTTP 400); use the private key registered for this signing API key`,
       "contract preflight: nothing was tested; fix the above and run again (exit 3)",
     ]);
-  }, 60_000);
+  });
 
   it("an external target without its variables: every missing one at once, exit 3", async () => {
     const run = await contract(["--target", "external"], cleanEnvironment({}));
@@ -121,7 +121,7 @@ describe("contract preflight", () => {
       "MERCHANT_CLIENT_SECRET",
     ]);
     expect(run.lines.length, run.lines.join("\n")).toBeLessThan(12);
-  }, 60_000);
+  });
 });
 
 describe("a run against a shared sandbox", () => {

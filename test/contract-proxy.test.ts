@@ -79,7 +79,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
     ]);
     // Three Prisms start at once; each start is bounded by the CPU time it spends (prism.ts), not
     // by the wall clock of a busy machine.
-  }, 180_000);
+  });
   afterAll(async () => {
     await Promise.all([proxy?.stop(), brokenProxy?.stop(), merchantProxy?.stop(), broken?.close(), sandbox?.stop()]);
   });
@@ -196,7 +196,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
     } finally {
       await Promise.all([guarded.stop(), mislabelling.close()]);
     }
-  }, 120_000);
+  });
 
   describe("the toolkit's clients through the proxy, against the sandbox", () => {
     it("the merchant client, given only the proxy's address and the seeded OAuth client: root, create and read, list", async () => {
@@ -283,7 +283,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
       } finally {
         await lenient.stop();
       }
-    }, 120_000);
+    });
 
     it("the gateway client through the gateway proxy: an authorization and its capture", async () => {
       const gateway = createGatewayClient({

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTROL_API, listApis, projectRoot } from "../scripts/lib/apis";
 import { buildDocs, docsOutDir, guidesSourceDir, samplesDir } from "../scripts/build-docs";
 import { deref, isHttpMethod, loadBundledSpec } from "../src/testkit/openapi-model/document";
-import { launchTestBrowser } from "./support/browser";
+import { launchTestBrowser, openTestPage } from "./support/browser";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "docs");
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchTestBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 /** A page that records every request leaving the local server and every console error. */
 async function watchedPage(width = 1400): Promise<{ page: Page; outside: string[]; consoleErrors: string[]; pageErrors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 1000 } });
+  const page = await openTestPage(browser, { viewport: { width, height: 1000 } });
   const outside: string[] = [];
   const consoleErrors: string[] = [];
   const pageErrors: string[] = [];
@@ -90,50 +90,40 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
       .map(([method, operation]) => ({ method: method.toUpperCase(), ...operation })),
   );
 
-  it(
-    "renders every operation with its curl sample and the notes, no outside request, no console error, no duplicate sidebar entry",
-    { timeout: 180_000 },
-    async () => {
-      const { page, outside, consoleErrors, pageErrors } = await watchedPage();
-      await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
-      await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
-      expect(await duplicateSidebarEntries(page)).toEqual([]);
+  it("renders every operation with its curl sample and the notes, no outside request, no console error, no duplicate sidebar entry", async () => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+    await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
+    await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
+    expect(await duplicateSidebarEntries(page)).toEqual([]);
 
-      const missing: string[] = [];
-      let sawInferredNote = false;
-      let sawDepartureNote = false;
-      for (const operation of operations) {
-        // Redoc routes by hash and renders one operation at a time; the legacy anchor form
-        // (`tag/<Tag-with-dashes>/operation/<operationId>`) redirects to the route.
-        const tag = operation.tags[0]!.replace(/ /g, "-");
-        await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
-        const shown = await page
-          .waitForFunction(
-            ({ summary, method }) =>
-              [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.trim() === summary) &&
-              document.body.innerText.includes(`curl -X ${method}`),
-            { summary: operation.summary, method: operation.method },
-            { timeout: 15_000 },
-          )
-          .then(() => true)
-          .catch(() => false);
-        if (!shown) missing.push(operation.operationId);
-        sawInferredNote ||= await page.evaluate(() => document.body.innerText.includes("Inferred (not stated"));
-        sawDepartureNote ||= await page.evaluate(() => document.body.innerText.includes("Departs from the source description"));
-      }
-      expect(missing).toEqual([]);
-      // What the spec marks x-inferred must be visible as such somewhere in the rendered pages.
-      expect(sawInferredNote).toBe(JSON.stringify(doc).includes('"x-inferred"'));
-      expect(sawDepartureNote).toBe(JSON.stringify(doc).includes('"x-departs-from-source"'));
-      expect(pageErrors).toEqual([]);
-      expect(consoleErrors).toEqual([]);
-      expect(outside).toEqual([]);
-      // Groups opened along the way must not show an entry twice either.
-      expect(await duplicateSidebarEntries(page)).toEqual([]);
-      await page.screenshot({ path: join(artifactsDir, `${api}.png`) });
-      await page.close();
-    },
-  );
+    let sawInferredNote = false;
+    let sawDepartureNote = false;
+    for (const operation of operations) {
+      // Redoc routes by hash and renders one operation at a time; the legacy anchor form
+      // (`tag/<Tag-with-dashes>/operation/<operationId>`) redirects to the route.
+      const tag = operation.tags[0]!.replace(/ /g, "-");
+      await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
+      // Until it shows, however busy the machine: one that never does meets the hang guard.
+      await page.waitForFunction(
+        ({ summary, method }) =>
+          [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.trim() === summary) &&
+          document.body.innerText.includes(`curl -X ${method}`),
+        { summary: operation.summary, method: operation.method },
+      );
+      sawInferredNote ||= await page.evaluate(() => document.body.innerText.includes("Inferred (not stated"));
+      sawDepartureNote ||= await page.evaluate(() => document.body.innerText.includes("Departs from the source description"));
+    }
+    // What the spec marks x-inferred must be visible as such somewhere in the rendered pages.
+    expect(sawInferredNote).toBe(JSON.stringify(doc).includes('"x-inferred"'));
+    expect(sawDepartureNote).toBe(JSON.stringify(doc).includes('"x-departs-from-source"'));
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    // Groups opened along the way must not show an entry twice either.
+    expect(await duplicateSidebarEntries(page)).toEqual([]);
+    await page.screenshot({ path: join(artifactsDir, `${api}.png`) });
+    await page.close();
+  });
 
   // A few operations per page (the first, a middle and the last with a sample file).
   const withSamples = operations.filter((op) => existsSync(join(samplesDir, api, `${op.operationId}.ts`)));
@@ -144,7 +134,6 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
   // The control API's samples are curl only: its typed client is the testkit's `startSandbox().control`.
   it.runIf(api !== CONTROL_API)(
     "shows the TypeScript sample of an operation when its TypeScript tab is chosen, and wraps long curl lines",
-    { timeout: 120_000 },
     async () => {
       expect(picked.length).toBeGreaterThan(0);
       const { page, outside, consoleErrors, pageErrors } = await watchedPage();
@@ -153,21 +142,17 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
         const tag = operation.tags[0]!.replace(/ /g, "-");
         await page.evaluate((hash) => (location.hash = hash), `tag/${tag}/operation/${operation.operationId}`);
         // A page may show several operations of a tag: mark the samples panel of this one.
-        await page.waitForFunction(
-          (summary) => {
-            document.querySelectorAll("[data-test-samples]").forEach((e) => e.removeAttribute("data-test-samples"));
-            let node: Element | null = [...document.querySelectorAll("h1, h2")].find((h) => h.textContent?.trim() === summary) ?? null;
-            while (node && !node.querySelector(".panel-request-samples")) node = node.parentElement;
-            node?.querySelector(".panel-request-samples")?.setAttribute("data-test-samples", "");
-            return !!node;
-          },
-          operation.summary,
-          { timeout: 15_000 },
-        );
+        await page.waitForFunction((summary) => {
+          document.querySelectorAll("[data-test-samples]").forEach((e) => e.removeAttribute("data-test-samples"));
+          let node: Element | null = [...document.querySelectorAll("h1, h2")].find((h) => h.textContent?.trim() === summary) ?? null;
+          while (node && !node.querySelector(".panel-request-samples")) node = node.parentElement;
+          node?.querySelector(".panel-request-samples")?.setAttribute("data-test-samples", "");
+          return !!node;
+        }, operation.summary);
         const samples = page.locator("[data-test-samples]");
         await samples.scrollIntoViewIfNeeded();
         const chooser = samples.locator('button[aria-haspopup="menu"]').filter({ hasText: /^(curl|TypeScript|Payload)$/ });
-        await chooser.waitFor({ timeout: 15_000 });
+        await chooser.waitFor();
         if ((await chooser.innerText()).trim() !== "curl") {
           await chooser.click();
           await page.getByRole("menuitem", { name: "curl", exact: true }).click();
@@ -184,7 +169,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
         await page.getByRole("menuitem", { name: "TypeScript", exact: true }).click();
         const line = sampleLine(join(samplesDir, api, `${operation.operationId}.ts`));
         const code = samples.locator("pre").filter({ hasText: line }).first();
-        await code.waitFor({ state: "visible", timeout: 10_000 });
+        await code.waitFor({ state: "visible" });
         expect(await code.isVisible(), `${operation.operationId}: TypeScript sample not visible`).toBe(true);
         expect(
           await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth),
@@ -214,7 +199,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page", (api) => {
 describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api) => {
   const servers = loadBundledSpec(api).servers as { url: string; description: string }[];
 
-  it("lists every server of the spec, the local sandbox and mock among them, in plain words", { timeout: 60_000 }, async () => {
+  it("lists every server of the spec, the local sandbox and mock among them, in plain words", async () => {
     const { page, consoleErrors, pageErrors } = await watchedPage(1280);
     await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
     await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
@@ -236,7 +221,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
     await page.close();
   });
 
-  it("cuts off no table or code block of any chapter", { timeout: 120_000 }, async () => {
+  it("cuts off no table or code block of any chapter", async () => {
     const { page, consoleErrors, pageErrors } = await watchedPage(1280);
     await page.goto(`${baseUrl}/${api}.html`, { waitUntil: "load" });
     await page.waitForSelector('[data-component-name="Menu/MenuItem"]');
@@ -249,9 +234,7 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
     for (let i = 0; i < count; i++) {
       const label = (await chapters.nth(i).innerText()).split("\n")[0]!.trim();
       await chapters.nth(i).click();
-      await page.waitForFunction((text) => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.includes(text)), label, {
-        timeout: 15_000,
-      });
+      await page.waitForFunction((text) => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.includes(text)), label);
       const found = await page.evaluate(() => {
         const wide = [...document.querySelectorAll('[data-component-name="Markdown/Markdown"] :is(.md-table-wrapper, pre)')].filter(
           (e) => (e as HTMLElement).offsetParent !== null,
@@ -277,72 +260,64 @@ describe.each(listApis().map((api) => api.name))("%s docs page at 1280 px", (api
 });
 
 describe("merchant docs page", () => {
-  it(
-    "says in the Pagination chapter that the client's items() pages through a collection, with the sample's code",
-    { timeout: 60_000 },
-    async () => {
-      const { page, outside, consoleErrors, pageErrors } = await watchedPage();
-      await page.goto(`${baseUrl}/merchant.html`, { waitUntil: "load" });
-      await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default', { hasText: /^Pagination$/ }).click();
-      const section = page.locator('[data-section-id="/pagination"]');
-      await section.waitFor();
-      const text = await section.innerText();
-      expect(text).toContain("merchant.items(resource, rel, variables)");
-      expect(text).toContain(sampleLine(join(samplesDir, "merchant", "listApplications.ts")));
-      const guide = await section.locator('a[href="guides/clients.html"]').getAttribute("href");
-      expect((await page.request.get(new URL(guide!, page.url()).href)).status()).toBe(200);
-      expect(pageErrors).toEqual([]);
-      expect(consoleErrors).toEqual([]);
-      expect(outside).toEqual([]);
-      await page.close();
-    },
-  );
+  it("says in the Pagination chapter that the client's items() pages through a collection, with the sample's code", async () => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage();
+    await page.goto(`${baseUrl}/merchant.html`, { waitUntil: "load" });
+    await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default', { hasText: /^Pagination$/ }).click();
+    const section = page.locator('[data-section-id="/pagination"]');
+    await section.waitFor();
+    const text = await section.innerText();
+    expect(text).toContain("merchant.items(resource, rel, variables)");
+    expect(text).toContain(sampleLine(join(samplesDir, "merchant", "listApplications.ts")));
+    const guide = await section.locator('a[href="guides/clients.html"]').getAttribute("href");
+    expect((await page.request.get(new URL(guide!, page.url()).href)).status()).toBe(200);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("guides", () => {
   const sources = readdirSync(guidesSourceDir).filter((name) => name.endsWith(".md"));
 
-  it.each(sources)(
-    "%s is served as rendered HTML with the look of the Redoc pages, nothing cut off at 1280 px",
-    { timeout: 60_000 },
-    async (source) => {
-      const { page, outside, consoleErrors, pageErrors } = await watchedPage(1280);
-      const response = await page.goto(`${baseUrl}/guides/${basename(source, ".md")}.html`, { waitUntil: "load" });
-      expect(response?.status()).toBe(200);
-      expect(response?.headers()["content-type"]).toMatch(/text\/html/);
-      const shown = await page.evaluate(() => ({
-        h1: document.querySelector("main h1")?.textContent ?? "",
-        text: (() => {
-          const main = document.querySelector("main")?.cloneNode(true) as HTMLElement | undefined;
-          main?.querySelectorAll("pre").forEach((pre) => pre.remove());
-          return main?.textContent ?? "";
-        })(),
-        font: getComputedStyle(document.body).fontFamily,
-        back: [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href")),
-        clipped: [...document.querySelectorAll("main table, main pre")]
-          .filter(
-            (e) => e.scrollWidth - e.clientWidth > 1 || e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > innerWidth,
-          )
-          .map((e) => `${e.tagName.toLowerCase()} ${e.scrollWidth}px in ${e.clientWidth}px: ${(e.textContent ?? "").slice(0, 40)}`),
-      }));
-      expect(shown.clipped).toEqual([]);
-      expect(shown.h1).not.toBe("");
-      // Markdown syntax is rendered, not shown: no heading marks or code fences left outside code blocks.
-      expect(shown.text).not.toMatch(/^#{1,6} |^```/m);
-      expect(shown.font).toMatch(/^system-ui/);
-      expect(shown.back).toContain("../index.html");
-      expect(pageErrors).toEqual([]);
-      expect(consoleErrors).toEqual([]);
-      expect(outside).toEqual([]);
-      await page.screenshot({ path: join(artifactsDir, `guide-${basename(source, ".md")}.png`) });
-      await page.close();
-    },
-  );
+  it.each(sources)("%s is served as rendered HTML with the look of the Redoc pages, nothing cut off at 1280 px", async (source) => {
+    const { page, outside, consoleErrors, pageErrors } = await watchedPage(1280);
+    const response = await page.goto(`${baseUrl}/guides/${basename(source, ".md")}.html`, { waitUntil: "load" });
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toMatch(/text\/html/);
+    const shown = await page.evaluate(() => ({
+      h1: document.querySelector("main h1")?.textContent ?? "",
+      text: (() => {
+        const main = document.querySelector("main")?.cloneNode(true) as HTMLElement | undefined;
+        main?.querySelectorAll("pre").forEach((pre) => pre.remove());
+        return main?.textContent ?? "";
+      })(),
+      font: getComputedStyle(document.body).fontFamily,
+      back: [...document.querySelectorAll("header a")].map((a) => a.getAttribute("href")),
+      clipped: [...document.querySelectorAll("main table, main pre")]
+        .filter(
+          (e) => e.scrollWidth - e.clientWidth > 1 || e.getBoundingClientRect().left < 0 || e.getBoundingClientRect().right > innerWidth,
+        )
+        .map((e) => `${e.tagName.toLowerCase()} ${e.scrollWidth}px in ${e.clientWidth}px: ${(e.textContent ?? "").slice(0, 40)}`),
+    }));
+    expect(shown.clipped).toEqual([]);
+    expect(shown.h1).not.toBe("");
+    // Markdown syntax is rendered, not shown: no heading marks or code fences left outside code blocks.
+    expect(shown.text).not.toMatch(/^#{1,6} |^```/m);
+    expect(shown.font).toMatch(/^system-ui/);
+    expect(shown.back).toContain("../index.html");
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.screenshot({ path: join(artifactsDir, `guide-${basename(source, ".md")}.png`) });
+    await page.close();
+  });
 });
 
 describe("docs index", () => {
   it("starts integrators on a path of their own, the contributors' pages apart", async () => {
-    const page = await browser.newPage();
+    const page = await openTestPage(browser);
     await page.goto(`${baseUrl}/index.html`);
     const index = await page.evaluate(() => ({
       firstSection: document.querySelector("main h2")?.textContent ?? "",
@@ -382,7 +357,7 @@ describe("docs index", () => {
   });
 
   it("links every API page and every rendered guide", async () => {
-    const page = await browser.newPage();
+    const page = await openTestPage(browser);
     await page.goto(`${baseUrl}/index.html`);
     const links = await page.evaluate(() => [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")));
     for (const { name } of listApis()) expect(links).toContain(`${name}.html`);

@@ -28,7 +28,7 @@ describe("payment-apis mock, as its help and the README describe it", () => {
     expect(text).toContain("a gateway POST needs some Signature header, any value");
     expect(text).toContain("'Prefer: example=<name>' (--list-examples prints each operation's names)");
     expect(text).toMatch(/--list-examples\s+print the example names of every operation/);
-  }, 60_000);
+  });
 
   it("--list-examples prints one line an operation with its response examples by status, and serves nothing", async () => {
     const listed = await run(["mock", "--list-examples"]);
@@ -38,7 +38,7 @@ describe("payment-apis mock, as its help and the README describe it", () => {
       /^gateway createAuthorization \(POST \/authorizations\): (200 approved\b.*; )?201 approved\b.*; 400 .*\bdeclined\b/m,
     );
     expect(listed.stdout).not.toContain("ready");
-  }, 60_000);
+  });
 
   it("the README's mock section says both", () => {
     const readme = readFileSync(join(projectRoot, "README.md"), "utf8");

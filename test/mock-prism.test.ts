@@ -23,7 +23,7 @@ const mocks: Record<string, RunningMock> = {};
 beforeAll(async () => {
   // One after the other: two Prisms starting at once on a busy 2-core machine can exceed the start timeout.
   for (const { name } of listServiceApis()) mocks[name] = await startPrismMock({ api: name, port: await getPort({ host: "127.0.0.1" }) });
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all(Object.values(mocks).map((mock) => mock.stop()));
 });

@@ -89,7 +89,7 @@ describe("releaseChangelog", () => {
 });
 
 // Each test runs the script once or twice (ts-node start-up): seconds, more on a busy machine.
-describe("npm run release", { timeout: 120_000 }, () => {
+describe("npm run release", () => {
   let repo: string;
   let base: string;
   const releaseIn = (environment: NodeJS.ProcessEnv, args: string[]): Run => {
@@ -243,7 +243,7 @@ describe("npm run release", { timeout: 120_000 }, () => {
     expect(run.stdout).toContain(`release ${nextPatch} (patch: redocly.yaml and openapi unchanged since v${current})`);
   });
 
-  it("takes --level auto from npm run diff when the specs changed: minor, then major for a breaking change", { timeout: 300_000 }, () => {
+  it("takes --level auto from npm run diff when the specs changed: minor, then major for a breaking change", () => {
     git(repo, ["tag", `v${current}`]);
     addUnreleasedEntry("A spec change.");
     const pathsDir = join("openapi", "gateway", "paths");
@@ -307,21 +307,17 @@ describe("npm run release", { timeout: 120_000 }, () => {
     expect(existsSync(join(repo, "dist", "packages"))).toBe(false);
   });
 
-  it(
-    "publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token",
-    { timeout: 480_000 },
-    () => {
-      const prepared = release("prepare", "--level", "minor");
-      expect(prepared.status, prepared.stderr).toBe(0);
-      const run = release("publish", "--dry-run");
-      expect(run.status, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`).toBe(0);
-      for (const name of packages) {
-        expect(run.stdout).toContain(`dist/packages/${name}-${nextMinor}.tgz: ${name}@${nextMinor}, as tag v${nextMinor}`);
-        // npm's own line for a publish it accepted.
-        expect(`${run.stdout}${run.stderr}`).toContain(`+ ${name}@${nextMinor}`);
-        expect(run.stdout).toContain(`dry run: npm would publish ${name}@${nextMinor}`);
-      }
-      expect(git(repo, ["status", "--porcelain"])).toBe("");
-    },
-  );
+  it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", () => {
+    const prepared = release("prepare", "--level", "minor");
+    expect(prepared.status, prepared.stderr).toBe(0);
+    const run = release("publish", "--dry-run");
+    expect(run.status, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`).toBe(0);
+    for (const name of packages) {
+      expect(run.stdout).toContain(`dist/packages/${name}-${nextMinor}.tgz: ${name}@${nextMinor}, as tag v${nextMinor}`);
+      // npm's own line for a publish it accepted.
+      expect(`${run.stdout}${run.stderr}`).toContain(`+ ${name}@${nextMinor}`);
+      expect(run.stdout).toContain(`dry run: npm would publish ${name}@${nextMinor}`);
+    }
+    expect(git(repo, ["status", "--porcelain"])).toBe("");
+  });
 });

@@ -479,46 +479,42 @@ describe("what the console reads", () => {
     expect((await control("GET", "/state/rate-limits?offset=-1")).status).toBe(400);
   });
 
-  it(
-    "loads a fixture through the APIs' rules, lists what was loaded without credentials, refuses a bad one naming the path, and forgets them on reset",
-    { timeout: 60_000 },
-    async () => {
-      const fixture = {
-        accounts: [{ name: "shop" }],
-        gateway: { transactions: [{ name: "order-1", account: "shop", amount: 1000, captures: [{ name: "first-capture", amount: 400 }] }] },
-      };
-      const loaded = await control("POST", "/fixtures", fixture);
-      expect(loaded.status).toBe(201);
-      expect(loaded.body.ids["order-1"]).toMatchObject({ kind: "transaction", status: 20000 });
-      expect(loaded.body.ids["first-capture"]).toMatchObject({ kind: "capture", transaction: "order-1" });
-      const shop = loaded.body.ids.shop;
-      expect(shop.credentials.gateway.api_key).toEqual(expect.any(String));
-      // Built for real: the state view holds it, with what remains.
-      const transactions = (await control("GET", "/state/transactions?limit=500")).body.items;
-      expect(transactions.find((t: { id: string }) => t.id === loaded.body.ids["order-1"].authorization).capture.remaining).toBe(600);
+  it("loads a fixture through the APIs' rules, lists what was loaded without credentials, refuses a bad one naming the path, and forgets them on reset", async () => {
+    const fixture = {
+      accounts: [{ name: "shop" }],
+      gateway: { transactions: [{ name: "order-1", account: "shop", amount: 1000, captures: [{ name: "first-capture", amount: 400 }] }] },
+    };
+    const loaded = await control("POST", "/fixtures", fixture);
+    expect(loaded.status).toBe(201);
+    expect(loaded.body.ids["order-1"]).toMatchObject({ kind: "transaction", status: 20000 });
+    expect(loaded.body.ids["first-capture"]).toMatchObject({ kind: "capture", transaction: "order-1" });
+    const shop = loaded.body.ids.shop;
+    expect(shop.credentials.gateway.api_key).toEqual(expect.any(String));
+    // Built for real: the state view holds it, with what remains.
+    const transactions = (await control("GET", "/state/transactions?limit=500")).body.items;
+    expect(transactions.find((t: { id: string }) => t.id === loaded.body.ids["order-1"].authorization).capture.remaining).toBe(600);
 
-      const listed = (await control("GET", "/fixtures")).body;
-      expect(listed.items).toEqual([
-        {
-          source: "control API",
-          loaded_at: loaded.body.loaded_at,
-          entities: expect.arrayContaining([
-            { name: "order-1", kind: "transaction" },
-            { name: "shop", kind: "account" },
-          ]),
-        },
-      ]);
-      expect(JSON.stringify(listed)).not.toContain(shop.credentials.gateway.api_key);
+    const listed = (await control("GET", "/fixtures")).body;
+    expect(listed.items).toEqual([
+      {
+        source: "control API",
+        loaded_at: loaded.body.loaded_at,
+        entities: expect.arrayContaining([
+          { name: "order-1", kind: "transaction" },
+          { name: "shop", kind: "account" },
+        ]),
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(shop.credentials.gateway.api_key);
 
-      const refused = await control("POST", "/fixtures", { gateway: { transactions: [{ name: "order-2", amount: -5 }] } });
-      expect(refused.status).toBe(400);
-      expect(refused.body.error).toMatch(/^\/gateway\/transactions\/0\/amount: /);
-      expect((await control("GET", "/fixtures")).body.items).toHaveLength(1);
+    const refused = await control("POST", "/fixtures", { gateway: { transactions: [{ name: "order-2", amount: -5 }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^\/gateway\/transactions\/0\/amount: /);
+    expect((await control("GET", "/fixtures")).body.items).toHaveLength(1);
 
-      await control("POST", "/reset");
-      expect((await control("GET", "/fixtures")).body.items).toEqual([]);
-    },
-  );
+    await control("POST", "/reset");
+    expect((await control("GET", "/fixtures")).body.items).toEqual([]);
+  });
 
   it("serves the console's page and files, the page bound to this listener by its policy", async () => {
     const page = await fetch(`${sandbox.merchantUrl}/_sandbox/console`);
@@ -545,83 +541,76 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until:
 }
 
 describe("the exchange stream", () => {
-  it(
-    "sends each new exchange as an event, replays after Last-Event-ID, and holds at most 16 streams, 8 of one origin",
-    { timeout: 60_000 },
-    async () => {
-      const own = await startTestSandbox();
-      const url = `${own.gatewayUrl}/_sandbox/exchange-stream`;
-      const aborts: AbortController[] = [];
-      const open = (headers: Record<string, string> = {}) => {
-        const abort = new AbortController();
-        aborts.push(abort);
-        return fetch(url, { headers, signal: abort.signal });
-      };
-      try {
-        const response = await open();
-        expect(response.status).toBe(200);
-        const reader = response.body!.getReader();
-        await readUntil(reader, (text) => text.includes("retry: 1000"));
-        // The answer is held to the control spec (its first bytes: a stream never ends).
-        const route = router.operation("streamExchanges");
-        called.add(route.operationId);
-        expect(
-          checkResponse(
-            model,
-            route,
-            { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") },
-            { method: "GET" },
-          ),
-        ).toEqual([]);
+  it("sends each new exchange as an event, replays after Last-Event-ID, and holds at most 16 streams, 8 of one origin", async () => {
+    const own = await startTestSandbox();
+    const url = `${own.gatewayUrl}/_sandbox/exchange-stream`;
+    const aborts: AbortController[] = [];
+    const open = (headers: Record<string, string> = {}) => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      return fetch(url, { headers, signal: abort.signal });
+    };
+    try {
+      const response = await open();
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await readUntil(reader, (text) => text.includes("retry: 1000"));
+      // The answer is held to the control spec (its first bytes: a stream never ends).
+      const route = router.operation("streamExchanges");
+      called.add(route.operationId);
+      expect(
+        checkResponse(
+          model,
+          route,
+          { status: 200, headers: Object.fromEntries(response.headers), body: Buffer.from("retry: 1000\n\n") },
+          { method: "GET" },
+        ),
+      ).toEqual([]);
 
-        await new GatewayClient(own.gatewayUrl).get("/account");
-        const text = await readUntil(reader, (text) => text.includes("event: exchange"));
-        const event = /id: (\d+)\nevent: exchange\ndata: (.*)\n\n/.exec(text)!;
-        const exchange = JSON.parse(event[2]!);
-        expect(exchange).toMatchObject({ id: Number(event[1]), api: "gateway", operation: "getAccount", status: 200 });
-        expect(JSON.stringify(exchange)).not.toContain(keys.merchantKey);
+      await new GatewayClient(own.gatewayUrl).get("/account");
+      const text = await readUntil(reader, (text) => text.includes("event: exchange"));
+      const event = /id: (\d+)\nevent: exchange\ndata: (.*)\n\n/.exec(text)!;
+      const exchange = JSON.parse(event[2]!);
+      expect(exchange).toMatchObject({ id: Number(event[1]), api: "gateway", operation: "getAccount", status: 200 });
+      expect(JSON.stringify(exchange)).not.toContain(keys.merchantKey);
 
-        const replayed = await open({ "last-event-id": String(exchange.id - 1) });
-        expect(await readUntil(replayed.body!.getReader(), (text) => text.includes("event: exchange"))).toContain(`id: ${exchange.id}\n`);
+      const replayed = await open({ "last-event-id": String(exchange.id - 1) });
+      expect(await readUntil(replayed.body!.getReader(), (text) => text.includes("event: exchange"))).toContain(`id: ${exchange.id}\n`);
 
-        // Two are open: six more of this client (no browser) fill its share of 8; a loopback page's origin has 8 of its own.
-        const more = await Promise.all(Array.from({ length: 6 }, () => open()));
-        expect(more.map((r) => r.status)).toEqual(Array(6).fill(200));
-        const ninth = await fetch(url);
-        expect(ninth.status).toBe(503);
-        expect((await ninth.json()).error).toMatch(/8 of this origin/);
-        const page = { origin: own.gatewayUrl, "sec-fetch-site": "same-origin" };
-        const fromPage = await Promise.all(Array.from({ length: 8 }, () => open(page)));
-        expect(fromPage.map((r) => r.status)).toEqual(Array(8).fill(200));
-        const refused = await fetch(url, { headers: { origin: own.gatewayUrl.replace("127.0.0.1", "localhost") } });
-        expect(refused.status).toBe(503);
-        expect((await refused.json()).error).toMatch(/16 exchange streams/);
-        // A page of another site takes no place, with or without Origin.
-        for (const site of ["cross-site", "same-site"]) {
-          const crossSite = await fetch(url, { headers: { "sec-fetch-site": site } });
-          expect(crossSite.status).toBe(403);
-          expect((await crossSite.json()).error).toMatch(new RegExp(`^Sec-Fetch-Site: ${site}`));
-        }
-        expect((await fetch(url, { headers: { "last-event-id": "x" } })).status).toBe(400);
-
-        // A client that leaves frees its place (the last opened: one of the page's).
-        aborts.pop()!.abort();
-        await expect
-          .poll(
-            async () => {
-              const again = await open(page);
-              return again.status;
-            },
-            { timeout: 15_000 },
-          )
-          .toBe(200);
-      } finally {
-        // Stopping the sandbox ends the open streams and does not wait for them.
-        await own.stop();
-        for (const abort of aborts) abort.abort();
+      // Two are open: six more of this client (no browser) fill its share of 8; a loopback page's origin has 8 of its own.
+      const more = await Promise.all(Array.from({ length: 6 }, () => open()));
+      expect(more.map((r) => r.status)).toEqual(Array(6).fill(200));
+      const ninth = await fetch(url);
+      expect(ninth.status).toBe(503);
+      expect((await ninth.json()).error).toMatch(/8 of this origin/);
+      const page = { origin: own.gatewayUrl, "sec-fetch-site": "same-origin" };
+      const fromPage = await Promise.all(Array.from({ length: 8 }, () => open(page)));
+      expect(fromPage.map((r) => r.status)).toEqual(Array(8).fill(200));
+      const refused = await fetch(url, { headers: { origin: own.gatewayUrl.replace("127.0.0.1", "localhost") } });
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).error).toMatch(/16 exchange streams/);
+      // A page of another site takes no place, with or without Origin.
+      for (const site of ["cross-site", "same-site"]) {
+        const crossSite = await fetch(url, { headers: { "sec-fetch-site": site } });
+        expect(crossSite.status).toBe(403);
+        expect((await crossSite.json()).error).toMatch(new RegExp(`^Sec-Fetch-Site: ${site}`));
       }
-    },
-  );
+      expect((await fetch(url, { headers: { "last-event-id": "x" } })).status).toBe(400);
+
+      // A client that leaves frees its place (the last opened: one of the page's).
+      aborts.pop()!.abort();
+      await expect
+        .poll(async () => {
+          const again = await open(page);
+          return again.status;
+        })
+        .toBe(200);
+    } finally {
+      // Stopping the sandbox ends the open streams and does not wait for them.
+      await own.stop();
+      for (const abort of aborts) abort.abort();
+    }
+  });
 });
 
 describe("the exchange stream's bounds", () => {

@@ -513,5 +513,5 @@ describe("payment-apis sandbox --fixtures", () => {
       serving.child.kill("SIGTERM");
       await new Promise((done) => serving.child.once("exit", done));
     }
-  }, 90_000);
+  });
 });

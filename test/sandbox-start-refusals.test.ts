@@ -44,14 +44,14 @@ describe("payment-apis sandbox refuses in one line, before ready", () => {
     return output.trim().split("\n");
   };
 
-  it("--fixtures and --config naming a FIFO", { timeout: 120_000 }, async () => {
+  it("--fixtures and --config naming a FIFO", async () => {
     expect(await start(["--fixtures", fifo])).toEqual([`error: ${fifo} /: cannot be read: it is a FIFO, not a regular file: name a file`]);
     expect(await start(["--config", fifo])).toEqual([
       `error: sandbox config ${fifo} cannot be read: it is a FIFO, not a regular file: name a file`,
     ]);
   });
 
-  it("an empty or unwritable SANDBOX_LOG", { timeout: 120_000 }, async () => {
+  it("an empty or unwritable SANDBOX_LOG", async () => {
     expect(await start([], { SANDBOX_LOG: "" })).toEqual([
       "error: --log (SANDBOX_LOG) is empty: name a file to append the exchanges to, or unset SANDBOX_LOG",
     ]);

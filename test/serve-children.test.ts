@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { runChild, startChild, type Child } from "../src/testkit/serve/children";
-import { descendantsOf, processRuns, until } from "./support/processes";
+import { descendantsOf, ended, processRuns, until } from "./support/processes";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
 const owner = join("test", "support", "child-owner.ts");
@@ -28,8 +28,6 @@ async function startOwner(args: string[], command: string[] = [tsNode]): Promise
   const exitedFirst = started.finished.then((finished) => Promise.reject(new Error(`the owner exited first:\n${finished.output}`)));
   return { owner: started, childPid: await Promise.race([childPid, exitedFirst]) };
 }
-
-const gone = (pids: number[]) => until(() => pids.every((pid) => !processRuns(pid)), 15_000);
 
 describe("a child started through the helper stops with its owner", () => {
   // What the owner prints shows that it stopped its child while it ran (not only at its exit):
@@ -54,7 +52,7 @@ describe("a child started through the helper stops with its owner", () => {
       const finished = await owner.finished;
       expect(finished.code, finished.output).toBe(code);
       expect(finished.stdout).toContain(says);
-      expect(await gone([childPid])).toBe(true);
+      await ended([childPid]);
     },
     60_000,
   );
@@ -65,14 +63,14 @@ describe("a child started through the helper stops with its owner", () => {
     owner.process.kill("SIGTERM");
     // npm's output closes once the owner, which writes to it too, has exited.
     expect((await owner.finished).stdout).toContain("child ended by SIGTERM");
-    expect(await gone([childPid, ...ownerTree]), `left running: ${ownerTree.filter(processRuns).join(", ")}`).toBe(true);
-  }, 60_000);
+    await ended([childPid, ...ownerTree]);
+  });
 
   it("an owner that exits without a Lifecycle sends its child SIGTERM", async () => {
     const { owner, childPid } = await startOwner(["exits"]);
     expect((await owner.finished).code).toBe(0);
-    expect(await gone([childPid])).toBe(true);
-  }, 60_000);
+    await ended([childPid]);
+  });
 });
 
 describe("runChild", () => {
@@ -97,8 +95,9 @@ describe("the contract runners stop their children on SIGTERM and exit 143", () 
   async function interrupt(args: string[], env: NodeJS.ProcessEnv = process.env) {
     const runner = startChild(tsNode, args, { cwd: projectRoot, env });
     const pid = runner.process.pid!;
-    const deep = await until(() => descendantsOf(pid).some((child) => descendantsOf(child).length > 0) || !runner.running(), 90_000);
-    expect(deep && runner.running(), runner.output()).toBe(true);
+    // Until then, or until the runner exits (it fails at once then, with its output).
+    await until(() => descendantsOf(pid).some((child) => descendantsOf(child).length > 0) || !runner.running());
+    expect(runner.running(), runner.output()).toBe(true);
     const tree = descendantsOf(pid);
     runner.process.kill("SIGTERM");
     return { finished: await runner.finished, tree };
@@ -109,16 +108,16 @@ describe("the contract runners stop their children on SIGTERM and exit 143", () 
     expect(finished.code, finished.output).toBe(143);
     // Stopped, not left to the bound of its stopping (after which it would exit all the same).
     expect(finished.output).not.toContain("exiting anyway");
-    expect(await gone(tree), `left running: ${tree.filter(processRuns).join(", ")}`).toBe(true);
-  }, 120_000);
+    await ended(tree);
+  });
 
   it("npm run test:contract (contract-tests/run-all.ts): its steps and all they started are stopped", async () => {
     const { finished, tree } = await interrupt([join("contract-tests", "run-all.ts")], { ...process.env, CONTRACT_STEPS_AT_ONCE: "1" });
     expect(finished.code, finished.output).toBe(143);
     // Its steps stopped, it unwound as after a failure: the closing lines, with the interrupted step failed.
     expect(finished.output).toMatch(/^contract: \d+ passed, [1-9]\d* failed/m);
-    expect(await gone(tree), `left running: ${tree.filter(processRuns).join(", ")}`).toBe(true);
-  }, 120_000);
+    await ended(tree);
+  });
 });
 
 describe("signal handlers are installed by a process's owner, never by an import", () => {
@@ -157,5 +156,5 @@ describe("signal handlers are installed by a process's owner, never by an import
       const [, before, after] = line.split(" ");
       expect(after, line).toBe(before);
     }
-  }, 120_000);
+  });
 });

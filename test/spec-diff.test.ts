@@ -489,10 +489,7 @@ const findChange = (report: SpecDiffReport, testCase: Pick<ClassCase, "rule" | "
       (testCase.field === undefined || change.location.includes(testCase.field)),
   );
 
-// Each case runs redocly on a whole bundle: a second or two, more on a busy machine.
-const caseTimeout = { timeout: 60_000 };
-
-describe("classes of change on this repository's specs", caseTimeout, () => {
+describe("classes of change on this repository's specs", () => {
   it.each(classCases)("$name: $tier under $rule", (testCase) => {
     const report = diffCase(testCase);
     const change = findChange(report, testCase);
@@ -506,8 +503,7 @@ describe("classes of change on this repository's specs", caseTimeout, () => {
   });
 });
 
-// A change to Pan is searched at each of its rows (a whole form body each): longer on a busy machine.
-describe("every place a change reaches", { timeout: 240_000 }, () => {
+describe("every place a change reaches", () => {
   it("a path-level parameter's component changed: one row listing every operation under the paths that use it, each a request, with a witness", () => {
     const report = diffMutation("merchant", (doc) =>
       change(at(doc, "components", "parameters", "ApplicationId", "schema"), "minLength", 1, 2),
@@ -648,7 +644,7 @@ const refactors: { name: string; api: Api; mutate: (doc: Doc) => void }[] = [
   },
 ];
 
-describe("refactors that change nothing on the wire", caseTimeout, () => {
+describe("refactors that change nothing on the wire", () => {
   it.each(refactors)("$name: no change reported", ({ api, mutate }) => {
     const report = diffMutation(api, mutate);
     expect(
@@ -699,7 +695,7 @@ function diffWrapping(mutate: (doc: Doc) => void = () => undefined): SpecDiffRep
 const rows = (changes: ClassifiedChange[]) =>
   changes.map(({ tier, ruleIds, operation, location, property }) => ({ tier, ruleIds, operation, location, property }));
 
-describe("allOf merged into one schema before comparing", caseTimeout, () => {
+describe("allOf merged into one schema before comparing", () => {
   it("the TopLevelHal wrapper around every merchant answer is a response tightening: informational only", () => {
     const report = diffWrapping();
     expect(rows(changesOf(report, "breaking"))).toEqual([]);
@@ -795,7 +791,7 @@ describe("allOf merging on its own", () => {
   });
 });
 
-describe("the policy: severities and accepted breaks", caseTimeout, () => {
+describe("the policy: severities and accepted breaks", () => {
   const encodingCase = classCases[0]!;
   const review = {
     reason: "The gateway parses card fields in both spellings since 2026-11 (confirmed with the service).",
@@ -1086,11 +1082,9 @@ describe("redocly diff's report format", () => {
   });
 });
 
-// The CLI tests start npm, ts-node and redocly: seconds each, more on a busy machine. Each runs
-// processes of its own and writes only to its own temporary folder, so they run side by side.
-const cliTimeout = { timeout: 240_000 };
-
-describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
+// The CLI tests start npm, ts-node and redocly. Each runs processes of its own and writes only to
+// its own temporary folder, so they run side by side.
+describe.concurrent("npm run diff with two bundles", () => {
   it("exits 1 on a breaking change and names the field", async () => {
     const result = await runDiffCli([
       "--base",
@@ -1208,7 +1202,7 @@ describe.concurrent("npm run diff with two bundles", cliTimeout, () => {
   });
 });
 
-describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
+describe.concurrent("npm run diff against a git ref", () => {
   // A throw-away repository with one API, so the test neither depends on nor disturbs this one.
   let repo: string;
   const git = (...args: string[]) => {
@@ -1256,7 +1250,7 @@ describe.concurrent("npm run diff against a git ref", cliTimeout, () => {
   });
 });
 
-describe("npm run diff on specs that do not parse", cliTimeout, () => {
+describe("npm run diff on specs that do not parse", () => {
   let repo: string;
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), "spec-diff-broken-"));
@@ -1294,7 +1288,7 @@ describe("npm run diff on specs that do not parse", cliTimeout, () => {
   });
 });
 
-describe("What changed: the changelog of the release tags", cliTimeout, () => {
+describe("What changed: the changelog of the release tags", () => {
   // Its own throw-away repository: the tags and commits here must not race the tests above.
   let repo: string;
   const git = (...args: string[]) => {

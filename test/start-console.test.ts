@@ -9,13 +9,10 @@ import getPort from "get-port";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { launchTestBrowser } from "./support/browser";
+import { launchTestBrowser, openTestPage } from "./support/browser";
 import { startServing, type Serving } from "./support/processes";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
-/** Generous: the machine may be busy; the page is polled, never waited on by a fixed sleep. */
-const SEEN = { timeout: 30_000 };
-
 let serving: Serving;
 let browser: Browser;
 
@@ -31,7 +28,7 @@ beforeAll(async () => {
     DOCS_PORT: await port(),
   });
   browser = await launchTestBrowser();
-}, 600_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -45,14 +42,14 @@ describe("npm start", () => {
   it("advertises a sandbox console that loads in a browser and goes live", async () => {
     const address = /^sandbox console: (\S+)/m.exec(serving.output())?.[1];
     expect(address, serving.output()).toBeDefined();
-    const page = await browser.newPage();
+    const page = await openTestPage(browser);
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(String(error)));
     const response = await page.goto(address!, { waitUntil: "load" });
     expect(response?.status(), await response?.text()).toBe(200);
     expect(await page.title()).toBe("Sandbox console");
-    await page.getByText("live", { exact: true }).waitFor(SEEN);
+    await page.getByText("live", { exact: true }).waitFor();
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });

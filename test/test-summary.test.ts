@@ -39,7 +39,7 @@ async function closingLines(reporter: string): Promise<string> {
 describe("closing lines count a file whose set-up or load failed as failed", () => {
   it("npm run test:unit's", async () => {
     expect(await closingLines("test/support/plain-summary-reporter.ts")).toContain("tests: 2 passed, 5 failed, 2 skipped");
-  }, 120_000);
+  });
 
   it("the contract suite's, with the reason of each", async () => {
     const output = await closingLines("contract-tests/support/reporter.ts");
@@ -47,5 +47,5 @@ describe("closing lines count a file whose set-up or load failed as failed", () 
     expect(output).toContain('not run: "a suite" failed: suite set-up broke');
     expect(output).toContain("not run: its file failed: file set-up broke");
     expect(output).toContain('"after its tests" failed outside its tests: clean-up broke');
-  }, 120_000);
+  });
 });

@@ -21,18 +21,21 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** `pid: command line` of a process (Linux /proc), or undefined once it has ended. */
+function commandLineOf(pid: number): string | undefined {
+  try {
+    return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ")}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Processes whose command line contains `text` (Linux /proc), as `pid: command line`. */
 export function processesMentioning(text: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-      if (commandLine.includes(text)) found.push(`${pid}: ${commandLine}`);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((pid) => commandLineOf(Number(pid)))
+    .filter((line): line is string => line?.includes(text) === true);
 }
 
 /** The fields of /proc/<pid>/stat after the command name (which may hold spaces), or undefined when there is no such process. */
@@ -67,16 +70,6 @@ export function descendantsOf(pid: number): number[] {
   return found;
 }
 
-/** Polls `check` until it holds or `timeoutMs` passes; returns the last answer. */
-export async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return check();
-}
-
 export interface Serving {
   child: ChildProcess;
   /** The `ready ...` line. */
@@ -95,17 +88,36 @@ export interface ProgressBounds {
   stallMs: number;
 }
 
-/**
- * The time limit of a test or hook whose work is child processes bounded by their progress
- * (runWatched, startServing): a backstop against a hang nothing else catches, far beyond what a
- * machine three times busier than a quiet one needs.
- */
-export const BACKSTOP_MS = 30 * 60_000;
-
 /** A serving command's start: a ready line within this. */
 export const START_BOUNDS: ProgressBounds = { cpuBudgetMs: 600_000, stallMs: 30_000 };
 /** A command run to its end (npm install, pack, a generator, a suite). */
 export const RUN_BOUNDS: ProgressBounds = { cpuBudgetMs: 1_800_000, stallMs: 60_000 };
+
+/**
+ * Polls `check` until it holds, with no deadline: for a state the test's own processes reach by
+ * their progress, where `check` also holds once the process waited on has exited (the caller then
+ * fails at once, with its output). One that never gets there meets vitest's hang guard.
+ */
+export async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((done) => setTimeout(done, 100));
+}
+
+/**
+ * Resolves once none of `pids` runs (each has exited, however long a busy machine takes to run
+ * its stopping). Bounded by progress, not wall time: it rejects, naming the processes left, once
+ * they have spent no CPU time for `stallMs`: idle, so nothing is stopping them.
+ */
+export async function ended(pids: readonly number[], stallMs = RUN_BOUNDS.stallMs): Promise<void> {
+  let progress = { at: Date.now(), cpu: -1 };
+  for (let left = pids.filter(processRuns); left.length > 0; left = left.filter(processRuns)) {
+    // One that exits leaves the sum: that is progress too.
+    const cpu = left.reduce((sum, pid) => sum + (cpuMilliseconds(pid) ?? 0), 0);
+    if (cpu !== progress.cpu) progress = { at: Date.now(), cpu };
+    else if (Date.now() - progress.at > stallMs)
+      throw new Error(`left running, with no CPU time for ${stallMs / 1000} s:\n${left.map(commandLineOf).join("\n")}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
 
 /** CPU time spent so far by `pid` and the processes descended from it that still run. */
 function treeCpuMilliseconds(pid: number): number {
