@@ -166,9 +166,14 @@ function container(spec: ApiSpec, place: AnswerPlace): Determination | undefined
 /** The hand-written entries of both APIs (./determined-by-prose.ts, or a test's). */
 export type ProseTable = Record<ApiName, readonly ProseEntry[]>;
 
-/** Every place of one API's answers, classified: by the bundle's structure, else by hand, else as a container of inventoried members. */
-export function classify(spec: ApiSpec, table: ProseTable = byProse, known: Set<string> = knownIds()): ClassifiedPlace[] {
-  return answerPlaces(spec).map((place) => ({
+/** Every place of one API's answers (or those given), classified: by the bundle's structure, else by hand, else as a container of inventoried members. */
+export function classify(
+  spec: ApiSpec,
+  table: ProseTable = byProse,
+  known: Set<string> = knownIds(),
+  places: AnswerPlace[] = answerPlaces(spec),
+): ClassifiedPlace[] {
+  return places.map((place) => ({
     ...place,
     determination: byStructure(spec, place, known) ?? byHand(spec, place, table) ?? container(spec, place),
   }));

@@ -15,6 +15,7 @@ import { comparisons, uncompared } from "./common/prediction";
 import { gatewayCommands, type GatewayReal } from "./gateway/commands";
 import { GatewayModel } from "./gateway/model";
 import { answerOf } from "./common/compare";
+import { coverageOf } from "./common/coverage";
 import { merchantCommands, merchantSetup } from "./merchant/commands";
 
 const { runs, seed } = target.model;
@@ -113,6 +114,15 @@ async function assertSequences(property: fc.IAsyncProperty<[unknown]>): Promise<
   }
 }
 
+/**
+ * Prints how many of the places the determination inventory marks determined, in the answers the
+ * sequences got (each operation and documented status), the model predicted.
+ */
+function printCoverage(api: "gateway" | "merchant"): void {
+  const { determined, predicted } = coverageOf(api);
+  console.log(`${api}: ${predicted} of ${determined} determined places of the answers the sequences got were predicted`);
+}
+
 /** Fails when a claimed rule was not compared during the scenario. */
 function expectCompared(before: ReadonlyMap<string, number>, rules: readonly string[]): void {
   expect(uncompared(before, rules).join(", "), `rules the sequences of ${replay.line} never compared with an answer`).toBe("");
@@ -144,6 +154,7 @@ describe("The model beside the target", () => {
         ),
       );
       expectCompared(before, GATEWAY_RULES);
+      printCoverage("gateway");
     },
     300_000,
   );
@@ -159,6 +170,7 @@ describe("The model beside the target", () => {
         ),
       );
       expectCompared(before, MERCHANT_RULES);
+      printCoverage("merchant");
     },
     300_000,
   );

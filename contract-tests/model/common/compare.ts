@@ -7,6 +7,7 @@
  */
 import type { Exchange, ApiSession, CallOptions } from "../../support/http";
 import { describeExchange } from "../../support/http";
+import { noteCompared } from "./coverage";
 import { differences, type Answer, type Expectation } from "./prediction";
 
 /** The target's side of a sequence: the session (one per sequence: its own token) and the requests sent so far. */
@@ -40,7 +41,14 @@ export async function sendAndCompare(
 ): Promise<Exchange> {
   const exchange = await real.session.call(call);
   real.trail.push(`${step}: ${describeExchange(exchange)}`);
-  const found = differences(answerOf(exchange), [...expectations, ...more(exchange)]);
+  const all = [...expectations, ...more(exchange)];
+  const found = differences(answerOf(exchange), all);
+  noteCompared(
+    exchange.api,
+    exchange.operationId,
+    exchange.status,
+    all.map((e) => e.place),
+  );
   if (found.length > 0) {
     throw new PredictionFailure(
       [

@@ -104,34 +104,41 @@ const answersOf = (real: GatewayReal) => {
   return found;
 };
 
-/** A capture or a refund of the authorization, of an amount or with the amount omitted, through the authorization's link. */
+/** A capture (with or without its own text on statement) or a refund of the authorization, of an amount or with the amount omitted, through the authorization's link. */
 class AmountFollowUp extends FollowUp {
   constructor(
     readonly kind: "capture" | "refund",
     pick: number,
     key: Key,
     readonly amount: number | undefined,
+    readonly textOnStatement?: string,
   ) {
     super(pick, key);
   }
   async run(m: GatewayModel, real: GatewayReal): Promise<void> {
     const { auth, label } = this.target(m);
     const { expectations, apply } =
-      this.kind === "capture" ? m.predictCapture(auth, this.key, this.amount) : m.predictRefund(auth, this.key, this.amount);
+      this.kind === "capture"
+        ? m.predictCapture(auth, this.key, this.amount, this.textOnStatement)
+        : m.predictRefund(auth, this.key, this.amount);
     await sendAndCompare(
       real,
       `${this.toString()} of ${label}`,
       {
         operationId: this.kind === "capture" ? "createCapture" : "createRefund",
         url: linked(real, auth.id!, this.kind === "capture" ? "captures" : "refunds", answersOf(real)),
-        body: this.amount === undefined ? {} : { amount: this.amount },
+        body: {
+          ...(this.amount !== undefined && { amount: this.amount }),
+          ...(this.textOnStatement !== undefined && { text_on_statement: this.textOnStatement }),
+        },
         ...keyOption(real, this.key),
       },
       expectations,
     );
     apply();
   }
-  toString = () => `${this.kind}(${this.key} key, ${this.amount ?? "amount omitted"})`;
+  toString = () =>
+    `${this.kind}(${this.key} key, ${this.amount ?? "amount omitted"}${this.textOnStatement !== undefined ? `, text_on_statement ${JSON.stringify(this.textOnStatement)}` : ""})`;
 }
 
 class Void extends FollowUp {
@@ -164,7 +171,10 @@ class Debit implements Command {
   async run(m: GatewayModel, real: GatewayReal): Promise<void> {
     const { expectations, state } = m.predictDebit("main", this.amount, this.currency);
     const body = { ...requestExample("gateway", "createDebit", "intraEeaVisa"), amount: this.amount, card: card() };
-    const exchange = await sendAndCompare(real, this.toString(), { operationId: "createDebit", body }, expectations);
+    const exchange = await sendAndCompare(real, this.toString(), { operationId: "createDebit", body }, expectations, (answered) => {
+      state.id = typeof answered.json?.id === "string" ? answered.json.id : undefined;
+      return m.debitLinks(state);
+    });
     m.learnDebit(state, answerOf(exchange));
   }
   toString = () => `debit(${this.amount} ${this.currency})`;
@@ -203,7 +213,12 @@ class Credit implements Command {
       real,
       this.toString(),
       { operationId: "createCredit", body },
-      m.predictCredit("main", this.amount, this.currency, example.text_on_statement),
+      m.predictCredit("main", {
+        amount: this.amount,
+        currency: this.currency,
+        textOnStatement: example.text_on_statement,
+        reference: example.reference,
+      }),
     );
   }
   toString = () => `credit(${this.amount} ${this.currency})`;
@@ -236,15 +251,17 @@ export function gatewayCommands(target: ContractTarget): Array<fc.Arbitrary<Comm
   const authorize = fc
     .tuple(key, fc.integer({ min: 200, max: 1000 }), currency, fc.boolean(), text, reference)
     .map(([k, amount, c, csc, t, r]) => new Authorize(k === "second" ? "main" : k, amount, c, "accepted", csc, t, r));
-  const capture = fc.tuple(fc.nat(20), key, small).map(([pick, k, amount]) => new AmountFollowUp("capture", pick, k, amount));
+  const capture = fc
+    .tuple(fc.nat(20), key, small, fc.option(fc.constant("Capture text"), { nil: undefined, freq: 3 }))
+    .map(([pick, k, amount, t]) => new AmountFollowUp("capture", pick, k, amount, t));
   const refund = fc.tuple(fc.nat(20), key, small).map(([pick, k, amount]) => new AmountFollowUp("refund", pick, k, amount));
   // fast-check picks among the arbitraries alike: authorizations and their follow-ups are listed more than once to come more often.
   const commands: Array<fc.Arbitrary<Command>> = [
     authorize,
     authorize,
     fc
-      .tuple(forced, currency, fc.boolean())
-      .map(([amount, c, csc]) => new Authorize("main", amount, c, "forcing", csc, undefined, undefined)),
+      .tuple(forced, currency, fc.boolean(), text, reference)
+      .map(([amount, c, csc, t, r]) => new Authorize("main", amount, c, "forcing", csc, t, r)),
     capture,
     capture,
     capture,

@@ -76,6 +76,14 @@ const isSuccess = (status: unknown) => typeof status === "number" && status >= 2
 /** The path a relative href names, without its query. */
 const pathOf = (href: unknown) => (typeof href === "string" ? href.replace(/[?#].*$/, "") : undefined);
 
+/** A link that, when sent, names `path` (an optional link of the spec). */
+const linkTo = (place: `body ${string}`, rule: string, path: string, required = false): Expectation =>
+  holds(place, rule, required ? path : `absent or ${path}`, (href) => (!required && href === undefined) || pathOf(href) === path);
+
+/** A member that, when sent, is `value` (an optional member of the spec). */
+const absentOr = (place: `body ${string}`, rule: string, value: unknown): Expectation =>
+  holds(place, rule, `absent or ${JSON.stringify(value)}`, (v) => v === undefined || v === value);
+
 export class GatewayModel {
   readonly authorizations: AuthorizationState[] = [];
   readonly debits: DebitState[] = [];
@@ -154,29 +162,20 @@ export class GatewayModel {
     return { expectations, state };
   }
 
-  /** The links of an approved authorization, once its id is known: checked after the id was read. */
+  /** The links of an authorization, once its id is known (checked after the id was read): an approved one's captures link is required. */
   authorizationLinks(state: AuthorizationState): Expectation[] {
-    if (state.id === undefined || state.code !== approvedStatusCode) return [];
+    if (state.id === undefined) return [];
     const base = `/authorizations/${state.id}`;
     return [
-      holds(
+      linkTo("body _links.self.href", "gateway:link:AuthorizationLinks.self", base),
+      linkTo(
         "body _links.captures.href",
         "gateway:link:AuthorizationLinks.captures",
         `${base}/captures`,
-        (href) => pathOf(href) === `${base}/captures`,
+        state.code === approvedStatusCode,
       ),
-      holds(
-        "body _links.refunds.href",
-        "gateway:link:AuthorizationLinks.refunds",
-        `absent or ${base}/refunds`,
-        (href) => href === undefined || pathOf(href) === `${base}/refunds`,
-      ),
-      holds(
-        "body _links.voids.href",
-        "gateway:link:AuthorizationLinks.voids",
-        `absent or ${base}/voids`,
-        (href) => href === undefined || pathOf(href) === `${base}/voids`,
-      ),
+      linkTo("body _links.refunds.href", "gateway:link:AuthorizationLinks.refunds", `${base}/refunds`),
+      linkTo("body _links.voids.href", "gateway:link:AuthorizationLinks.voids", `${base}/voids`),
     ];
   }
 
@@ -215,25 +214,29 @@ export class GatewayModel {
         ? "gateway:default:CaptureRequest.amount"
         : "gateway:rule:CaptureRequest.amount";
     const expectations = this.outcome(ok, "gateway:status:CaptureApproved", "gateway:status:CaptureDeclined");
+    const base = `/authorizations/${auth.id}`;
+    expectations.push(
+      linkTo("body _links.authorization.href", "gateway:link:CaptureLinks.authorization", base, ok),
+      linkTo("body _links.refunds.href", "gateway:link:CaptureLinks.refunds", `${base}/refunds`, ok),
+    );
+    // A declined one carries what was sent, if anything.
+    if (textOnStatement !== undefined)
+      expectations.push(
+        ok
+          ? equals("body text_on_statement", "gateway:echo:createCapture", textOnStatement)
+          : absentOr("body text_on_statement", "gateway:echo:createCapture", textOnStatement),
+      );
     if (ok) {
-      const base = `/authorizations/${auth.id}`;
       expectations.push(
         equals("body status.code", rule, approvedStatusCode),
         equals("body amount", amount === undefined ? "gateway:default:CaptureRequest.amount" : "gateway:echo:createCapture", captured),
-        equals(
-          "body text_on_statement",
-          textOnStatement !== undefined ? "gateway:echo:createCapture" : "gateway:default:TextOnStatement",
-          textOnStatement ?? auth.textOnStatement,
-        ),
-        holds("body _links.authorization.href", "gateway:link:CaptureLinks.authorization", base, (href) => pathOf(href) === base),
-        holds(
-          "body _links.refunds.href",
-          "gateway:link:CaptureLinks.refunds",
-          `${base}/refunds`,
-          (href) => pathOf(href) === `${base}/refunds`,
-        ),
       );
-    } else expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:CaptureDeclined"));
+      if (textOnStatement === undefined)
+        expectations.push(equals("body text_on_statement", "gateway:default:TextOnStatement", auth.textOnStatement));
+    } else {
+      expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:CaptureDeclined"));
+      if (amount !== undefined) expectations.push(absentOr("body amount", "gateway:echo:createCapture", amount));
+    }
     return {
       expectations,
       apply: () => {
@@ -257,15 +260,18 @@ export class GatewayModel {
           ? "gateway:default:RefundRequest.amount"
           : "gateway:rule:RefundRequest.amount";
     const expectations = this.outcome(ok, "gateway:status:RefundApproved", "gateway:status:RefundDeclined");
+    const base = `/authorizations/${auth.id}`;
+    expectations.push(linkTo("body _links.authorization.href", "gateway:link:RefundLinks.authorization", base, ok));
     if (ok) {
-      const base = `/authorizations/${auth.id}`;
       expectations.push(
         equals("body status.code", rule, approvedStatusCode),
         equals("body amount", amount === undefined ? "gateway:default:RefundRequest.amount" : "gateway:echo:createRefund", refunded),
         equals("body text_on_statement", "gateway:default:TextOnStatement", auth.textOnStatement),
-        holds("body _links.authorization.href", "gateway:link:RefundLinks.authorization", base, (href) => pathOf(href) === base),
       );
-    } else expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:RefundDeclined"));
+    } else {
+      expectations.push(this.declined(this.owns(key, auth.account) ? rule : "gateway:status:RefundDeclined"));
+      if (amount !== undefined) expectations.push(absentOr("body amount", "gateway:echo:createRefund", amount));
+    }
     return { expectations, apply: () => void (ok && (auth.refunded += refunded)) };
   }
 
@@ -280,19 +286,35 @@ export class GatewayModel {
         ? equals("body status.code", rule, approvedStatusCode)
         : this.declined(this.owns(key, auth.account) ? rule : "gateway:status:VoidDeclined"),
     );
+    // What a void releases and its text are optional members (x-inferred): when sent, the authorization's.
+    if (ok)
+      expectations.push(
+        absentOr("body amount", "gateway:rule:createVoid", auth.amount - auth.captured),
+        absentOr("body text_on_statement", "gateway:default:TextOnStatement", auth.textOnStatement),
+      );
     return { expectations, apply: () => void (ok && (auth.voided = true)) };
   }
 
   // --- debits and credits ---------------------------------------------------------------------
 
+  /** A debit with a test PAN and the matching CSC, without a text on statement. */
   predictDebit(account: Account, amount: number, currency: string): { expectations: Expectation[]; state: DebitState } {
     const expectations = [
       ...this.outcome(true, "gateway:status:DebitApproved", "gateway:status:DebitDeclined"),
       equals("body status.code", "gateway:x-test-environment:accepted-test-pans", approvedStatusCode),
       equals("body amount", "gateway:echo:createDebit", amount),
       equals("body currency", "gateway:echo:createDebit", currency),
+      equals("body csc.present", "gateway:echo:createDebit", true),
+      equals("body csc.matches", "gateway:x-test-environment:matching-csc", true),
     ];
+    const descriptor = this.descriptors.get(account);
+    if (descriptor !== undefined) expectations.push(equals("body text_on_statement", "gateway:default:TextOnStatement", descriptor));
     return { expectations, state: { account, amount, currency, approved: true, refunds: 0 } };
+  }
+
+  /** A debit's refunds link, once its id is known. */
+  debitLinks(state: DebitState): Expectation[] {
+    return state.id === undefined ? [] : [linkTo("body _links.refunds.href", "gateway:link:Debit.refunds", `/debits/${state.id}/refunds`)];
   }
 
   learnDebit(state: DebitState, answer: Answer): void {
@@ -304,16 +326,11 @@ export class GatewayModel {
   predictDebitRefund(debit: DebitState, key: Key): { expectations: Expectation[]; apply: () => void } {
     const ok = this.owns(key, debit.account) && debit.approved && debit.refunds < windows["debit-refunds-per-debit"];
     const expectations = this.outcome(ok, "gateway:status:DebitRefundApproved", "gateway:status:DebitRefundDeclined");
+    expectations.push(linkTo("body _links.debit.href", "gateway:link:DebitRefund.debit", `/debits/${debit.id}`));
     if (ok)
       expectations.push(
         equals("body status.code", "gateway:x-windows:debit-refunds-per-debit", approvedStatusCode),
         equals("body amount", "gateway:rule:createDebitRefund", debit.amount),
-        holds(
-          "body _links.debit.href",
-          "gateway:link:DebitRefund.debit",
-          `absent or /debits/${debit.id}`,
-          (href) => href === undefined || pathOf(href) === `/debits/${debit.id}`,
-        ),
       );
     else
       expectations.push(
@@ -322,13 +339,18 @@ export class GatewayModel {
     return { expectations, apply: () => void (ok && debit.refunds++) };
   }
 
-  predictCredit(account: Account, amount: number, currency: string, textOnStatement: string | undefined): Expectation[] {
+  predictCredit(
+    account: Account,
+    request: { amount: number; currency: string; textOnStatement?: string; reference?: string },
+  ): Expectation[] {
+    const { amount, currency, textOnStatement, reference } = request;
     const expectations = [
       ...this.outcome(true, "gateway:status:CreditApproved", "gateway:status:CreditDeclined"),
       equals("body status.code", "gateway:x-test-environment:accepted-test-pans", approvedStatusCode),
       equals("body amount", "gateway:echo:createCredit", amount),
       equals("body currency", "gateway:echo:createCredit", currency),
     ];
+    if (reference !== undefined) expectations.push(equals("body reference", "gateway:echo:createCredit", reference));
     const descriptor = textOnStatement ?? this.descriptors.get(account);
     if (descriptor !== undefined)
       expectations.push(

@@ -15,7 +15,7 @@ import { apiSpec } from "../../support/spec";
 import { answerOf, sendAndCompare, type Real } from "../common/compare";
 import { statusRuleOf } from "../common/status-rule";
 import type { Expectation } from "../common/prediction";
-import { MerchantModel, type Kind, type ResourceState } from "./model";
+import { MerchantModel, type Kind } from "./model";
 
 type Command = fc.AsyncCommand<MerchantModel, MerchantReal>;
 
@@ -63,14 +63,9 @@ async function send(
 /** A body to create a resource of a kind: the spec's example, told apart by `n`. */
 function bodyFor(kind: Kind, n: number): Record<string, unknown> {
   if (kind === "people") return { ...merchantExample("createPerson"), name: `Model Person ${n}` };
-  if (kind === "comments") return { body: `Model comment ${n}` };
+  // Every other comment a field comment on the application's trading name (a commentable property).
+  if (kind === "comments") return { body: `Model comment ${n}`, ...(n % 2 === 0 && { tags: ["ch-field:business_model.trading_name"] }) };
   return { ...merchantExample("createApplicationFile"), name: `model-${n}.pdf` };
-}
-
-/** The link back to the application a created person or file carries (a comment's context links are its own). */
-function ownerLink(kind: Kind, application: ResourceState | undefined): { self: string; rule: string } | undefined {
-  const schema = { people: "Person", files: "File", comments: undefined }[kind];
-  return application && schema ? { self: application.self, rule: `merchant:link:${schema}.ch:application` } : undefined;
 }
 
 class Create implements Command {
@@ -88,7 +83,7 @@ class Create implements Command {
       this.toString(),
       operationId,
       { url: expandHref(real.links[RELATION[this.kind]]!), body: sent },
-      m.predictCreate(operationId, statusRule(operationId, "201"), sent, ownerLink(this.kind, m.application)),
+      m.predictCreate(operationId, statusRule(operationId, "201"), sent, m.ownerOf(this.kind)),
       (answered) => m.location(answerOf(answered)),
     );
     m.learnCreated(this.kind, sent, answerOf(exchange));
@@ -180,7 +175,9 @@ class ReadPage implements Command {
     const size = this.perPage ?? pagination.perPageDefault;
     const page = this.pick === undefined ? undefined : 1 + (this.pick % m.lastPage(this.kind, size));
     const url = expandHref(real.links[RELATION[this.kind]]!, { [pagination.parameter]: this.perPage, page });
-    await send(m, real, this.toString(), LIST[this.kind], { url }, m.predictPage(this.kind, this.perPage, page));
+    await send(m, real, this.toString(), LIST[this.kind], { url }, m.predictPage(this.kind, this.perPage, page), (answered) =>
+      m.pageItems(this.kind)(answerOf(answered)),
+    );
   }
   toString = () =>
     `list ${this.kind} (per_page ${this.perPage ?? "omitted"}, page ${this.pick === undefined ? "omitted" : `#${this.pick}`})`;
@@ -207,6 +204,7 @@ class Walk implements Command {
         LIST[this.kind],
         { url },
         m.predictPage(this.kind, this.perPage, page),
+        (answered) => m.pageItems(this.kind)(answerOf(answered)),
       );
       for (const item of linksOfItems(exchange, RELATION[this.kind])) {
         if (seen.has(item))
@@ -249,7 +247,8 @@ class NewToken implements Command {
 export async function merchantSetup(session: ApiSession): Promise<{ model: MerchantModel; real: MerchantReal }> {
   const model = new MerchantModel();
   const real: MerchantReal = { session, trail: [], links: {} };
-  const root = await send(model, real, "read the entry point", "getRoot", {}, []);
+  const root = await send(model, real, "read the entry point", "getRoot", {}, model.predictRoot(session.baseUrl));
+  model.learnRoot(answerOf(root));
   const sent = merchantExample("createApplication");
   const application = await send(
     model,
