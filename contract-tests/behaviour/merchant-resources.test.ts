@@ -244,7 +244,6 @@ describe("Stamps", () => {
       await api.call({ url: linkOf(contractResource, "ch:application") });
       expect(unevaluated(before, CONTRACT_AGREEMENT).join(", "), "rules of the contract's answers the invariants did not check").toBe("");
     },
-    60_000,
   );
 
   scenario(

@@ -156,7 +156,6 @@ describe("The model beside the target", () => {
       expectCompared(before, GATEWAY_RULES);
       printCoverage("gateway");
     },
-    300_000,
   );
 
   scenario(
@@ -172,6 +171,5 @@ describe("The model beside the target", () => {
       expectCompared(before, MERCHANT_RULES);
       printCoverage("merchant");
     },
-    300_000,
   );
 });
