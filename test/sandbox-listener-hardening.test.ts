@@ -252,7 +252,7 @@ describe("requests Node's parser rejects, and slow requests", () => {
       timeouts: { headersMs: 300, requestMs: 600, checkIntervalMs: 100 },
     });
     try {
-      const answer = await raw(Number(new URL(slow.merchantUrl).port), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", { keepOpenMs: 5_000 });
+      const answer = await raw(Number(new URL(slow.merchantUrl).port), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", { keepOpen: true });
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(answer).toMatch(/content-type: application\/problem\+json/i);
       expect((await fetch(`${slow.gatewayUrl}/account`, { headers: gatewayAuth() })).status).toBe(200);
@@ -266,7 +266,7 @@ describe("the storage host and uploaded files", () => {
   it("refuses a PUT without a valid upload link before reading its body", async () => {
     // 10 MB announced, 1 KB sent: an answer now proves the body was never waited for.
     const head = `PUT /uploads/not-a-link?X-Sandbox-Signature=00 HTTP/1.1\r\nHost: 127.0.0.1:${portOf.storage}\r\nContent-Type: application/pdf\r\nContent-Length: 10000000\r\n\r\n`;
-    const answer = await raw(portOf.storage, head + "x".repeat(1024), { keepOpenMs: 5_000 });
+    const answer = await raw(portOf.storage, head + "x".repeat(1024), { keepOpen: true });
     expect(answer).toMatch(/^HTTP\/1\.1 403 /);
     expect(answer).toContain("<Error>");
   });

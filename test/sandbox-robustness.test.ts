@@ -57,7 +57,6 @@ function rawRequest(port: number, payload: string | Buffer): Promise<number> {
     socket.on("data", (chunk) => (data += chunk.toString("latin1")));
     socket.on("error", () => done(0));
     socket.on("close", () => done(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0)));
-    socket.setTimeout(5000, () => socket.destroy());
     socket.end(payload);
   });
 }
