@@ -31,7 +31,7 @@ interface RunOutcome {
   passed: boolean;
   seconds: number;
   closing: string;
-  /** The longest a contract test took in this run, in seconds, against the suite's 30 s test timeout. */
+  /** The longest a contract test took in this run, in seconds: how much a busy machine stretched it (the suite has no test timeout). */
   slowestTestSeconds: number;
   failedTests: string[];
   gitStatus: string;

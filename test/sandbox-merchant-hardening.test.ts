@@ -284,11 +284,13 @@ describe("5. Error bodies are bounded", () => {
   it("a 180 KB body with 60,000 invalid array items gets a small 400, quickly", async () => {
     const body = { grant_types: Array(60_000).fill("") };
     expect(JSON.stringify(body).length).toBeGreaterThan(175_000);
-    const started = Date.now();
+    // Quickly in CPU time, which a busy machine does not stretch: the sandbox runs in this process.
+    const before = process.cpuUsage();
     const response = await merchant.api.call("POST", "/oauth/clients", body);
+    const spent = process.cpuUsage(before);
     expectValidationError(response);
     expect(Buffer.byteLength(response.text)).toBeLessThan(1024);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect((spent.user + spent.system) / 1000, "ms of CPU time").toBeLessThan(1000);
   });
 
   it(`the errors of an array at the size limit list at most ${MAX_ERROR_FIELDS} fields and say that more were found`, async () => {
