@@ -5,6 +5,7 @@
 import { inject, it, type TestContext, type TestOptions } from "vitest";
 import { objectOf, stringOf } from "../../src/testkit/common/json-values";
 import type { ContractTarget } from "./target";
+import { judgedByTheSuite } from "./client-answers";
 import { suiteFetch } from "./connections";
 import { mark } from "./exchange-log";
 import { forgetWrites } from "./invariants";
@@ -47,6 +48,8 @@ declare module "@vitest/runner" {
   interface TaskMeta {
     /** The rule ids a test proves (see Requirements.rules). */
     rules?: string[];
+    /** Answers the typed clients absorbed during the test, one line each (./client-answers.ts). */
+    absorbed?: string[];
   }
 }
 
@@ -94,13 +97,17 @@ export function switchTarget(next: ContractTarget, only: RegExp | undefined): vo
 
 /**
  * `it`, or `it.skip` for a test outside the mutation run's selection (CONTRACT_ONLY_TESTS). A
- * failed test carries the reproduction of the request its failure is about (./reproduction.ts).
+ * failed test carries the reproduction of the request its failure is about (./reproduction.ts),
+ * and the answers the typed clients absorbed during it, to report (./client-answers.ts).
  */
 export function contractTest(name: string, options: TestOptions, body: (ctx: TestContext) => Promise<void> | void): void {
   (onlyTests && !onlyTests.test(name) ? it.skip : it)(name, options, (ctx) => {
     const since = mark();
     ctx.onTestFailed(() => attachReproduction(ctx, since, target));
-    return body(ctx);
+    return judgedByTheSuite(
+      () => body(ctx),
+      (absorbed) => (ctx.task.meta.absorbed = absorbed),
+    );
   });
 }
 

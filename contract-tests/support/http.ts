@@ -16,12 +16,14 @@ import { encodeBody } from "../../src/testkit/openapi-model/http-from-spec";
 import type { ContractTarget } from "./target";
 import { cardDataEchoes, cardDataOf } from "./card-data-echo";
 import { isJsonMediaType, parseMediaType } from "../../src/testkit/openapi-model/media-types";
+import { noteAbsorbed, noteClientViolation } from "./client-answers";
 import { conformanceProblems } from "./conformance";
 import { suiteFetch } from "./connections";
 import { echoProblems } from "./echo";
 import { noteIssuedToken, noteOperation } from "./exchange-log";
 import { invariantProblems } from "./invariants";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
+import { checkSandboxClaims } from "./waiver-claims";
 
 export interface CallOptions {
   /** The operation the call means; checked against where the URL leads. */
@@ -303,6 +305,8 @@ export class ApiSession {
     };
     // For a failing test's reproduction: the operation, and the tokens to print as a variable.
     noteOperation(response, this.api, op?.operationId);
+    if (this.target.kind === "sandbox")
+      checkSandboxClaims({ api: this.api, operationId: op?.operationId, json, described: describeExchange(exchange) });
     const issued = stringOf(objectOf(json).access_token);
     if (issued !== undefined) noteIssuedToken(issued);
     if (op)
@@ -329,24 +333,43 @@ export class ApiSession {
   }
 
   /**
-   * A fetch for the typed clients (`createMerchantClient({ fetch })`): every answer they get is
-   * checked like the suite's own calls, and a non-conforming one fails the test.
+   * A fetch for the typed clients (`createMerchantClient({ fetch })`): every answer they get, each
+   * attempt of a call, is checked like the suite's own calls, and a non-conforming one fails the
+   * test (./client-answers.ts: also when the client wraps it in an error of its own). An answer
+   * the client absorbs is reported: a 401 whose request it sends again with another token.
    */
   transport(): (url: string, init: RequestInit) => Promise<Response> {
+    /** This client's 401s, by method and URL, with the credentials they refused. */
+    const refused = new Map<string, { authorization: string | null; exchange: Exchange }>();
+    let lastToken: Exchange | undefined;
     return async (url, init) => {
       if (!this.mayContact(url))
         throw new Error(`refusing to send to ${new URL(url).origin}: a ${this.target.kind} target runs on loopback`);
+      const method = (init.method ?? "GET").toUpperCase();
+      const sentHeaders = new Headers(init.headers);
+      const again = refused.get(`${method} ${url}`);
+      refused.delete(`${method} ${url}`);
+      if (again && again.authorization !== sentHeaders.get("authorization"))
+        noteAbsorbed(
+          `${describeExchange(again.exchange)}: the client got a new token${lastToken ? ` (${describeExchange(lastToken)})` : ""} and sent the request again`,
+        );
       // Never followed: a redirect is an answer of the target like any other, checked here (the specs document none).
       const response = await suiteFetch(url, { ...init, redirect: "manual" });
       const bytes = Buffer.from(await response.arrayBuffer());
-      const sentType = new Headers(init.headers).get("content-type") ?? undefined;
+      const sentType = sentHeaders.get("content-type") ?? undefined;
       const sentBody =
         typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? Buffer.from(init.body).toString("utf8") : undefined;
-      const exchange = this.received((init.method ?? "GET").toUpperCase(), url, response, bytes, undefined, sentBody, sentType);
+      const exchange = this.received(method, url, response, bytes, undefined, sentBody, sentType);
       exchange.problems.push(...cardDataEchoes(cardDataOf(sentBody, sentType), exchange));
       const op = exchange.operationId ? this.spec.operation(exchange.operationId) : undefined;
       exchange.problems.push(...this.echoes(op, sentBody, sentType, exchange));
-      if (exchange.problems.length > 0) throw violation(exchange);
+      if (exchange.problems.length > 0) {
+        const broken = violation(exchange);
+        noteClientViolation(broken);
+        throw broken;
+      }
+      if (exchange.operationId === "createToken") lastToken = exchange;
+      else if (exchange.status === 401) refused.set(`${method} ${url}`, { authorization: sentHeaders.get("authorization"), exchange });
       return new Response(bytes.length > 0 && ![204, 304].includes(response.status) ? new Uint8Array(bytes) : null, {
         status: response.status,
         statusText: response.statusText,

@@ -10,7 +10,6 @@ import { deref } from "../../src/testkit/openapi-model/document";
 import { mediaTypeOf } from "../../src/testkit/openapi-model/media-types";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { linksOf } from "../../src/testkit/common/hal-reading";
-import { target } from "./context";
 import { requestExample, type OperationIdOf, type RequestBodyOf } from "./documented-bodies";
 import { bodyExcerpt, describeExchange, type ApiSession, type Exchange } from "./http";
 import { propertySchemas } from "../../src/testkit/openapi-model/schema-walk";
@@ -22,13 +21,18 @@ export function merchantExample<Op extends OperationIdOf<"merchant">>(operationI
   return requestExample("merchant", operationId, name);
 }
 
-/** The typed client on the target, through the session's checking transport; no retries, no 429 waits. */
+/**
+ * The typed client on the session's target, through the session's checking transport: every
+ * attempt's answer is checked, and the 401s it answers with a new token are reported. No retries
+ * and no 429 waits, so that a 5xx or a 429 reaches the test; a redirect is not followed.
+ */
 export function merchantClient(session: ApiSession, credentials?: { clientId: string; clientSecret: string }): MerchantClient {
+  const { merchant } = session.target;
   return createMerchantClient({
-    baseUrl: target.merchant.baseUrl,
-    clientId: credentials?.clientId ?? target.merchant.clientId,
-    clientSecret: credentials?.clientSecret ?? target.merchant.clientSecret,
-    audience: target.merchant.audience,
+    baseUrl: merchant.baseUrl,
+    clientId: credentials?.clientId ?? merchant.clientId,
+    clientSecret: credentials?.clientSecret ?? merchant.clientSecret,
+    audience: merchant.audience,
     fetch: session.transport(),
     retry: { attempts: 1 },
     rateLimit: { maxRetries: 0 },

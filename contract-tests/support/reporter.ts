@@ -20,7 +20,8 @@ interface Failure {
  * skipped silently); the failures grouped by the rule ids their tests declare and by the
  * operation of the request each failure is about, one line per group with its count, then the
  * first FAILURES_SHOWN failures in full: test name, one-line reason, and the reproduction of
- * that request (a curl command, secrets as shell variables: ./reproduction.ts); then one plain
+ * that request (a curl command, secrets as shell variables: ./reproduction.ts); the answers the
+ * typed clients absorbed, under the test that made them (./client-answers.ts); then one plain
  * line `contract: N passed, N failed, N skipped`. With the three slowest tests, and with CONTRACT_RESULTS_FILE set, every
  * test's outcome, the rule ids it declares, the start of its failure message and its
  * reproduction are also written there as JSON (the mutation run reads them). Nothing here is
@@ -45,6 +46,7 @@ export default class ContractReporter implements Reporter {
     const reasons = new Map<string, string[]>();
     const durations: Array<{ name: string; ms: number }> = [];
     const failures: Failure[] = [];
+    const absorbed: string[] = [];
     const outcomes = testOutcomes(testModules);
     for (const outcome of outcomes) {
       const { test, state, message } = outcome;
@@ -61,6 +63,7 @@ export default class ContractReporter implements Reporter {
         reproduction: meta?.reproduction,
       });
       if (test) durations.push({ name: test.fullName, ms: test.diagnostic()?.duration ?? 0 });
+      if (meta?.absorbed) absorbed.push(`  ${outcome.name}:`, ...meta.absorbed.map((line) => `    - ${line}`));
       if (state === "failed") failures.push(failureOf(outcome));
       else if (state === "skipped") {
         const names = reasons.get(message) ?? [];
@@ -76,6 +79,8 @@ export default class ContractReporter implements Reporter {
         for (const name of names) console.log(`    - ${name}`);
       }
     }
+    if (absorbed.length > 0)
+      console.log(`\nAnswers the typed clients absorbed (each checked like any other answer):\n${absorbed.join("\n")}`);
     const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 3);
     if (slowest.length > 0) console.log(`\nslowest tests: ${slowest.map((t) => `${(t.ms / 1000).toFixed(1)} s ${t.name}`).join("; ")}`);
     if (failures.length > 0) console.log(`\n${failureSummary(failures)}`);
