@@ -14,6 +14,7 @@ import semver from "semver";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { releaseChangelog } from "../scripts/lib/release";
+import { runWatched } from "./support/processes";
 
 const packages = ["payment-apis-toolkit", "payment-apis-testkit"];
 const manifests = ["package.json", ...packages.map((name) => `packages/${name}/package.json`)];
@@ -88,20 +89,18 @@ describe("releaseChangelog", () => {
   });
 });
 
-// Each test runs the script once or twice (ts-node start-up): seconds, more on a busy machine.
 describe("npm run release", () => {
   let repo: string;
   let base: string;
-  const releaseIn = (environment: NodeJS.ProcessEnv, args: string[]): Run => {
-    const result = spawnSync(join(projectRoot, "node_modules", ".bin", "ts-node"), [join(repo, "scripts", "release.ts"), ...args], {
-      cwd: repo,
-      env: environment,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-      // Only a hung run meets this: publish packs both packages, a minute at most on a busy machine.
-      timeout: 360_000,
-    });
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  // Bounded by its progress (test/support/processes.ts), never by wall time.
+  const releaseIn = async (environment: NodeJS.ProcessEnv, args: string[]): Promise<Run> => {
+    const { code, stdout, stderr } = await runWatched(
+      join(projectRoot, "node_modules", ".bin", "ts-node"),
+      [join(repo, "scripts", "release.ts"), ...args],
+      repo,
+      environment,
+    );
+    return { status: code, stdout, stderr };
   };
   const release = (...args: string[]) => releaseIn(env, args);
   const read = (file: string) => readFileSync(join(repo, file), "utf8");
@@ -146,16 +145,16 @@ describe("npm run release", () => {
     expect(read("CHANGELOG.md")).toMatch(/## \[Unreleased\]\n+(###[^\n]*\n+)?- /);
   });
 
-  it("names --level and its accepted values when the level is unknown", () => {
-    const run = release("prepare", "--level", "huge");
+  it("names --level and its accepted values when the level is unknown", async () => {
+    const run = await release("prepare", "--level", "huge");
     expect(run.status).toBe(2);
     expect(run.stderr.trimEnd().split("\n")).toEqual([
       "error: option '--level <level>' argument 'huge' is invalid. Allowed choices are major, minor, patch, auto.",
     ]);
   });
 
-  it("prints the release with --dry-run and changes nothing", () => {
-    const run = release("prepare", "--level", "minor", "--dry-run");
+  it("prints the release with --dry-run and changes nothing", async () => {
+    const run = await release("prepare", "--level", "minor", "--dry-run");
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${nextMinor} (minor: --level minor), from ${current}`);
     expect(run.stdout).toMatch(
@@ -169,10 +168,10 @@ describe("npm run release", () => {
     expect(git(repo, ["tag", "--list"])).toBe("");
   });
 
-  it("sets one version everywhere, moves Unreleased under today's date, commits and tags", () => {
+  it("sets one version everywhere, moves Unreleased under today's date, commits and tags", async () => {
     const unreleased = read("CHANGELOG.md").split("## [Unreleased]\n")[1]!.split(/\n## /)[0]!.trim();
     const before = new Date().toISOString().slice(0, 10);
-    const run = release("prepare", "--level", "minor");
+    const run = await release("prepare", "--level", "minor");
     const after = new Date().toISOString().slice(0, 10);
     expect(run.status, run.stderr).toBe(0);
 
@@ -198,52 +197,52 @@ describe("npm run release", () => {
 
     // The next release has nothing to say until an entry is added.
     expectRefusal(
-      release("prepare", "--level", "patch", "--dry-run"),
+      await release("prepare", "--level", "patch", "--dry-run"),
       /^CHANGELOG\.md: \[Unreleased\] has no entries: add what this release changes/,
     );
   });
 
-  it("refuses a working tree with uncommitted changes", () => {
+  it("refuses a working tree with uncommitted changes", async () => {
     writeFileSync(join(repo, "notes.txt"), "not committed\n");
     expectRefusal(
-      release("prepare", "--level", "patch", "--dry-run"),
+      await release("prepare", "--level", "patch", "--dry-run"),
       /^the working tree has 1 uncommitted change\(s\) \(first: notes\.txt\): commit or remove them/,
     );
   });
 
-  it("refuses versions out of step", () => {
+  it("refuses versions out of step", async () => {
     const file = "packages/payment-apis-testkit/package.json";
     writeFileSync(join(repo, file), read(file).replace(`"version": "${current}"`, `"version": "${nextPatch}"`));
     commitAll("testkit ahead");
     expectRefusal(
-      release("prepare", "--level", "patch", "--dry-run"),
+      await release("prepare", "--level", "patch", "--dry-run"),
       new RegExp(
         `^versions out of step with package\\.json \\(${current.replaceAll(".", "\\.")}\\): ${file.replaceAll(".", "\\.")} is at ${nextPatch.replaceAll(".", "\\.")}; make them equal first`,
       ),
     );
   });
 
-  it("refuses a version whose tag exists", () => {
+  it("refuses a version whose tag exists", async () => {
     git(repo, ["tag", `v${nextPatch}`]);
     expectRefusal(
-      release("prepare", "--level", "patch", "--dry-run"),
+      await release("prepare", "--level", "patch", "--dry-run"),
       new RegExp(`^tag v${nextPatch.replaceAll(".", "\\.")} already exists`),
     );
   });
 
-  it("takes --level auto from the last release tag: none, then patch for tooling only", () => {
+  it("takes --level auto from the last release tag: none, then patch for tooling only", async () => {
     expectRefusal(
-      release("prepare", "--level", "auto", "--dry-run"),
+      await release("prepare", "--level", "auto", "--dry-run"),
       /^--level auto compares with the last release tag \(vX\.Y\.Z\), and HEAD contains none: pass --level major, minor or patch/,
     );
     git(repo, ["tag", `v${current}`]);
     addUnreleasedEntry("A script fixed.");
-    const run = release("prepare", "--level", "auto", "--dry-run");
+    const run = await release("prepare", "--level", "auto", "--dry-run");
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`release ${nextPatch} (patch: redocly.yaml and openapi unchanged since v${current})`);
   });
 
-  it("takes --level auto from npm run diff when the specs changed: minor, then major for a breaking change", () => {
+  it("takes --level auto from npm run diff when the specs changed: minor, then major for a breaking change", async () => {
     git(repo, ["tag", `v${current}`]);
     addUnreleasedEntry("A spec change.");
     const pathsDir = join("openapi", "gateway", "paths");
@@ -258,34 +257,34 @@ describe("npm run release", () => {
     // An extension is not breaking; a renamed operationId is (codegen:operation-id-changed).
     writeFileSync(join(repo, file), read(file).replace(operationId, "$1operationId: $2\n$1x-release-test: true"));
     commitAll("an extension");
-    const minor = release("prepare", "--level", "auto", "--dry-run");
+    const minor = await release("prepare", "--level", "auto", "--dry-run");
     expect(minor.status, minor.stderr).toBe(0);
     expect(minor.stdout).toContain(`release ${nextMinor} (minor: the specs changed since v${current}, none of it breaking`);
 
     writeFileSync(join(repo, file), read(file).replace(operationId, "$1operationId: $2Renamed"));
     commitAll("a renamed operation");
-    const major = release("prepare", "--level", "auto", "--dry-run");
+    const major = await release("prepare", "--level", "auto", "--dry-run");
     expect(major.status, major.stderr).toBe(0);
     expect(major.stdout).toContain(
       `release ${semver.inc(current, "major")} (major: npm run diff -- v${current} reports a breaking change)`,
     );
   });
 
-  it("refuses to publish a tag that is not the packages' version", () => {
+  it("refuses to publish a tag that is not the packages' version", async () => {
     git(repo, ["tag", "v99.0.0"]);
     expectRefusal(
-      release("publish", "--dry-run"),
+      await release("publish", "--dry-run"),
       new RegExp(`^tag v99\\.0\\.0 does not match the packages' version ${current.replaceAll(".", "\\.")}`),
     );
     expect(existsSync(join(repo, "dist", "packages"))).toBe(false);
   });
 
-  it("refuses to publish for real outside the release workflow", () => {
+  it("refuses to publish for real outside the release workflow", async () => {
     git(repo, ["tag", `v${current}`]);
-    expectRefusal(release("publish"), /^publish needs GitHub Actions \(provenance is signed with its OIDC token\)/);
+    expectRefusal(await release("publish"), /^publish needs GitHub Actions \(provenance is signed with its OIDC token\)/);
   });
 
-  it("refuses to publish from a workflow whose repository the packages' repository.url does not name", () => {
+  it("refuses to publish from a workflow whose repository the packages' repository.url does not name", async () => {
     // The variables GitHub Actions sets on a tag push, for a repository that no manifest names.
     const workflow = {
       ...env,
@@ -296,21 +295,21 @@ describe("npm run release", () => {
       GITHUB_REPOSITORY: "example/not-this-repository",
     };
     expectRefusal(
-      releaseIn(workflow, ["publish"]),
+      await releaseIn(workflow, ["publish"]),
       /^packages\/payment-apis-toolkit\/package\.json: repository\.url is .+; npm accepts provenance only from https:\/\/github\.com\/example\/not-this-repository, so set it to that\n$/,
     );
     // The tag comes from the workflow: a mismatch with the packages' version is refused first.
     expectRefusal(
-      releaseIn({ ...workflow, GITHUB_REF_NAME: "v99.0.0" }, ["publish"]),
+      await releaseIn({ ...workflow, GITHUB_REF_NAME: "v99.0.0" }, ["publish"]),
       /^tag v99\.0\.0 does not match the packages' version/,
     );
     expect(existsSync(join(repo, "dist", "packages"))).toBe(false);
   });
 
-  it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", () => {
-    const prepared = release("prepare", "--level", "minor");
+  it("publish --dry-run packs both packages at the tag's version and npm accepts both tarballs, with no token", async () => {
+    const prepared = await release("prepare", "--level", "minor");
     expect(prepared.status, prepared.stderr).toBe(0);
-    const run = release("publish", "--dry-run");
+    const run = await release("publish", "--dry-run");
     expect(run.status, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`).toBe(0);
     for (const name of packages) {
       expect(run.stdout).toContain(`dist/packages/${name}-${nextMinor}.tgz: ${name}@${nextMinor}, as tag v${nextMinor}`);
