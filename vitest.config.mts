@@ -17,6 +17,7 @@ export default defineConfig({
     // and restores what it stubs, so nothing else carries over.
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
+    setupFiles: ["./test/support/stop-left-children.ts"],
     // One guard against a hang, for every test, hook and expect.poll, and no other wall-clock limit
     // in the suite: not a speed target. All of `npm test` takes some 3 min on a quiet 2-core machine
     // (docs/benchmarks.md), so no single test or hook comes near 10 min on a runner three times

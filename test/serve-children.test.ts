@@ -5,6 +5,8 @@
  * when it ignores SIGTERM. The contract runners (`payment-apis contract`, `npm run test:contract`)
  * stop their children on SIGTERM and exit 143. No module installs a signal handler when imported.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
@@ -70,6 +72,36 @@ describe("a child started through the helper stops with its owner", () => {
     const { owner, childPid } = await startOwner(["exits"]);
     expect((await owner.finished).code).toBe(0);
     await ended([childPid]);
+  });
+});
+
+describe("a test that fails before its clean-up", () => {
+  it("leaves no command it started running: its file's end stops it (test/support/stop-left-children.ts)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "left-child-"));
+    const support = (name: string) => JSON.stringify(join(projectRoot, "test", "support", name));
+    // Globals: the file sits outside the repository, where `vitest` does not resolve.
+    const program = `console.log("ready test=http://127.0.0.1:1"); setInterval(() => {}, 1e6);`;
+    writeFileSync(
+      join(dir, "fails.test.ts"),
+      `import ${support("stop-left-children.ts")};
+      import { writeFileSync } from "node:fs";
+      import { startServing } from ${support("processes.ts")};
+      it("fails with what it started still serving", async () => {
+        const serving = await startServing(process.execPath, ["-e", ${JSON.stringify(program)}], process.cwd(), process.env);
+        writeFileSync("pid", String(serving.child.pid));
+        throw new Error("failed before its clean-up");
+      });`,
+    );
+    let pid: number | undefined;
+    try {
+      const run = await runChild(join(projectRoot, "node_modules", ".bin", "vitest"), ["run", "--root", dir, "--globals"], { cwd: dir });
+      expect(run.output).toContain("failed before its clean-up");
+      pid = Number(readFileSync(join(dir, "pid"), "utf8"));
+      expect(processRuns(pid), `the serving command ${pid} is left running`).toBe(false);
+    } finally {
+      if (pid !== undefined && processRuns(pid)) process.kill(pid, "SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -119,6 +119,18 @@ export async function ended(pids: readonly number[], stallMs = RUN_BOUNDS.stallM
   }
 }
 
+/** The commands started by runWatched or startServing that still run. */
+const running = new Set<Child>();
+
+/**
+ * Stops (with their process groups) the commands started by runWatched or startServing that
+ * still run: at the end of each test file (test/support/stop-left-children.ts), for those a
+ * failed test left, its clean-up never reached (an assertion thrown before it, or the hang guard).
+ */
+export async function stopLeftChildren(): Promise<void> {
+  await Promise.all([...running].map((child) => child.stop()));
+}
+
 /** CPU time spent so far by `pid` and the processes descended from it that still run. */
 function treeCpuMilliseconds(pid: number): number {
   return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + (cpuMilliseconds(each) ?? 0), 0);
@@ -144,6 +156,9 @@ function startWatched(
       options.onLine?.(line);
     },
   });
+  running.add(child);
+  const forget = () => running.delete(child);
+  void child.finished.then(forget, forget);
   let watch: NodeJS.Timeout | undefined;
   const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
   const broken = new Promise<never>((_, fail) => {
