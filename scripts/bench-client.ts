@@ -11,13 +11,12 @@
  * Options: BENCH_ROUNDS (default 40), BENCH_PER_ROUND (default 200).
  */
 import { exitProblem, startChild, type Child } from "../src/testkit/serve/children";
-import { createSign, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { loadavg } from "node:os";
-import { stringify } from "qs";
 import { parseTemplate } from "url-template";
 import { approvedStatusCode, mediaType } from "../generated/gateway/constants";
 import { halMediaType, problemMediaType } from "../generated/merchant/constants";
-import { createGatewayClient } from "../src/toolkit/gateway";
+import { createGatewayClient, createSigner, encodeForm } from "../src/toolkit/gateway";
 import { createMerchantClient } from "../src/toolkit/merchant";
 import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
@@ -191,16 +190,17 @@ async function buildCases(url: string): Promise<Case[]> {
   const untimed = createGatewayClient({ baseUrl: url, apiKey, timeoutMs: 0 });
   const untimedSigning = createGatewayClient({ baseUrl: url, apiKey, signing: { apiKey: signingApiKey, privateKey }, timeoutMs: 0 });
 
+  // The raw side does the client's work with the toolkit's own encoder and signer: what differs is the client around them.
+  const signer = createSigner({ apiKey: signingApiKey, privateKey });
   const rawAuthorize = async (signal?: AbortSignal) => {
-    const bytes = stringify(body, { encodeValuesOnly: true, arrayFormat: "brackets" });
-    const signature = sign(bytes, privateKey);
+    const bytes = encodeForm(body);
     const response = await fetch(`${url}/authorizations`, {
       method: "POST",
       headers: {
         Authorization: basic,
         Accept: mediaType,
         "Content-Type": "application/x-www-form-urlencoded",
-        Signature: `${signingApiKey} RS256-hex ${signature}`,
+        Signature: signer.headerFor(Buffer.from(bytes)),
       },
       body: bytes,
       signal,
@@ -294,10 +294,6 @@ function withTimeout(send: (signal: AbortSignal) => Promise<void>): () => Promis
   };
 }
 
-function sign(bytes: string, key: KeyObject): string {
-  return createSign("RSA-SHA256").update(bytes).sign(key, "hex");
-}
-
 /** The raw side sends the very bytes and Signature the client sends: checked once, before timing. */
 async function assertSameWire(url: string, body: never, privateKey: KeyObject, signingApiKey: string, apiKey: string): Promise<void> {
   let captured: { body: string; signature: string | null } | undefined;
@@ -311,8 +307,11 @@ async function assertSameWire(url: string, body: never, privateKey: KeyObject, s
     },
   });
   await capture.authorize(body);
-  const bytes = stringify(body, { encodeValuesOnly: true, arrayFormat: "brackets" });
-  if (captured?.body !== bytes || captured.signature !== `${signingApiKey} RS256-hex ${sign(bytes, privateKey)}`) {
+  const bytes = encodeForm(body);
+  if (
+    captured?.body !== bytes ||
+    captured.signature !== createSigner({ apiKey: signingApiKey, privateKey }).headerFor(Buffer.from(bytes))
+  ) {
     throw new Error("The raw request and the client's differ; the comparison would be unfair");
   }
 }

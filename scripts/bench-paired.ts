@@ -15,7 +15,6 @@
  * fails on a slow run. Recorded in docs/benchmarks.md with `--write`, between the
  * `bench:paired:<name>` markers (`--as <name>`, one section per change measured).
  */
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { Command, Option } from "commander";
@@ -23,8 +22,7 @@ import getPort from "get-port";
 import { integerArgument } from "../src/testkit/cli/commands/command";
 import { startPrismMock } from "../src/testkit/prism/prism";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { createSigner } from "../src/toolkit/gateway";
+import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { timeContractSuite, type SuiteRun } from "./lib/contract-suite-timing";
@@ -34,6 +32,7 @@ import { checkOutRevision, workTreeRevision, type Revision } from "./lib/revisio
 import { spawnSandbox, startSandboxProcess, type CompiledCli } from "./lib/sandbox-process";
 import { percentile, sendSequentially, type HttpRequest } from "./lib/sequential-client";
 import { startTrivialServer } from "./lib/trivial-server";
+import { basicAuthorization, seededMerchant, seededSigner } from "./lib/seeded-clients";
 
 interface Options {
   rounds: number;
@@ -56,18 +55,13 @@ function progress(line: string): void {
 /** The merchant quotas would answer most of the run with 429: lifted for both. */
 const CONFIG = { merchant: { rateLimits: { default: 1_000_000_000, operations: { createToken: 1_000_000_000 } } } };
 
-const basic = "Basic " + Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64");
+// The timed requests are raw (a client would change the measure); set-up and signatures are the toolkit's.
+const basic = basicAuthorization(seeded.gateway.merchantKey);
 const AUTH_BODY = "amount=2050&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
 const authorize: HttpRequest = {
   method: "POST",
   path: "/authorizations",
-  headers: {
-    authorization: basic,
-    "content-type": FORM_MEDIA_TYPE,
-    signature: createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: readFileSync(seededPrivateKeyPath, "utf8") }).headerFor(
-      Buffer.from(AUTH_BODY),
-    ),
-  },
+  headers: { authorization: basic, "content-type": FORM_MEDIA_TYPE, signature: seededSigner.headerFor(Buffer.from(AUTH_BODY)) },
   body: AUTH_BODY,
 };
 const gatewayMix: HttpRequest[] = [
@@ -87,26 +81,14 @@ interface Target {
   merchantMix: HttpRequest[];
 }
 
-async function tokenOf(merchant: string): Promise<string> {
-  const response = await fetch(`${merchant}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"),
-      "content-type": FORM_MEDIA_TYPE,
-    },
-    body: `grant_type=client_credentials&audience=${encodeURIComponent(merchant)}`,
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** The merchant mix on a sandbox: three collections and one resource (the first dispute the sandbox lists), with a token. */
 async function merchantRequests(merchant: string): Promise<Pick<Target, "merchantPage" | "merchantMix">> {
-  const headers = { authorization: `Bearer ${await tokenOf(merchant)}` };
-  const disputes = (await (await fetch(`${merchant}/disputes`, { headers })).json()) as {
-    _embedded: { "ch:disputes": Array<{ _links: { self: { href: string } } }> };
-  };
-  const dispute = new URL(disputes._embedded["ch:disputes"][0]!._links.self.href).pathname;
-  const get = (path: string): HttpRequest => ({ method: "GET", path, headers });
+  const { client, root, authorization } = await seededMerchant(merchant);
+  const disputes = await client.follow(root, "ch:disputes");
+  const [first] = disputes._embedded?.["ch:disputes"] ?? [];
+  if (!first) throw new Error(`${merchant} lists no dispute: the merchant mix reads one`);
+  const dispute = new URL(first._links.self.href).pathname;
+  const get = (path: string): HttpRequest => ({ method: "GET", path, headers: { authorization } });
   return { merchantPage: get(PAGE), merchantMix: [PAGE, "/disputes", dispute, "/applications"].map(get) };
 }
 

@@ -26,8 +26,8 @@ import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess, type SandboxProcess } from "./lib/sandbox-process";
 import { startTrivialServer, type TrivialServer } from "./lib/trivial-server";
 import { breakdown, RSA_STAGE, type BreakdownCase, type Stage } from "./lib/sandbox-breakdown";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { createSigner } from "../src/toolkit/gateway";
+import { seeded } from "../src/testkit/sandbox/configuration/config";
+import { basicAuthorization, seededGateway, seededMerchant, seededSigner } from "./lib/seeded-clients";
 import { startSandbox } from "../src/testkit/sandbox/server";
 import { mergeConfig, defaultConfig } from "../src/testkit/sandbox/configuration/config";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
@@ -58,30 +58,22 @@ function freePort(): Promise<number> {
 
 type Request = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
 
-const basic = "Basic " + Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64");
-const privateKey = readFileSync(seededPrivateKeyPath, "utf8");
+// The timed requests are raw (a client would change the measure); set-up and signatures are the toolkit's.
+const basic = basicAuthorization(seeded.gateway.merchantKey);
 const AUTH_BODY = "amount=2050&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
 
 function signedPost(path: string, body: string): Request {
   return {
     method: "POST",
     path,
-    headers: {
-      authorization: basic,
-      "content-type": FORM_MEDIA_TYPE,
-      signature: createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKey }).headerFor(Buffer.from(body)),
-    },
+    headers: { authorization: basic, "content-type": FORM_MEDIA_TYPE, signature: seededSigner.headerFor(Buffer.from(body)) },
     body,
   };
 }
 
 const account: Request = { method: "GET", path: "/account", headers: { authorization: basic } };
 const authorize: Request = signedPost("/authorizations", AUTH_BODY);
-const merchantGet = (token: string): Request => ({
-  method: "GET",
-  path: "/transactions?per_page=20",
-  headers: { authorization: `Bearer ${token}` },
-});
+const merchantGet = (bearer: string): Request => ({ method: "GET", path: "/transactions?per_page=20", headers: { authorization: bearer } });
 
 /** The gateway mix: discovery, account, a signed card authorization, a signed partial capture. */
 function gatewayMix(authorizationId: string): Request[] {
@@ -93,9 +85,9 @@ function gatewayMix(authorizationId: string): Request[] {
   ];
 }
 
-/** The merchant mix: the root and a page of transactions, with a bearer token. */
-function merchantMix(token: string): Request[] {
-  return [{ method: "GET", path: "/", headers: { authorization: `Bearer ${token}` } }, merchantGet(token)];
+/** The merchant mix: the root and a page of transactions, with a bearer token (`Bearer <token>`). */
+function merchantMix(bearer: string): Request[] {
+  return [{ method: "GET", path: "/", headers: { authorization: bearer } }, merchantGet(bearer)];
 }
 
 interface Measurement {
@@ -230,26 +222,16 @@ interface Servers {
  * oldest open one, this, would be evicted mid-run and its captures answered 404.
  */
 async function captureTarget(gateway: string): Promise<string> {
-  const big = signedPost("/authorizations", AUTH_BODY.replace("amount=2050", "amount=999999999"));
-  const auth = (await (await fetch(`${gateway}${big.path}`, { method: "POST", headers: big.headers, body: big.body })).json()) as {
-    id: string;
-  };
-  return auth.id;
+  const card = { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" };
+  const outcome = await seededGateway(gateway).authorize({ amount: 999_999_999, currency: "EUR", card });
+  if (!outcome.approved) throw new Error(`the authorization to capture from was declined: ${outcome.meaning}`);
+  return outcome.transaction.id;
 }
 
-/** Sandbox state the requests need: one large authorization to capture from, and a token. */
-async function prepare(sandbox: { gateway: string; merchant: string }): Promise<{ authorizationId: string; token: string }> {
-  const token = (await (
-    await fetch(`${sandbox.merchant}/oauth/token`, {
-      method: "POST",
-      headers: {
-        authorization: "Basic " + Buffer.from(`${seeded.merchant.clientId}:${seeded.merchant.clientSecret}`).toString("base64"),
-        "content-type": FORM_MEDIA_TYPE,
-      },
-      body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
-    })
-  ).json()) as { access_token: string };
-  return { authorizationId: await captureTarget(sandbox.gateway), token: token.access_token };
+/** Sandbox state the requests need: one large authorization to capture from, and a bearer token. */
+async function prepare(sandbox: { gateway: string; merchant: string }): Promise<{ authorizationId: string; bearer: string }> {
+  const { authorization } = await seededMerchant(sandbox.merchant);
+  return { authorizationId: await captureTarget(sandbox.gateway), bearer: authorization };
 }
 
 interface Comparison {
@@ -257,11 +239,11 @@ interface Comparison {
   rows: Measurement[];
 }
 
-async function compareMixes(s: Servers, state: { authorizationId: string; token: string }): Promise<Comparison[]> {
+async function compareMixes(s: Servers, state: { authorizationId: string; bearer: string }): Promise<Comparison[]> {
   const out: Comparison[] = [];
   for (const [label, sandboxUrl, mockUrl, mix] of [
     ["gateway mix", s.sandbox.gateway, s.gatewayMock.url, gatewayMix(await captureTarget(s.sandbox.gateway))],
-    ["merchant mix", s.sandbox.merchant, s.merchantMock.url, merchantMix(state.token)],
+    ["merchant mix", s.sandbox.merchant, s.merchantMock.url, merchantMix(state.bearer)],
   ] as const) {
     console.log(`${label}:`);
     const rows = await sideBySide([
@@ -273,15 +255,15 @@ async function compareMixes(s: Servers, state: { authorizationId: string; token:
   return out;
 }
 
-async function compareSingle(s: Servers, token: string): Promise<Comparison[]> {
+async function compareSingle(s: Servers, bearer: string): Promise<Comparison[]> {
   const trivialPost: Request = { method: "POST", path: "/", headers: { "content-type": FORM_MEDIA_TYPE }, body: AUTH_BODY };
   const trivialGet: Request = { method: "GET", path: "/", headers: {} };
-  const trivialPage: Request = { method: "GET", path: merchantGet(token).path, headers: {} };
+  const trivialPage: Request = { method: "GET", path: merchantGet(bearer).path, headers: {} };
   const out: Comparison[] = [];
   for (const [label, sandboxUrl, mockUrl, request, trivial] of [
     ["GET /account (gateway, API key)", s.sandbox.gateway, s.gatewayMock.url, account, trivialGet],
     ["signed POST /authorizations (gateway)", s.sandbox.gateway, s.gatewayMock.url, authorize, trivialPost],
-    ["GET /transactions?per_page=20 (merchant, bearer token)", s.sandbox.merchant, s.merchantMock.url, merchantGet(token), trivialPage],
+    ["GET /transactions?per_page=20 (merchant, bearer token)", s.sandbox.merchant, s.merchantMock.url, merchantGet(bearer), trivialPage],
   ] as const) {
     console.log(`${label}:`);
     const rows = await sideBySide([
@@ -372,11 +354,11 @@ async function breakdowns(): Promise<Array<{ label: string; stages: Stage[] }>> 
     log: () => undefined,
   });
   try {
-    const { token } = await prepare({ gateway: sandbox.gatewayUrl, merchant: sandbox.merchantUrl });
+    const { bearer } = await prepare({ gateway: sandbox.gatewayUrl, merchant: sandbox.merchantUrl });
     const cases: BreakdownCase[] = [
       { label: "GET /account", api: "gateway", ...account },
       { label: "signed POST /authorizations", api: "gateway", ...authorize },
-      { label: "merchant GET /transactions", api: "merchant", ...merchantGet(token) },
+      { label: "merchant GET /transactions", api: "merchant", ...merchantGet(bearer) },
     ];
     const out: Array<{ label: string; stages: Stage[] }> = [];
     for (const c of cases) out.push({ label: c.label, stages: await breakdown(sandbox, c, unsigned) });
@@ -387,12 +369,12 @@ async function breakdowns(): Promise<Array<{ label: string; stages: Stage[] }>> 
 }
 
 /** Every target answers each of its requests once before anything is timed (Prism's first answers are slow). */
-async function prime(s: Servers, state: { authorizationId: string; token: string }): Promise<void> {
+async function prime(s: Servers, state: { authorizationId: string; bearer: string }): Promise<void> {
   for (const [url, requests] of [
     [s.gatewayMock.url, gatewayMix(state.authorizationId)],
-    [s.merchantMock.url, merchantMix(state.token)],
+    [s.merchantMock.url, merchantMix(state.bearer)],
     [s.sandbox.gateway, gatewayMix(state.authorizationId)],
-    [s.sandbox.merchant, merchantMix(state.token)],
+    [s.sandbox.merchant, merchantMix(state.bearer)],
   ] as const) {
     for (const r of requests) await (await fetch(`${url}${r.path}`, { method: r.method, headers: r.headers, body: r.body })).arrayBuffer();
   }
@@ -406,7 +388,7 @@ async function main(): Promise<void> {
   try {
     const state = await prepare(sandbox);
     // The trivial server answers the merchant GET with the very bytes the sandbox sends for it.
-    const page = merchantGet(state.token);
+    const page = merchantGet(state.bearer);
     const pageBody: unknown = await (await fetch(`${sandbox.merchant}${page.path}`, { headers: page.headers })).json();
     const trivial = await startTrivialServer({ [page.path]: pageBody });
     stops.push(() => trivial.stop());
@@ -417,7 +399,7 @@ async function main(): Promise<void> {
     const servers: Servers = { sandbox, trivial, gatewayMock, merchantMock };
     await prime(servers, state);
     const mixes = await compareMixes(servers, state);
-    const single = await compareSingle(servers, state.token);
+    const single = await compareSingle(servers, state.bearer);
     const verification = await verificationOverHttp(servers);
     const scaled = await scaling(servers);
     const rss = await memory(servers);

@@ -15,15 +15,14 @@
  * stops there even if short of the count), SOAK_CONNECTIONS (default 32).
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { connect } from "node:net";
-import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { createSigner } from "../src/toolkit/gateway";
+import { seeded } from "../src/testkit/sandbox/configuration/config";
 import { FORM_MEDIA_TYPE } from "../src/testkit/openapi-model/media-types";
 import { machineLine } from "./lib/machine";
 import { recordBenchmark } from "./lib/benchmarks-doc";
 import { rssOf, startSandboxProcess } from "./lib/sandbox-process";
+import { basicAuthorization as basic, seededMerchant, seededSigner } from "./lib/seeded-clients";
 import { Lifecycle } from "../src/testkit/serve/lifecycle";
 import { validPerson } from "../test/support/sandbox";
 
@@ -99,47 +98,18 @@ async function main(): Promise<void> {
   const pid = sandbox.child.pid!;
   const gatewayPort = Number(new URL(sandbox.gateway).port);
   const merchantPort = Number(new URL(sandbox.merchant).port);
-  const key = readFileSync(seededPrivateKeyPath, "utf8");
-  const basic = (user: string, password = "") => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
   const gatewayAuth = basic(seeded.gateway.merchantKey);
-
-  const token = JSON.parse(
-    (
-      await send({
-        kind: "token",
-        port: merchantPort,
-        method: "POST",
-        path: "/oauth/token",
-        headers: { authorization: basic(seeded.merchant.clientId, seeded.merchant.clientSecret), "content-type": FORM_MEDIA_TYPE },
-        body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
-      })
-    ).body,
-  ) as { access_token: string };
-  const bearer = `Bearer ${token.access_token}`;
-  const otherToken = JSON.parse(
-    (
-      await send({
-        kind: "token",
-        port: merchantPort,
-        method: "POST",
-        path: "/oauth/token",
-        headers: {
-          authorization: basic(seeded.merchant.otherClientId, seeded.merchant.otherClientSecret),
-          "content-type": FORM_MEDIA_TYPE,
-        },
-        body: `grant_type=client_credentials&audience=${encodeURIComponent(sandbox.merchant)}`,
-      })
-    ).body,
-  ) as { access_token: string };
-  const otherBearer = `Bearer ${otherToken.access_token}`;
+  // The run's requests are raw (junk included: no client sends it); set-up and signatures are the toolkit's.
+  const merchant = await seededMerchant(sandbox.merchant);
+  const bearer = merchant.authorization;
+  const other = { clientId: seeded.merchant.otherClientId, clientSecret: seeded.merchant.otherClientSecret };
+  const otherBearer = (await seededMerchant(sandbox.merchant, other)).authorization;
 
   const authorizationBody =
     "amount=1000&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
-  const authorizationSignature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: key }).headerFor(
-    Buffer.from(authorizationBody),
-  );
-  const captureSignature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: key }).headerFor(Buffer.from(""));
-  const applicationBody = JSON.stringify({
+  const authorizationSignature = seededSigner.headerFor(Buffer.from(authorizationBody));
+  const captureSignature = seededSigner.headerFor(Buffer.from(""));
+  const applicationCreate = {
     business_model: {
       trading_name: "Soak",
       description: "Soak run.",
@@ -149,27 +119,17 @@ async function main(): Promise<void> {
       estimated_monthly_turnover: 1000,
       estimated_average_transaction_amount: 10,
     },
-  });
+  };
+  const applicationBody = JSON.stringify(applicationCreate);
   const recentAuthorizations: string[] = [];
-  const application = JSON.parse(
-    (
-      await send({
-        kind: "setup",
-        port: merchantPort,
-        method: "POST",
-        path: "/applications",
-        headers: { authorization: bearer, "content-type": "application/json" },
-        body: applicationBody,
-      })
-    ).body,
-  ) as { _links: { self: { href: string } } };
+  const application = await merchant.client.create(merchant.root, "ch:applications", applicationCreate);
   const applicationPath = new URL(application._links.self.href).pathname;
   // People are added to one application past its bound; once retention has evicted it, to the newest.
   let newestApplicationPath = applicationPath;
   let peopleTarget = applicationPath;
   const personBody = JSON.stringify(validPerson);
   const cutShortBody = "amount=100";
-  const cutShortSignature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: key }).headerFor(Buffer.from(cutShortBody));
+  const cutShortSignature = seededSigner.headerFor(Buffer.from(cutShortBody));
   const upperCaseSignature = authorizationSignature.replace(/[0-9a-f]+$/, (hex) => hex.toUpperCase());
 
   const junk: Array<() => Call> = [

@@ -17,9 +17,8 @@ import { contractSandboxConfig, sandboxTarget } from "../contract-tests/targets/
 import { colourEnvironment } from "../src/testkit/cli/commands/contract";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
-import { createSigner } from "../src/toolkit/clients/gateway/signing";
 import { startLocalServer, type LocalServer } from "./support/local-server";
-import { privateKeyPem } from "./support/sandbox";
+import { signer } from "./support/sandbox";
 
 const tsNode = join(projectRoot, "node_modules", ".bin", "ts-node");
 const cli = join("src", "testkit", "cli", "main.ts");
@@ -182,7 +181,7 @@ describe("a reproduction", () => {
   it("sends a signed form body byte for byte, quoted safely whatever it holds, with a signature openssl computes", async () => {
     const body = `amount=2050&currency=EUR&card[pan]=${testPan}&card[csc]=987&text_on_statement=it's $HOME \`id\` "q" !x \\ %s\n\u001b[31m&reference=a\tb\n\n`;
     const bytes = new TextEncoder().encode(body);
-    const signature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(bytes);
+    const signature = signer.headerFor(bytes);
     const headers = {
       authorization: `Basic ${Buffer.from(`${seeded.gateway.merchantKey}:`).toString("base64")}`,
       "content-type": "application/x-www-form-urlencoded",
@@ -203,7 +202,7 @@ describe("a reproduction", () => {
   });
 
   it("a signed POST without a body (a void) is signed over no bytes", async () => {
-    const signature = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(new Uint8Array(0));
+    const signature = signer.headerFor(new Uint8Array(0));
     const { lines, received } = await sentAgain(
       `${server.url}/authorizations/a1/voids`,
       { method: "POST", headers: { signature } },
@@ -217,9 +216,7 @@ describe("a reproduction", () => {
 
   it("a signature that is not the body's is sent as the signature of other bytes, still refused", async () => {
     const bytes = new TextEncoder().encode("amount=100&currency=EUR");
-    const wrong = createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(
-      new TextEncoder().encode("amount=1"),
-    );
+    const wrong = signer.headerFor(new TextEncoder().encode("amount=1"));
     const { lines, received } = await sentAgain(
       `${server.url}/authorizations`,
       { method: "POST", headers: { signature: wrong }, body: bytes },
@@ -227,9 +224,7 @@ describe("a reproduction", () => {
     );
     expect(lines).not.toContain(wrong.split(" ")[2]);
     expect(received.headers.signature).toMatch(new RegExp(`^${seeded.gateway.signingKeyId} RS256-hex [0-9a-f]{512}$`));
-    expect(received.headers.signature).not.toBe(
-      createSigner({ apiKey: seeded.gateway.signingKeyId, privateKey: privateKeyPem }).headerFor(bytes),
-    );
+    expect(received.headers.signature).not.toBe(signer.headerFor(bytes));
   });
 
   it("a pre-signed link's query, a key the settings do not have and a body that is not text are never shown", () => {

@@ -10,11 +10,10 @@ import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrismProxy, type RunningMock } from "../src/testkit/prism/prism";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { basic, form, keys, MerchantClient, privateKeyPem, startTestSandbox, validApplication } from "./support/sandbox";
-import { createSigner } from "../src/toolkit/gateway";
+import { basic, keys, MerchantClient, privateKeyPem, signer, startTestSandbox, validApplication } from "./support/sandbox";
 import { startLocalServer, sendJson, type LocalServer } from "./support/local-server";
 import { seeded } from "../src/testkit/sandbox/configuration/config";
-import { createGatewayClient } from "../src/toolkit/gateway";
+import { createGatewayClient, encodeForm } from "../src/toolkit/gateway";
 import { createMerchantClient, MerchantTokenError } from "../src/toolkit/merchant";
 import { merchantRequest } from "./support/spec-examples";
 import { rebaser, retargetedAudience } from "../src/testkit/prism/rewrites";
@@ -106,7 +105,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
   });
 
   it("passes a valid signed form body through to the upstream", async () => {
-    const body = form({
+    const body = encodeForm({
       amount: 1000,
       currency: "EUR",
       card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
@@ -115,7 +114,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
       method: "POST",
       headers: {
         authorization: basic(keys.merchantKey),
-        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
+        signature: signer.headerFor(Buffer.from(body)),
         "content-type": "application/x-www-form-urlencoded",
       },
       body,
@@ -132,7 +131,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
 
   it("refuses a request that breaks the spec before it reaches the upstream, as the gateway would", async () => {
     const before = broken.requests.length;
-    const body = form({
+    const body = encodeForm({
       amount: "ten",
       currency: "EUR",
       card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
@@ -141,7 +140,7 @@ describe("Prism validating proxy (contract:proxy)", () => {
       method: "POST",
       headers: {
         authorization: basic(keys.merchantKey),
-        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
+        signature: signer.headerFor(Buffer.from(body)),
         "content-type": "application/x-www-form-urlencoded",
       },
       body,

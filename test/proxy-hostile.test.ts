@@ -8,9 +8,8 @@ import { request } from "node:http";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrismProxy, type RunningMock } from "../src/testkit/prism/prism";
-import { createSigner } from "../src/toolkit/gateway";
 import { startLocalServer, type LocalServer } from "./support/local-server";
-import { basic, keys, privateKeyPem } from "./support/sandbox";
+import { basic, keys, signer } from "./support/sandbox";
 
 const BODY = "amount=100&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
 
@@ -70,7 +69,7 @@ describe("the validating proxy, facing a hostile upstream and hostile pages", ()
           headers: {
             authorization: basic(keys.merchantKey),
             "content-type": "application/x-www-form-urlencoded",
-            signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(BODY)),
+            signature: signer.headerFor(Buffer.from(BODY)),
           },
           body: BODY,
         });

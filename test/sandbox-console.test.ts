@@ -10,10 +10,9 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
-import { createSigner } from "../src/toolkit/gateway";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { readyUrls, startServing } from "./support/processes";
-import { GatewayClient, keys, MerchantClient, privateKeyPem, sandboxLog, startTestSandbox, validApplication } from "./support/sandbox";
+import { GatewayClient, keys, MerchantClient, sandboxLog, signer, startTestSandbox, validApplication } from "./support/sandbox";
 import { launchTestBrowser, openTestPage } from "./support/browser";
 
 const artifactsDir = join(projectRoot, "test-artifacts", "console");
@@ -88,7 +87,7 @@ describe("the sandbox console", () => {
     const literal = new URLSearchParams({ amount: "2050", currency: "EUR", ...card }).toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
     const sent = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
     const refused = await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", sent, {
-      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(literal)),
+      signature: signer.headerFor(Buffer.from(literal)),
     });
     expect(refused.body.status?.message).toBe("invalid signature");
     const id = sandbox.exchanges.list({ operation: "createAuthorization" }).items.at(-1)!.id;

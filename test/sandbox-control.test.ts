@@ -8,7 +8,6 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSigner } from "../src/toolkit/gateway";
 import { ClientNetworkError, createGatewayClient } from "../src/toolkit/gateway";
 import { checkResponse } from "../src/testkit/openapi-model/check-response";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
@@ -23,6 +22,7 @@ import {
   MerchantClient,
   privateKeyPem,
   sandboxLog,
+  signer,
   startTestSandbox,
   validApplication,
   validPerson,
@@ -281,7 +281,7 @@ describe("the exchange record", () => {
     const literal = "amount=500&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
     const encoded = literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D");
     const refused = await gateway.post("/authorizations", encoded, {
-      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(literal)),
+      signature: signer.headerFor(Buffer.from(literal)),
     });
     expect(refused.status).toBe(400);
     const [exchange] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
@@ -309,7 +309,7 @@ describe("what the console reads", () => {
   it("explains an exchange: the rule a refused request broke, where it is documented, and curl lines without a secret", async () => {
     const literal = "amount=700&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
     await new GatewayClient(sandbox.gatewayUrl).post("/authorizations", literal.replace(/\[/g, "%5B").replace(/\]/g, "%5D"), {
-      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(literal)),
+      signature: signer.headerFor(Buffer.from(literal)),
     });
     const [refused] = (await control("GET", "/exchanges?operation=createAuthorization&status=400&limit=1000")).body.items.slice(-1);
     const detail = (await control("GET", `/exchanges/${refused.id}`)).body;
@@ -319,7 +319,8 @@ describe("what the console reads", () => {
       operation: "createAuthorization",
       docs: "gateway.html#tag/Authorizations/operation/createAuthorization",
     });
-    expect(detail.curl).toContain(`-X POST -u "\${GATEWAY_API_KEY}:"`);
+    expect(detail.curl).toContain("curl -sS -i -X POST ");
+    expect(detail.curl).toContain(`-u "\${GATEWAY_API_KEY}:"`);
     expect(detail.curl).toContain(`SIGNATURE=$(printf '%s' "$BODY" | openssl dgst -sha256 -sign "$GATEWAY_SIGNING_KEY_FILE"`);
     expect(detail.curl).toContain(`-H "signature: \${GATEWAY_SIGNING_API_KEY} RS256-hex \${SIGNATURE}"`);
     expect(detail.curl).toContain(`--data-binary "$BODY" ${sandbox.gatewayUrl}/authorizations`);

@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeRecord, type RawExchange } from "../src/testkit/sandbox/control/exchanges";
 import { curlOf } from "../src/testkit/sandbox/control/api/explain";
 import { seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { createSigner } from "../src/toolkit/gateway";
-import { keys, privateKeyPem } from "./support/sandbox";
+import { signer } from "./support/sandbox";
 
 const publicKey = createPublicKey(readFileSync(seededPrivateKeyPath, "utf8"));
 let workDir: string;
@@ -35,7 +34,7 @@ function linesOf(body: Buffer, contentType: string): string {
     duration_ms: 1,
     requestHeaders: {
       "content-type": contentType,
-      signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
+      signature: signer.headerFor(Buffer.from(body)),
     },
     requestBody: body,
     responseHeaders: {},

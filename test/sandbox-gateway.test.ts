@@ -18,8 +18,8 @@ import {
 import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { listOperationExamples } from "../src/testkit/openapi-model/examples";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { createSigner } from "../src/toolkit/gateway";
-import { basic, form, GatewayClient, keys, privateKeyPem, startTestSandbox } from "./support/sandbox";
+import { encodeForm } from "../src/toolkit/gateway";
+import { basic, GatewayClient, keys, signer, startTestSandbox } from "./support/sandbox";
 
 const gatewaySpec = loadBundledSpec("gateway");
 const codes = statusCodeByKey;
@@ -173,7 +173,7 @@ describe("The wording of input errors, and routing", () => {
   // lenient sandbox and may fail against the service.
   it("a signature in upper-case hex is refused, saying so, and the same one in lowercase is accepted", async () => {
     const body = "amount=100&currency=EUR&card[pan]=4111111111111111&card[expire_month]=06&card[expire_year]=2035&card[csc]=987";
-    const lowercase = createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body));
+    const lowercase = signer.headerFor(Buffer.from(body));
     const [keyId, scheme, hex] = lowercase.split(" ");
     const upper = await gw.post("/authorizations", body, { signature: `${keyId} ${scheme} ${hex!.toUpperCase()}` });
     expect(upper.status).toBe(400);
@@ -230,7 +230,7 @@ describe("Series and voids as the public examples show them", () => {
 
 describe("A POST without Content-Type", () => {
   it("is read as a form, as the service reads it (x-request-media-type-when-missing), and the exchange record says the header was missing", async () => {
-    const raw = form({
+    const raw = encodeForm({
       amount: 2050,
       currency: "EUR",
       card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" },
@@ -240,7 +240,7 @@ describe("A POST without Content-Type", () => {
       method: "POST",
       headers: {
         authorization: basic(keys.merchantKey),
-        signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(raw)),
+        signature: signer.headerFor(Buffer.from(raw)),
       },
       body: new TextEncoder().encode(raw),
     });

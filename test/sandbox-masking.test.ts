@@ -17,8 +17,7 @@ import { ExchangeRecord, type RawExchange } from "../src/testkit/sandbox/control
 import { isLuhnValid, maskedBodyText, maskedHeaders, maskedTarget, maskedText } from "../src/testkit/sandbox/cross-api/masking";
 import { apiModel } from "../src/testkit/openapi-model/operation-model";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
-import { basic, keys, MerchantClient, privateKeyPem, validApplication } from "./support/sandbox";
-import { createSigner } from "../src/toolkit/gateway";
+import { basic, keys, MerchantClient, signer, validApplication } from "./support/sandbox";
 
 /** A Luhn-valid card number of 12 to 19 digits. */
 const cardNumber = fc
@@ -303,7 +302,7 @@ describe("the masking step in a running sandbox", () => {
           headers: {
             authorization: basic(keys.merchantKey),
             "content-type": type,
-            signature: createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body)),
+            signature: signer.headerFor(Buffer.from(body)),
             "x-api-key": keys.merchantKey,
           },
           body,

@@ -7,10 +7,9 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig, mergeConfig } from "../src/testkit/sandbox/configuration/config";
-import { createSigner } from "../src/toolkit/gateway";
 import { startSandbox, type RunningSandbox } from "../src/testkit/sandbox/server";
 import { completeAnswers } from "./support/raw-http";
-import { basic, GatewayClient, keys, privateKeyPem, sandboxLog } from "./support/sandbox";
+import { basic, GatewayClient, keys, sandboxLog, signer } from "./support/sandbox";
 
 let sandbox: RunningSandbox;
 let gateway: GatewayClient;
@@ -51,9 +50,7 @@ function pipelined(requests: string[]): Promise<number[]> {
 function capture(authorizationId: string, amount: number, signed: boolean): string {
   const { port } = new URL(sandbox.gatewayUrl);
   const body = `amount=${amount}`;
-  const signature = signed
-    ? `signature: ${createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(body))}\r\n`
-    : "";
+  const signature = signed ? `signature: ${signer.headerFor(Buffer.from(body))}\r\n` : "";
   return (
     `POST /authorizations/${authorizationId}/captures HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: ${basic(keys.merchantKey)}\r\n${signature}` +
     `content-type: application/x-www-form-urlencoded\r\ncontent-length: ${body.length}\r\n\r\n${body}`

@@ -9,13 +9,13 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSigner } from "../src/toolkit/clients/gateway/signing";
+import { createSigner, encodeForm } from "../src/toolkit/gateway";
 import { startSandbox as startPublicSandbox, FixtureError } from "../src/testkit";
 import { SandboxClock } from "../src/testkit/sandbox/cross-api/clock";
 import { MAX_REGISTERED_CLIENTS, OAuthServer } from "../src/testkit/sandbox/merchant/records/oauth";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
 import { seeded } from "../src/testkit/sandbox/configuration/config";
-import { form, GatewayClient, MerchantClient, startTestSandbox, validApplication } from "./support/sandbox";
+import { GatewayClient, MerchantClient, startTestSandbox, validApplication } from "./support/sandbox";
 
 const card = { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987" };
 const example = (name: string) => join(__dirname, "..", "docs", "examples", "fixtures", `${name}.yaml`);
@@ -38,7 +38,7 @@ function accountClient(base: string, account: Account) {
   const signer = createSigner({ apiKey: account.gateway.signing_api_key, privateKey: account.gateway.signing_private_key_pem });
   return {
     post: (path: string, body: Record<string, unknown>) => {
-      const raw = form(body);
+      const raw = encodeForm(body);
       return client.post(path, raw, { signature: signer.headerFor(Buffer.from(raw)) });
     },
   };

@@ -4,7 +4,6 @@
  * the gateway, OAuth bearer tokens and HAL links for the merchant API).
  */
 import { readFileSync } from "node:fs";
-import { stringify } from "qs";
 import {
   defaultConfig,
   mergeConfig,
@@ -12,7 +11,7 @@ import {
   seededPrivateKeyPath,
   type SandboxConfigFile,
 } from "../../src/testkit/sandbox/configuration/config";
-import { createSigner } from "../../src/toolkit/gateway";
+import { createGatewayClient, createSigner, encodeForm, type GatewayClient as ToolkitGatewayClient } from "../../src/toolkit/gateway";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 
 export const privateKeyPem = readFileSync(seededPrivateKeyPath, "utf8");
@@ -29,12 +28,11 @@ export async function startTestSandbox(extra?: SandboxConfigFile): Promise<Runni
   });
 }
 
+/** The toolkit's signer with the seeded signing key. */
+export const signer = createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem });
+
 export function basic(key: string): string {
   return "Basic " + Buffer.from(`${key}:`).toString("base64");
-}
-
-export function form(value: Record<string, unknown>): string {
-  return stringify(value, { encodeValuesOnly: true });
 }
 
 export interface GatewayCall {
@@ -44,11 +42,23 @@ export interface GatewayCall {
   headers: Headers;
 }
 
+/**
+ * The toolkit's gateway client, any request and any answer: bodies go as the bytes given (form-encoded
+ * by the toolkit when an object), so that tests can send what no well-behaved client would.
+ * No retries and no timeout: a test sees every answer and waits for it.
+ */
 export class GatewayClient {
+  private readonly signed: RawRequest;
+  private readonly unsigned: RawRequest;
+
   constructor(
     readonly baseUrl: string,
     readonly apiKey: string = keys.merchantKey,
-  ) {}
+  ) {
+    const options = { baseUrl, apiKey, retry: { attempts: 1 }, timeoutMs: 0 };
+    this.signed = rawRequest(createGatewayClient({ ...options, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem } }));
+    this.unsigned = rawRequest(createGatewayClient(options));
+  }
 
   withKey(apiKey: string): GatewayClient {
     return new GatewayClient(this.baseUrl, apiKey);
@@ -64,21 +74,24 @@ export class GatewayClient {
     body: Record<string, unknown> | string = "",
     options: { sign?: boolean; signature?: string; contentType?: string } = {},
   ): Promise<GatewayCall> {
-    const raw = typeof body === "string" ? body : form(body);
-    const headers: Record<string, string> = { "content-type": options.contentType ?? "application/x-www-form-urlencoded" };
+    const headers: Record<string, string> = options.contentType ? { "content-type": options.contentType } : {};
     if (options.signature !== undefined) headers.signature = options.signature;
-    else if (options.sign !== false)
-      headers.signature = createSigner({ apiKey: keys.signingKeyId, privateKey: privateKeyPem }).headerFor(Buffer.from(raw));
-    return this.send("POST", path, raw, headers);
+    return this.send(
+      "POST",
+      path,
+      typeof body === "string" ? body : encodeForm(body),
+      headers,
+      options.sign !== false && options.signature === undefined,
+    );
   }
 
-  async send(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<GatewayCall> {
-    const response = await fetch(this.baseUrl + path, { method, headers: { authorization: basic(this.apiKey), ...headers }, body });
-    const text = await response.text();
+  async send(method: string, path: string, body?: string, headers: Record<string, string> = {}, signed = true): Promise<GatewayCall> {
+    const request = signed ? this.signed : this.unsigned;
+    const { data, error, response } = await request(method, path, { body, bodySerializer: (raw: string) => raw, headers });
     return {
       status: response.status,
       contentType: response.headers.get("content-type"),
-      body: text ? JSON.parse(text) : {},
+      body: data ?? error ?? {},
       headers: response.headers,
     };
   }
@@ -91,6 +104,17 @@ export class GatewayClient {
       card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987", ...card },
     });
   }
+}
+
+type RawRequest = (
+  method: string,
+  path: string,
+  init: object,
+) => Promise<{ data?: GatewayCall["body"]; error?: GatewayCall["body"]; response: Response }>;
+
+/** `client.request` for any method and path: typed per route by openapi-fetch, here the route is a variable. */
+function rawRequest(client: ToolkitGatewayClient): RawRequest {
+  return client.request.bind(client) as unknown as RawRequest;
 }
 
 export interface MerchantCall {
