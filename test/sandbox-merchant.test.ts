@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { pagination, problemMediaType } from "../generated/merchant/constants";
 import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
-import { advanceSandboxClock, expectProblem, useMerchantSandbox } from "./support/merchant-sandbox";
+import { expectProblem, useMerchantSandbox } from "./support/merchant-sandbox";
 import { expand, MerchantClient, startTestSandbox, validApplication, validPerson, type MerchantCall } from "./support/sandbox";
 
 const merchant = useMerchantSandbox();
@@ -57,9 +57,9 @@ describe("Configuration and clock", () => {
       expect((await client.login()).body.expires_in).toBe(60);
       // The clock also runs in real time: "still valid" is checked halfway (at 59 s a busy
       // machine's pause of a second would end the token first), "expired" a second after the end.
-      await advanceSandboxClock(timed.merchantUrl, 30);
+      timed.clock.advance(30);
       expect((await client.call("GET", "/")).status).toBe(200);
-      await advanceSandboxClock(timed.merchantUrl, 31);
+      timed.clock.advance(31);
       const expired = await client.call("GET", "/");
       expectProblem(expired, "UnauthorizedProblem");
       expect(expired.body.detail).toMatch(/expired/);
@@ -80,7 +80,7 @@ describe("Configuration and clock", () => {
       expect(answers.map((a) => a.headers.get("RateLimit-Remaining"))).toEqual(["2", "1", "0", "0"]);
       expectProblem(answers[3]!, "RateLimitProblem");
       expect((await client.call("GET", "/transactions")).status).toBe(200);
-      await advanceSandboxClock(limited.merchantUrl, defaults.rateLimits.windowSeconds + 1);
+      limited.clock.advance(defaults.rateLimits.windowSeconds + 1);
       expect((await client.call("GET", "/")).status).toBe(200);
       expect(limited.violations.entries).toEqual([]);
     } finally {
@@ -92,7 +92,7 @@ describe("Configuration and clock", () => {
     const filesLink = (await newApplication()).body._links["ch:files"];
     const created = await merchant.api.call("POST", expand(filesLink), { label: "bank_statement", content_type: "text/plain" });
     const stale = created.body._links["ch:data"][0].href;
-    await advanceSandboxClock(merchant.sandbox.merchantUrl, defaults.uploadUrlTtlSeconds + 1);
+    merchant.sandbox.clock.advance(defaults.uploadUrlTtlSeconds + 1);
     const expired = await fetch(stale, { method: "PUT", headers: { "content-type": "text/plain" }, body: "late" });
     expect(expired.status).toBe(403);
     expect(await expired.text()).toMatch(/RequestExpired/);

@@ -52,13 +52,3 @@ export function expectProblem(response: MerchantCall, kind: keyof typeof problem
   expect(response.headers.get("content-type")).toBe(problemMediaType);
   expect(response.body).toMatchObject({ status, title, "request-id": expect.any(String) });
 }
-
-/** Moves the sandbox clock forward. */
-export async function advanceSandboxClock(baseUrl: string, seconds: number): Promise<void> {
-  const response = await fetch(`${baseUrl}/_sandbox/clock`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ advance_seconds: seconds }),
-  });
-  expect(response.ok).toBe(true);
-}
