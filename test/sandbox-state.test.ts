@@ -11,6 +11,7 @@ import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSigner, encodeForm } from "../src/toolkit/gateway";
 import { startSandbox as startPublicSandbox, FixtureError } from "../src/testkit";
+import { checkFixture } from "../src/testkit/sandbox/control/fixtures";
 import { SandboxClock } from "../src/testkit/sandbox/cross-api/clock";
 import { MAX_REGISTERED_CLIENTS, OAuthServer } from "../src/testkit/sandbox/merchant/records/oauth";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -83,6 +84,76 @@ describe("resets and fixture loads", () => {
     expect(built).toBe(listed);
     const fresh = new GatewayClient(sandbox.gatewayUrl, String(loaded.body.ids.fresh.credentials.gateway.api_key));
     expect((await fresh.get("/account")).status === 200).toBe(listed);
+  });
+});
+
+describe("a fixture loaded into the state in force", () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    // The seeded client may create two applications a window: a client's one leaves one for a fixture.
+    sandbox = await startTestSandbox({ merchant: { rateLimits: { operations: { createApplication: 2 } } } });
+  });
+  afterAll(() => sandbox.stop());
+
+  const load = (fixture: object) => sandbox.loadFixture({ source: "control API", fixture: checkFixture(fixture, "control API") });
+  const isolatedIds = () =>
+    [...sandbox.gateway.keys.accounts.keys()].filter((id) => id.startsWith("isolated-") && !id.endsWith("-partner"));
+
+  it("is never seen in part: between its accounts' key pairs, the state holds none of them or all, and its transactions with them", async () => {
+    const names = ["first", "second", "third"];
+    const seen: string[][] = [];
+    let loading = true;
+    const loaded = load({
+      accounts: names.map((name) => ({ name })),
+      gateway: { transactions: names.map((name) => ({ name: `${name}-payment`, account: name, amount: 700 })) },
+    }).finally(() => (loading = false));
+    // Each turn of the event loop a request could be handled in, the isolated accounts as it would find them.
+    while (loading) {
+      seen.push(isolatedIds());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const { ids } = await loaded;
+    const made = names.map((name) => String(ids[name]!.credentials!.gateway.account_id));
+    const counts = new Set(seen.map((held) => made.filter((id) => held.includes(id)).length));
+    expect(seen.length).toBeGreaterThan(names.length);
+    expect([...counts].filter((count) => count !== 0 && count !== names.length)).toEqual([]);
+    for (const [i, id] of made.entries())
+      expect([...sandbox.gateway.store.recordsOf(id)].map((record) => record.id)).toEqual([ids[`${names[i]}-payment`]!.authorization]);
+  });
+
+  it("refused by a step in the state in force (a rate-limit window spent there) leaves that state as it was", async () => {
+    const merchant = new MerchantClient(sandbox.merchantUrl);
+    await merchant.login();
+    expect((await merchant.call("POST", "/applications", validApplication)).status).toBe(201);
+    // What the state view lists (its clock aside, which runs on) and the isolated accounts held.
+    const view = async () => ({
+      listed: await Promise.all(
+        ["/state/transactions?per_page=100", "/state/applications?per_page=100", "/state/rate-limits", "/fixtures"].map(async (path) => ({
+          ...(await control(sandbox.gatewayUrl, "GET", path)).body,
+          clock: undefined,
+        })),
+      ),
+      accounts: isolatedIds(),
+    });
+    const before = await view();
+    expect(before.listed[2].items).toContainEqual(expect.objectContaining({ operation: "createApplication", used: 1 }));
+    const refused = await load({
+      accounts: [{ name: "shop" }],
+      merchant: {
+        applications: [
+          { name: "first", account: "shop", application: validApplication },
+          { name: "second", application: validApplication },
+          { name: "third", application: validApplication },
+        ],
+      },
+      gateway: { transactions: [{ name: "payment", amount: 900 }] },
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(FixtureError);
+    expect(String((refused as Error).message)).toMatch(/\/merchant\/applications\/2: POST \S+ answered 429/);
+    expect(await view()).toEqual(before);
   });
 });
 

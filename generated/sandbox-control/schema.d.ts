@@ -240,7 +240,7 @@ export interface paths {
         put?: never;
         /**
          * Load a fixture
-         * @description Builds a fixture (the format of `payment-apis sandbox --fixtures`, as JSON; docs/sandbox.md, Fixtures) through the APIs' own rules: rehearsed on a scratch sandbox of the same configuration first, so that a fixture that cannot be built changes nothing. What it built is gone with the next reset (a fixture loaded at start is built again).
+         * @description Builds a fixture (the format of `payment-apis sandbox --fixtures`, as JSON; docs/sandbox.md, Fixtures) through the APIs' own rules, in one step that no other request sees half done and that is undone if any of it is refused, so that a fixture that cannot be built changes nothing. What it built is gone with the next reset (a fixture loaded at start is built again).
          */
         post: operations["loadFixture"];
         delete?: never;

@@ -87,8 +87,9 @@ function precompile(router: SpecRouter): void {
 }
 
 /**
- * Resets and loads, one at a time: each builds a state aside and swaps it in one step, so none
- * sees another half done (three resets at once make three whole states, the last one in force).
+ * Resets and loads, one at a time: a reset builds a state aside and swaps it in one step, a load
+ * builds into the state in force in one step (state.ts), so none sees another half done (three
+ * resets at once make three whole states, the last one in force).
  */
 class StateChanges {
   private last: Promise<unknown> = Promise.resolve();
@@ -129,14 +130,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }),
     // Made in the state in force when asked: a reset meanwhile makes it in the state it replaced.
     createAccount: () => state.accounts.create(),
-    // Checked first in a fresh state aside of the same instant, then built in the state in force.
-    loadFixture: (named: NamedFixture) =>
-      changes.run(async () => {
-        const aside = freshState(config, injected, urls);
-        aside.clock.sameOffsetAs(state.clock);
-        await loadInto(aside, urls, named);
-        return loadInto(state, urls, named);
-      }),
+    // Built in the state in force, whole or not at all (state.ts).
+    loadFixture: (named: NamedFixture) => changes.run(() => loadInto(state, urls, named)),
   };
   const servers = listeners(options, config, urls, () => state, faults, exchanges, sandbox);
   try {

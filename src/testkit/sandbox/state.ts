@@ -2,7 +2,8 @@
  * The sandbox's state as a value: the test clock, both APIs' stores, the isolated accounts and the
  * fixtures built, made together from the configuration. A reset builds a new one aside (with the
  * start fixtures) and the sandbox swaps it in whole (server.ts); a request is handled in the state
- * in force when it arrived, so nothing it does lands in a later one.
+ * in force when it arrived, so nothing it does lands in a later one. A fixture loaded later is
+ * built into the state in force in one synchronous step, undone if it fails (loadInto).
  */
 import type { components } from "../../../generated/sandbox-control/schema";
 import { SandboxClock } from "./cross-api/clock";
@@ -10,13 +11,14 @@ import type { Faults } from "./cross-api/faults";
 import type { SandboxConfig } from "./configuration/config";
 import { IsolatedAccounts } from "./control/accounts";
 import { FixturesLoaded } from "./control/api/fixtures-loaded";
-import { buildFixture, type FixtureTarget } from "./control/fixtures/apply";
+import { prepareFixture, type FixtureTarget } from "./control/fixtures/apply";
 import type { Fixture, FixtureResult } from "./control/fixtures/types";
 import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
 import type { SandboxRequest, SandboxResponse } from "./listener/messages";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";
 import { FileStore } from "./merchant/records/files";
 import { storeUpload } from "./merchant/storage";
+import { recordForUndo } from "./state-undo";
 
 /** The listeners' base URLs, which the state's links are made with. */
 export interface StateUrls {
@@ -70,11 +72,25 @@ export async function startState(
   return state;
 }
 
-/** Builds a fixture in a state, in process, and notes it there. */
+/**
+ * Builds a fixture in a state, in process, and notes it there: whole or not at all, even in the
+ * state in force. The key pairs of its fresh accounts are made first and change nothing; then
+ * every entity is made and the load noted in one synchronous step, so no request sees part of it.
+ * A step can still be refused there for what the state holds already (a rate-limit window spent,
+ * a retention bound reached, a dispute moved on): checking every such bound beforehand would
+ * restate the APIs' rules, so the step is undone instead, and the state is as it was.
+ */
 export async function loadInto(state: SandboxState, urls: StateUrls, { source, fixture }: NamedFixture): Promise<FixtureResult> {
-  const result = await buildFixture(inProcess(state, urls), fixture, source);
-  state.fixtures.note(source, result);
-  return result;
+  const build = await prepareFixture(inProcess(state, urls), fixture, source);
+  const undo = recordForUndo(state);
+  try {
+    const result = build();
+    state.fixtures.note(source, result);
+    return result;
+  } catch (error) {
+    undo();
+    throw error;
+  }
 }
 
 /** A state as a fixture reaches it: each request answered by the handler of the listener its URL names, with no fault rule applied. */
@@ -93,7 +109,7 @@ function inProcess(state: SandboxState, urls: StateUrls): FixtureTarget {
     gatewayUrl: urls.gateway,
     merchantUrl: urls.merchant,
     clock: state.clock,
-    createAccount: (): Promise<components["schemas"]["Account"]> => state.accounts.create(),
+    prepareAccount: (): Promise<() => components["schemas"]["Account"]> => state.accounts.prepare(),
     answer(url, { method, headers, body }): SandboxResponse {
       const api = apis.find(({ base }) => new URL(base).origin === url.origin);
       if (!api) return { status: 404, body: `no listener of this sandbox at ${url.origin}` };

@@ -42,12 +42,24 @@ export class IsolatedAccounts {
 
   /** A new account in this state (the key pair made off the event loop). */
   async create(): Promise<IsolatedAccount> {
+    return (await this.prepare())();
+  }
+
+  /**
+   * Makes an account's key pair (off the event loop) and returns what adds the account to this
+   * state: synchronously, so a fixture adds all its accounts in the step that builds the rest.
+   */
+  async prepare(): Promise<() => IsolatedAccount> {
     // PEM text straight from the generator: the signing key as the gateway registers it, the private half as the test signs with it.
-    const { privateKey, publicKey } = await generateRsaKeyPair("rsa", {
+    const keyPair = await generateRsaKeyPair("rsa", {
       modulusLength: 2048,
       publicKeyEncoding: { type: "spki", format: "pem" },
       privateKeyEncoding: { type: "pkcs8", format: "pem" },
     });
+    return () => this.add(keyPair);
+  }
+
+  private add({ privateKey, publicKey }: { privateKey: string; publicKey: string }): IsolatedAccount {
     const { gateway, merchant, gatewayConfig } = this;
     const n = ++this.made;
     const id = `isolated-${n}`;

@@ -41,11 +41,6 @@ export class SandboxClock {
     return undefined;
   }
 
-  /** Runs as far ahead as another clock (a state built aside to check a fixture on). */
-  sameOffsetAs(other: SandboxClock): void {
-    this.offsetMs = other.offsetMs;
-  }
-
   /** How far the sandbox clock is ahead of the wall clock, in seconds. */
   offsetSeconds(): number {
     return this.offsetMs / 1000;

@@ -10,7 +10,7 @@ import { noFaults } from "../../cross-api/faults";
 import { FollowUpRules } from "../../gateway/follow-up-rules";
 import type { AuthorizationRecord, PaymentRecord } from "../../gateway/records";
 import { readGatewayFacts, type GatewayFacts } from "../../gateway/spec-facts";
-import { minorUnitExponent } from "../../gateway/currencies";
+import { minorUnitExponent } from "../../cross-api/currencies";
 import type { TransactionStore } from "../../gateway/store";
 import { approved, meaningOf, type Status } from "../../gateway/status-codes";
 import type { StoredFile } from "../../merchant/records/files";

@@ -5,7 +5,7 @@
  * sandbox does not model and refuses a modelled one the spec does not list.
  */
 import { maskedText } from "../../cross-api/masking";
-import { minorUnitExponent } from "../../gateway/currencies";
+import { minorUnitExponent } from "../../cross-api/currencies";
 import { APPROVED, type Application, type Contract, type Dispute, type Transaction } from "./resources";
 
 export type QueryResult<T> = { ok: true; predicate: (item: T) => boolean } | { ok: false; message: string };

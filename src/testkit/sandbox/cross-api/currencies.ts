@@ -1,6 +1,7 @@
 /**
  * The gateway's currency table as the sandbox reads it: how many digits of an amount are minor
  * units (`x-minor-unit-exponents` on the spec's `Currency`, generated into `minorUnitExponents`).
+ * Shared: the merchant API's amount queries read it too, and the state view.
  */
 import { minorUnitExponents } from "../../../../generated/gateway/constants";
 
