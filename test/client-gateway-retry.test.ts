@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mediaType } from "../generated/gateway/constants";
 import { ClientNetworkError, ClientTimeoutError, createGatewayClient, GatewayHttpError, type RetryOptions } from "../src/toolkit/gateway";
 import { closedPort, sendJson, startLocalServer, type LocalServer } from "./support/local-server";
@@ -153,12 +153,20 @@ describe("5xx answers", () => {
   });
 });
 
+// The per-attempt timer runs on fake time, moved on once the server holds the request: an attempt
+// times out when the test says so, never because a busy machine was slow to deliver it or its answer.
 describe("timeouts", () => {
+  beforeEach(() => void vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+  afterEach(() => void vi.useRealTimers());
+
   it("a POST that times out is not sent again", async () => {
     const s = await server(() => undefined); // reads the request, never answers
-    const failure = await createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), timeoutMs: 150, retry: recordingRetry() })
+    const failing = createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), timeoutMs: 150, retry: recordingRetry() })
       .authorize(card())
       .catch((error: unknown) => error);
+    await expect.poll(() => s.requests.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(150);
+    const failure = await failing;
     expect(failure).toBeInstanceOf(ClientTimeoutError);
     expect(failure).toMatchObject({ timeoutMs: 150, requestMayHaveBeenSent: true, attempts: 1 });
     expect(s.requests).toHaveLength(1);
@@ -168,19 +176,22 @@ describe("timeouts", () => {
     const s = await server((_req, res) => {
       if (s.requests.length >= 2) sendJson(res, 200, account, {}, mediaType);
     });
-    await expect(
-      createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), timeoutMs: 150, retry: recordingRetry() }).account(),
-    ).resolves.toEqual(account);
+    const reading = createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), timeoutMs: 150, retry: recordingRetry() }).account();
+    await expect.poll(() => s.requests.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(150);
+    await expect(reading).resolves.toEqual(account);
     expect(s.requests).toHaveLength(2);
   });
 
   it("the caller's own abort is not retried", async () => {
     const s = await server(() => undefined);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const failure = await createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), retry: recordingRetry() })
+    const reading = createGatewayClient({ baseUrl: s.url, apiKey: randomUUID(), retry: recordingRetry() })
       .account({ signal: controller.signal })
       .catch((error: unknown) => error);
+    await expect.poll(() => s.requests.length).toBe(1);
+    controller.abort();
+    const failure = await reading;
     expect((failure as Error).name).toBe("AbortError");
     expect(s.requests).toHaveLength(1);
   });
