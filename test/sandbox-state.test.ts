@@ -1,11 +1,14 @@
 /**
- * The sandbox's state as a value and everything scoped to its account (docs/sandbox.md): resets and
- * fixture loads swapped in whole and one at a time, a request handled in the state it arrived in,
- * fault rules after authentication and per account, retention shares that no merchant's traffic
- * crosses, an isolated account forgotten with all it owns, `startSandbox` that leaves nothing open
- * when it fails, and listeners that keep answering while accounts are made.
+ * The sandbox's state as a value and everything scoped to its account (docs/sandbox.md): resets
+ * swapped in whole and fixture loads built whole or not at all, one at a time, a request handled in
+ * the state it arrived in, fault rules after authentication and per account, retention shares that
+ * no merchant's traffic crosses, an isolated account forgotten with all it owns, `startSandbox`
+ * that refuses a bad input naming it and leaves nothing open when it fails, and listeners that keep
+ * answering while accounts are made.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import getPort from "get-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -339,12 +342,28 @@ describe("startSandbox", () => {
     return true;
   }
 
+  it("refuses a bad port, log file or exchange count in one line naming it, binding no port", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bad-inputs-"));
+    try {
+      const gateway = await getPort();
+      const missing = join(dir, "no-such-folder", "exchanges.ndjson");
+      for (const [options, line] of [
+        [{ ports: { gateway, merchant: 70000 } }, "ports.merchant must be a port number from 0 to 65535, got 70000"],
+        [{ ports: { gateway }, logFile: missing }, `logFile ${missing} cannot be appended to (ENOENT): name a writable file`],
+        [{ ports: { gateway }, exchanges: 0 }, "exchanges must be a whole number from 1 to 100000, got 0"],
+      ] as const) {
+        await expect(startPublicSandbox({ ...options, log: () => {} })).rejects.toThrow(line);
+        expect(await portsFree([gateway])).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ["the schema refuses", "gateway:\n  transactions:\n    - { name: t, amount: -1 }\n"],
     ["the API refuses", "gateway:\n  transactions:\n    - { name: t, amount: 500, captures: [{ amount: 900 }] }\n"],
   ])("with a fixture %s rejects and leaves no port bound", async (_, text) => {
-    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
     const dir = mkdtempSync(join(tmpdir(), "bad-fixture-"));
     try {
       const file = join(dir, "bad.yaml");

@@ -70,7 +70,7 @@ function dataOf<T>(call: string, result: { data?: T; error?: components["schemas
   throw new Error(`sandbox control ${call}: ${reason}`);
 }
 
-/** Starts the sandbox: every input (config, fixture) is read and checked before a port is bound. */
+/** Starts the sandbox: every input (config, fixture, ports, log file, exchange count) is read and checked before a port is bound. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
   const config = typeof options.config === "string" ? configFromFile(options.config) : mergeConfig(defaultConfig(), options.config);
   const fixtures = options.fixtures === undefined ? [] : [{ source: options.fixtures, fixture: loadFixtureFile(options.fixtures) }];

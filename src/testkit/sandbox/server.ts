@@ -15,7 +15,7 @@ import type { MerchantSandbox } from "./merchant/app";
 import { screenUpload, storeUpload } from "./merchant/storage";
 import type { IsolatedAccount } from "./control/accounts";
 import { documentedAnswers } from "./control/documented-answers";
-import { ExchangeRecord } from "./control/exchanges";
+import { appendableLogFile, ExchangeRecord } from "./control/exchanges";
 import { FaultRules } from "./control/faults";
 import type { FixtureResult } from "./control/fixtures/types";
 import { ControlPlane } from "./control/api/plane";
@@ -24,6 +24,7 @@ import { prepareRequestChecks } from "../openapi-model/check-request";
 import { prepareResponseChecks } from "../openapi-model/check-response";
 import type { SpecRouter } from "../openapi-model/router";
 import { declineRefusal } from "./gateway/operations";
+import { portProblem } from "../serve/ports";
 import { freshState, loadInto, startState, type NamedFixture, type SandboxState, type StateUrls } from "./state";
 
 export interface SandboxOptions {
@@ -101,12 +102,25 @@ class StateChanges {
   }
 }
 
+/** The listeners' ports, each checked (0 picks a free one): a bad one is refused naming it. */
+function checkedPorts(ports: SandboxOptions["ports"] = {}): Record<keyof StateUrls, number> {
+  const checked = { gateway: ports.gateway ?? 0, merchant: ports.merchant ?? 0, storage: ports.storage ?? 0 };
+  for (const [api, port] of Object.entries(checked)) {
+    const problem = portProblem(String(port), { allowZero: true });
+    if (problem !== undefined) throw new Error(`ports.${api} ${problem}, got ${port}`);
+  }
+  return checked;
+}
+
 /**
- * Starts the listeners on the state of `options` (its config, fixtures and faults, all read and
- * checked by the caller before this binds a port). If anything fails once a port is bound,
- * everything opened is closed again before the error is thrown.
+ * Starts the listeners on the state of `options` (its config and fixtures read and checked by the
+ * caller; its ports, log file and exchange count checked here), each input refused before a port
+ * is bound. If anything fails once a port is bound, everything opened is closed again before the
+ * error is thrown.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const ports = checkedPorts(options.ports);
+  const logFile = options.logFile === undefined ? undefined : appendableLogFile(options.logFile, "logFile");
   const config = options.config ?? defaultConfig();
   const injected = new Faults(options.faults);
   const fixtures = options.fixtures ?? [];
@@ -119,7 +133,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     documentedAnswers([state.gateway, state.merchant]),
     declineRefusal,
   );
-  const exchanges = new ExchangeRecord(options.exchanges, options.logFile);
   const changes = new StateChanges();
   const sandbox = {
     reset: () =>
@@ -133,9 +146,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // Built in the state in force, whole or not at all (state.ts).
     loadFixture: (named: NamedFixture) => changes.run(() => loadInto(state, urls, named)),
   };
+  const exchanges = new ExchangeRecord(options.exchanges, logFile);
   const servers = listeners(options, config, urls, () => state, faults, exchanges, sandbox);
   try {
-    for (const [api, server] of servers) urls[api] = await listen(server, options.ports?.[api] ?? 0);
+    for (const [api, server] of servers) urls[api] = await listen(server, ports[api]);
     state = await startState(config, injected, urls, fixtures);
   } catch (error) {
     await Promise.all([...servers.values()].filter((server) => server.listening).map(close));

@@ -1,5 +1,4 @@
 /** `payment-apis sandbox`: the stateful sandbox of both APIs on loopback, until stopped. */
-import { closeSync, constants, openSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { defaultPorts, seeded, seededPrivateKeyPath, type ResponseValidationMode } from "../../sandbox/configuration/config";
@@ -10,7 +9,7 @@ import { describeListenError } from "../../serve/ports";
 import { readyLine } from "../../serve/ready";
 import type { Lifecycle } from "../../serve/lifecycle";
 import { integerArgument, portOption, runWithLifecycle } from "./command";
-import { DEFAULT_EXCHANGES, MAX_EXCHANGES } from "../../sandbox/control/exchanges";
+import { appendableLogFile, DEFAULT_EXCHANGES, MAX_EXCHANGES } from "../../sandbox/control/exchanges";
 import { guidePath, shownPath } from "../../common/guides";
 
 export interface SandboxSettings {
@@ -35,26 +34,10 @@ const PORT_SETTINGS = {
   storage: "--storage-port (SANDBOX_STORAGE_PORT)",
 } as const;
 
-/**
- * The `--log` file, checked before anything starts: an empty setting or a file that cannot be
- * appended to ends the start with one line naming the setting (opened without waiting, so a FIFO
- * without a reader is refused instead of hanging the start).
- */
-function appendableLogFile(setting: string): string {
+/** The `--log` file: empty is refused here (the variable is set to nothing), the rest by the sandbox's own check. */
+function appendableLog(setting: string): string {
   if (setting.trim() === "") throw new Error("--log (SANDBOX_LOG) is empty: name a file to append the exchanges to, or unset SANDBOX_LOG");
-  const path = resolve(setting);
-  try {
-    closeSync(openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0)));
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    throw new Error(
-      `--log (SANDBOX_LOG) ${path} cannot be appended to (${typeof code === "string" ? code : "error"}): name a writable file`,
-      {
-        cause: error,
-      },
-    );
-  }
-  return path;
+  return appendableLogFile(setting, "--log (SANDBOX_LOG)");
 }
 
 /** Starts the sandbox as `payment-apis sandbox` does; it is stopped by `lifecycle`. */
@@ -64,7 +47,7 @@ export async function startSandboxFromSettings(settings: SandboxSettings, lifecy
   // A bad fixture file stops the start before any port is taken; one the APIs refuse, before ready.
   const fixtures =
     settings.fixtures === undefined ? [] : [{ source: resolve(settings.fixtures), fixture: loadFixtureFile(settings.fixtures) }];
-  const logFile = settings.log === undefined ? undefined : appendableLogFile(settings.log);
+  const logFile = settings.log === undefined ? undefined : appendableLog(settings.log);
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({

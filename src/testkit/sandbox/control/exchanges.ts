@@ -10,7 +10,8 @@
  * one client's merchant page +45% requests/s, ten clients' gateway mix +22% (a signed
  * authorization within the run's noise).
  */
-import { createWriteStream, type WriteStream } from "node:fs";
+import { closeSync, constants, createWriteStream, openSync, type WriteStream } from "node:fs";
+import { resolve } from "node:path";
 import type { components } from "../../../../generated/sandbox-control/schema";
 import { objectOf } from "../../common/json-values";
 import type { HandedExchange } from "../listener/messages";
@@ -142,6 +143,24 @@ export interface ExchangeFilter {
   limit?: number;
 }
 
+/**
+ * The log file's absolute path, checked before anything starts: one that cannot be appended to is
+ * refused in one line naming the setting (opened without waiting, so a FIFO without a reader is
+ * refused instead of hanging the start, and the stream never fails to open once ports are bound).
+ */
+export function appendableLogFile(file: string, setting: string): string {
+  const path = resolve(file);
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0)));
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new Error(`${setting} ${path} cannot be appended to (${typeof code === "string" ? code : "error"}): name a writable file`, {
+      cause: error,
+    });
+  }
+  return path;
+}
+
 export class ExchangeRecord {
   private readonly ring: Entry[] = [];
   private nextId = 1;
@@ -155,7 +174,7 @@ export class ExchangeRecord {
     logFile?: string,
   ) {
     if (!Number.isInteger(size) || size < 1 || size > MAX_EXCHANGES)
-      throw new RangeError(`the exchange record holds 1 to ${MAX_EXCHANGES} exchanges, not ${size}`);
+      throw new RangeError(`exchanges must be a whole number from 1 to ${MAX_EXCHANGES}, got ${size}`);
     this.file = logFile === undefined ? undefined : createWriteStream(logFile, { flags: "a" });
   }
 
