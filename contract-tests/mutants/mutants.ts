@@ -1516,7 +1516,11 @@ function accountDescriptors() {
   };
 }
 
-function modelMutants(): Mutant[] {
+/**
+ * The model's mutants. Their faults keep state (counts, what was created or patched), so each call
+ * builds them afresh: the mutation run calls it again for their run against the rest of the suite.
+ */
+export function modelMutants(): Mutant[] {
   const GATEWAY_MODEL = /^Gateway API: every answer of random sequences/;
   const MERCHANT_MODEL = /^Merchant Management API: every answer of random sequences/;
   const panOf = (request: ProxiedRequest) => formField(request, "card[pan]") ?? "";

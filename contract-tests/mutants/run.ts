@@ -13,9 +13,16 @@
  * proxies with no fault, which must all run and pass, so that a catch means the fault, not the
  * plumbing.
  *
+ * With `--without-model` (and always with `--write-docs`), the model's own mutants (class `model`)
+ * also run against the rest of the suite: every test of the mutant's API (one that declares a rule
+ * of it; a mutant's faults are on its API's listener) but the model's scenarios, each of which must
+ * then not fail against the provider with no fault either. The report says which of them only the
+ * model catches, and which other tests catch the rest. It costs about a suite run per model mutant.
+ *
  *   npm run contract:mutants                            all mutants
  *   npm run contract:mutants -- --only a,b              some of them
- *   npm run contract:mutants -- --write-docs            also record the table in docs/contract-tests.md
+ *   npm run contract:mutants -- --without-model         also the model's mutants against the rest of the suite
+ *   npm run contract:mutants -- --write-docs            both, and record the table in docs/contract-tests.md
  *
  * CONTRACT_MUTANT_CONCURRENCY sets the workers (default: the number of cores, at least 2).
  */
@@ -27,7 +34,7 @@ import { ruleInventory } from "../rules/inventory";
 import { collectTests, type CollectedTest } from "../rules/collect";
 import { contractSandboxConfig, sandboxTarget } from "../targets/sandbox";
 import type { LaneJob } from "./lane";
-import { MUTANT_CLASSES, mutants, type Mutant, type MutantClass } from "./mutants";
+import { MUTANT_CLASSES, modelMutants, mutants, type Mutant, type MutantClass } from "./mutants";
 import { startProxy, type Mutation, type RunningProxy } from "./proxy";
 import { startChild } from "../../src/testkit/serve/children";
 import { Lifecycle } from "../../src/testkit/serve/lifecycle";
@@ -44,12 +51,16 @@ interface Result {
   /** Caught by its pinned scenario, with a message that matches the mutant's catcher. */
   forItsReason: boolean;
   caughtBy?: TestResult;
+  /** Model mutants only: the other tests of the suite that fail against it (none: only the model catches it). */
+  elsewhere?: TestResult[];
   seconds: number;
   output: string;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const BASELINE = "baseline (no fault)";
+/** The job of a model mutant run against the rest of the suite. */
+const withoutModel = (mutant: Mutant) => `${mutant.name} without the model`;
 
 interface Provider {
   gatewayUrl: string;
@@ -195,7 +206,26 @@ function table(results: Result[], totalSeconds: number, concurrency: number): st
         `| \`${r.mutant.name}\` | ${r.mutant.class} | ${escape(r.mutant.fault)} | \`${r.mutant.rule}\` | ${r.forItsReason ? "yes" : r.caught ? "**for another reason**" : "**NO**"} | ${escape(r.caughtBy?.name ?? (r.caught ? "(the run failed before a test)" : "-"))} |`,
     ),
   ];
+  const model = results.filter((r) => r.elsewhere !== undefined);
+  if (model.length > 0)
+    lines.push(
+      "",
+      `Without the model: each model mutant also ran against the rest of the suite (every test of its API but the model's scenarios); ${model.filter((r) => r.elsewhere!.length === 0).length} of ${model.length} are caught only by the model.`,
+      "",
+      "| mutant | caught only by the model | the other tests that fail against it |",
+      "|---|---|---|",
+      ...model.map(
+        (r) => `| \`${r.mutant.name}\` | ${r.elsewhere!.length === 0 ? "yes" : "no"} | ${escape(elsewhereLine(r.elsewhere!))} |`,
+      ),
+    );
   return lines.join("\n");
+}
+
+/** The other tests that caught a model mutant, in a line: the first few by name, then how many more. */
+function elsewhereLine(tests: TestResult[]): string {
+  if (tests.length === 0) return "none";
+  const shown = tests.slice(0, 3).map((t) => t.name);
+  return shown.join("; ") + (tests.length > shown.length ? `; and ${tests.length - shown.length} more` : "");
 }
 
 function writeDocs(summary: string): void {
@@ -243,22 +273,44 @@ async function main(lifecycle: Lifecycle): Promise<void> {
     pins.set(m, pinned);
   }
   const everyPin = [...new Map([...pins.values()].flat().map((t) => [`${t.file} ${t.title}`, t])).values()];
-  console.log(`${selected.length} mutants pinned to ${everyPin.length} tests; batches of ${batchSize}, ${workers} workers`);
+  // The rest of the suite, for the model's mutants: every test that no model mutant's scenario selects, by API.
+  const modelScenarios = mutants.filter((m) => m.class === "model").map((m) => m.scenario);
+  const withoutModelToo = args.includes("--without-model") || args.includes("--write-docs");
+  const rest = withoutModelToo ? collected.filter((t) => !modelScenarios.some((s) => s.test(t.title))) : [];
+  const apiOf = (rule: string) => rule.split(":")[0];
+  const restOf = (m: Mutant) => rest.filter((t) => t.rules.some((r) => apiOf(r) === apiOf(m.rule)));
+  const isPin = (t: { file: string; title: string }) => everyPin.some((p) => p.title === t.title && p.file === t.file);
+  const baselineTests = [
+    ...everyPin,
+    ...rest.filter((t) => !isPin(t) && selected.some((m) => m.class === "model" && restOf(m).includes(t))),
+  ];
+  // Their faults keep state: the run against the rest of the suite gets them afresh, not sharing the pinned run's.
+  const afresh = new Map(modelMutants().map((m) => [m.name, m]));
+  console.log(
+    `${selected.length} mutants pinned to ${everyPin.length} tests${rest.length > 0 ? `; the model's also against the other tests of their API (${baselineTests.length - everyPin.length} in all)` : ""}; batches of ${batchSize}, ${workers} workers`,
+  );
 
   const results: Result[] = [];
   let baselineFailure: string | undefined;
+  let baseline: TestResult[] = [];
+  /** Model mutants whose run against the rest of the suite ran no test (so it says nothing). */
+  const restUnrun: string[] = [];
   for (let from = 0; from < selected.length && !lifecycle.signal; from += batchSize) {
     const batch = selected.slice(from, from + batchSize);
-    const jobs: Job[] = batch.map((m) => ({ name: m.name, mutant: m, pinned: pins.get(m)! }));
-    // The baseline (no fault, every pin) runs beside the first batch.
-    if (from === 0) jobs.unshift({ name: BASELINE, mutant: {}, pinned: everyPin });
+    const jobs: Job[] = batch.flatMap((m) => [
+      { name: m.name, mutant: m, pinned: pins.get(m)! },
+      ...(m.class === "model" && withoutModelToo ? [{ name: withoutModel(m), mutant: afresh.get(m.name)!, pinned: restOf(m) }] : []),
+    ]);
+    // The baseline (no fault, every pin, and the rest of the suite for the model's mutants) runs beside the first batch.
+    if (from === 0) jobs.unshift({ name: BASELINE, mutant: {}, pinned: baselineTests });
     const t0 = Date.now();
     const run = await runBatch(jobs, workers);
     const seconds = (Date.now() - t0) / 1000;
     if (from === 0) {
-      // Every pin must have run and passed against the provider with no fault.
-      const base = run.tests.filter((t) => t.project === BASELINE && everyPin.some((p) => p.title === t.title && p.file === t.file));
-      const bad = base.filter((t) => t.state !== "passed");
+      // Every pin must have run and passed against the provider with no fault, and no other test failed there.
+      baseline = run.tests.filter((t) => t.project === BASELINE);
+      const base = baseline.filter(isPin);
+      const bad = [...base.filter((t) => t.state !== "passed"), ...baseline.filter((t) => !isPin(t) && t.state === "failed")];
       const unrun = everyPin.filter((p) => !base.some((t) => t.title === p.title && t.file === p.file));
       if (bad.length > 0 || unrun.length > 0) {
         baselineFailure =
@@ -274,11 +326,20 @@ async function main(lifecycle: Lifecycle): Promise<void> {
       const failed = own.filter((t) => t.state === "failed");
       const right = failed.find((t) => pinned.some((p) => p.title === t.title && p.file === t.file) && mutant.catcher.test(t.message));
       const ranPinned = own.some((t) => t.state === "passed" || t.state === "failed");
+      const againstRest = run.tests.filter((t) => t.project === withoutModel(mutant));
+      const ranRest = againstRest.some((t) => t.state === "passed" || t.state === "failed");
+      if (mutant.class === "model" && withoutModelToo && !ranRest) restUnrun.push(mutant.name);
       const result: Result = {
         mutant,
         caught: failed.length > 0 || !ranPinned,
         forItsReason: right !== undefined,
         caughtBy: right ?? failed[0],
+        // A test of the rest of the suite catches it when it fails here and passed with no fault.
+        elsewhere: ranRest
+          ? againstRest.filter(
+              (t) => t.state === "failed" && baseline.some((b) => b.title === t.title && b.file === t.file && b.state === "passed"),
+            )
+          : undefined,
         seconds,
         output: ranPinned ? "" : run.output.slice(-3000),
       };
@@ -286,6 +347,10 @@ async function main(lifecycle: Lifecycle): Promise<void> {
       console.log(
         `${verdict}  ${mutant.name}${result.caughtBy ? ` by: ${result.caughtBy.name}` : ranPinned ? "" : " (its scenario did not run)"}`,
       );
+      if (result.elsewhere)
+        console.log(
+          `        without the model: ${result.elsewhere.length === 0 ? "no other test catches it" : `also caught by ${elsewhereLine(result.elsewhere)}`}`,
+        );
       results.push(result);
     }
     console.log(`batch of ${batch.length} in ${seconds.toFixed(1)} s`);
@@ -295,7 +360,8 @@ async function main(lifecycle: Lifecycle): Promise<void> {
   console.log(`\n${summary}\n`);
   const failed = results.filter((r) => !r.forItsReason);
   if (baselineFailure) console.error(`the baseline failed: fix the suite or the proxy before judging mutants\n${baselineFailure}`);
-  if (args.includes("--write-docs") && !only && !baselineFailure) writeDocs(summary);
+  if (restUnrun.length > 0) console.error(`the rest of the suite did not run against these model mutants: ${restUnrun.join(", ")}`);
+  if (args.includes("--write-docs") && !only && !baselineFailure && restUnrun.length === 0) writeDocs(summary);
   console.log(
     `mutants: ${results.length - failed.length} passed, ${failed.length + (baselineFailure ? 1 : 0)} failed (${totalSeconds.toFixed(1)} s)`,
   );
@@ -306,7 +372,7 @@ async function main(lifecycle: Lifecycle): Promise<void> {
     if (r.caughtBy) console.error(`  the failure: ${r.caughtBy.name}\n  ${r.caughtBy.message.slice(0, 1500) || "(no message)"}`);
     else if (r.output) console.error(r.output);
   }
-  if (failed.length > 0 || baselineFailure) process.exitCode = 1;
+  if (failed.length > 0 || baselineFailure || restUnrun.length > 0) process.exitCode = 1;
 }
 
 // A signal stops the vitest run; the batch's `finally` then stops its sandboxes and proxies (src/testkit/serve/lifecycle.ts).
