@@ -1532,7 +1532,7 @@ export function modelMutants(): Mutant[] {
   const files = new Map<string, Buffer>();
   const deletedFiles = new Set<string>();
   const authorizationOf = (request: ProxiedRequest) => /\/authorizations\/([^/]+)/.exec(request.url.pathname)?.[1] ?? "";
-  const thirdCaptures = counter();
+  const laterCaptures = counter();
   const readsOf = counter();
   const tokens = counter();
   const newest = new Map<string, string>();
@@ -1671,13 +1671,13 @@ export function modelMutants(): Mutant[] {
       },
     }),
     gateway({
-      name: "model-third-capture-declined",
-      fault: "the third and later captures of an authorization are declined (40200) though amount is left to capture",
+      name: "model-second-capture-declined",
+      fault: "the second and later captures of an authorization are declined (40200) though amount is left to capture",
       rule: "gateway:rule:CaptureRequest.amount",
       catcher: /status\.code \(gateway:(rule|default):CaptureRequest\.amount\)/,
       mutation: {
         response(q, r) {
-          if (isOp("createCapture")(q) && r.status === 201 && thirdCaptures(authorizationOf(q)) >= 3) declineAnswer(r, 40200);
+          if (isOp("createCapture")(q) && r.status === 201 && laterCaptures(authorizationOf(q)) >= 2) declineAnswer(r, 40200);
         },
       },
     }),
@@ -1691,6 +1691,26 @@ export function modelMutants(): Mutant[] {
           if (isOp("createCapture")(q) && r.status === 201 && basicUser(q) === seeded.gateway.secondMerchantKey) declineAnswer(r, 40200);
         },
       },
+    }),
+    gateway({
+      name: "model-debit-text-on-statement",
+      fault: "a debit without a `text_on_statement` carries a text of its own, not the account's descriptor",
+      rule: "gateway:default:TextOnStatement",
+      catcher: /text_on_statement \(gateway:default:TextOnStatement\)/,
+      mutation: editJson(
+        (q, r) => isOp("createDebit")(q) && r.status === 201 && formField(q, "text_on_statement") === undefined,
+        (b) => void (b.text_on_statement = "Debit"),
+      ),
+    }),
+    gateway({
+      name: "model-debit-csc-never-matches",
+      fault: "a debit answers `csc.matches` false even for the matching CSC",
+      rule: "gateway:x-test-environment:matching-csc",
+      catcher: /csc\.matches \(gateway:x-test-environment:matching-csc\)/,
+      mutation: editJson(
+        (q, r) => isOp("createDebit")(q) && r.status === 201,
+        (b) => void (b.csc = { ...objectOf(b.csc), matches: false }),
+      ),
     }),
     merchant({
       name: "model-listing-leaves-out-newest",
