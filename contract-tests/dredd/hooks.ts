@@ -6,10 +6,10 @@
  *    endpoint and a bearer token elsewhere (merchant);
  *  - form bodies: Dredd sends none for `application/x-www-form-urlencoded`, so the body is the
  *    spec's first request example, encoded with brackets;
- *  - signatures: `Signature: <signing api key> RS256-hex <hex>` over exactly those bytes
- *    (node:crypto, RSASSA-PKCS1-v1_5 SHA-256);
+ *  - signatures: `Signature: <signing api key> RS256-hex <hex>` over exactly those bytes, by
+ *    the toolkit's signer;
  *  - addresses: on the sandbox, path parameters are real resources created before the run
- *    (fresh ones per gateway transaction, disposable ones for DELETEs);
+ *    with the toolkit's clients (fresh ones per gateway transaction, disposable ones for DELETEs);
  *  - the status Dredd expects: 2xx as above; 400 with a broken body, an unknown transaction id
  *    or `per_page=0`; 401 without credentials; 404 (merchant) with an unknown id. 409, 429,
  *    5xx and the storage host's upload are skipped: the vitest suite covers them.
@@ -17,8 +17,8 @@
  * The target comes from DREDD_CONTRACT (JSON), written by contract-tests/dredd/run.ts.
  */
 import { randomUUID } from "node:crypto";
-import { stringify } from "qs";
-import { createSigner } from "../../src/toolkit/gateway";
+import { createGatewayClient, createSigner, encodeForm, type Signer } from "../../src/toolkit/gateway";
+import { createMerchantClient, type HalResource } from "../../src/toolkit/merchant";
 import { listOperationExamples } from "../../src/testkit/openapi-model/examples";
 import { schemaMapOf, stringsOf } from "../../src/testkit/common/json-values";
 import { apiModel } from "../../src/testkit/openapi-model/operation-model";
@@ -67,98 +67,79 @@ function firstExample(operationId: string): { mediaType: string; value: unknown 
 }
 
 function encode(mediaType: string, value: unknown): string {
-  return mediaType === FORM_MEDIA_TYPE ? stringify(value, { encodeValuesOnly: true }) : JSON.stringify(value);
+  return mediaType === FORM_MEDIA_TYPE ? encodeForm(value) : JSON.stringify(value);
 }
 
+let signer: Signer | undefined;
 function sign(body: string): string {
-  return createSigner({ apiKey: contract.gateway.signingKeyId, privateKey: contract.gateway.signingKeyPem }).headerFor(Buffer.from(body));
+  signer ??= createSigner({ apiKey: contract.gateway.signingKeyId, privateKey: contract.gateway.signingKeyPem });
+  return signer.headerFor(Buffer.from(body));
 }
 
 const basic = (user: string, password = "") => "Basic " + Buffer.from(`${user}:${password}`).toString("base64");
 
-// --- talking to the target directly (fixtures) -------------------------------------------------
+// --- the target's resources (fixtures), made with the toolkit's clients ------------------------
 
+/** A fixture request is sent once and waited for: suiteFetch bounds it by its progress, not a clock. */
+const once = { fetch: suiteFetch, retry: { attempts: 1 }, timeoutMs: 0 };
+
+/** The merchant client's token, for the requests Dredd sends itself. */
 let bearer = "";
 
-async function gatewayPost(path: string, body: Json | undefined): Promise<Json> {
-  const raw = body ? stringify(body, { encodeValuesOnly: true }) : "";
-  const response = await suiteFetch(contract.baseUrl + path, {
-    method: "POST",
-    headers: { authorization: basic(contract.gateway.apiKey), signature: sign(raw), "content-type": FORM_MEDIA_TYPE },
-    body: raw,
-  });
-  return (await response.json()) as Json;
-}
-
-async function merchant(
-  method: string,
-  url: string,
-  body?: unknown,
-  contentType = "application/json",
-): Promise<{ status: number; json: Json }> {
-  const response = await suiteFetch(url.startsWith("http") ? url : contract.baseUrl + url, {
-    method,
-    headers: { authorization: `Bearer ${bearer}`, ...(body !== undefined ? { "content-type": contentType } : {}) },
-    body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    json: text && /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as Json) : {},
-  };
-}
-
-const strip = (href: string) => href.replace(/\{[^}]*\}$/, "");
 const idOf = (href: string) => decodeURIComponent(new URL(href).pathname.split("/").pop()!);
+
+function first<T>(items: readonly T[] | undefined, what: string): T {
+  if (!items?.[0]) throw new Error(`the sandbox listed no ${what.replace(/^an? /, "")}: a fixture needs ${what}`);
+  return items[0];
+}
 
 /** Path parameter values for the merchant operations, by operation (fixtures built once). */
 const merchantParams = new Map<string, Record<string, string>>();
 
 async function merchantFixtures(): Promise<void> {
-  const token = await suiteFetch(contract.baseUrl + "/oauth/token", {
-    method: "POST",
-    headers: { authorization: basic(contract.merchant.clientId, contract.merchant.clientSecret), "content-type": FORM_MEDIA_TYPE },
-    body: `grant_type=client_credentials&audience=${encodeURIComponent(contract.merchant.audience)}`,
+  const client = createMerchantClient({
+    ...contract.merchant,
+    baseUrl: contract.baseUrl,
+    tokenUrl: `${contract.baseUrl}/oauth/token`,
+    ...once,
+    rateLimit: { maxRetries: 0 },
+    // The client keeps its token to itself: it is read off the requests it sends.
+    fetch: (url, init) => {
+      const sent = new Headers(init.headers).get("authorization");
+      if (sent?.startsWith("Bearer ")) bearer = sent.slice("Bearer ".length);
+      return suiteFetch(url, init);
+    },
   });
-  bearer = ((await token.json()) as Json).access_token as string;
+  const root = await client.root();
   if (contract.kind !== "sandbox") return;
 
-  const root = (await merchant("GET", "/")).json._links;
-  const example = (id: string) => firstExample(id)!.value as Json;
-  const createApp = async () => (await merchant("POST", strip(root["ch:applications"].href), example("createApplication"))).json;
-  const upload = async (file: Json, bytes: Buffer) => {
-    const link = (file._links["ch:data"] as Json[]).find((l) => l.name === "upload")!.href as string;
-    await suiteFetch(link, { method: "PUT", headers: { "content-type": file.content_type }, body: new Uint8Array(bytes) });
-  };
-
+  const example = (id: string) => firstExample(id)!.value as never;
+  const pdf = "%PDF-1.7 dredd";
+  // The examples' sizes are those of their own documents: the metadata says the size of these bytes.
+  const upload = (owner: HalResource, metadata: unknown) =>
+    client.uploadFile(owner, { ...(metadata as object), size: pdf.length } as never, pdf);
   // Application A: complete and submitted, so it has a contract.
-  const a = await createApp();
-  const personA = (await merchant("POST", strip(a._links["ch:people"].href), example("createPerson"))).json;
-  for (const e of listOperationExamples(doc).filter((x) => x.kind === "request" && x.operationId === "createPersonFile")) {
-    const file = (await merchant("POST", strip(personA._links["ch:files"].href), e.value)).json;
-    await upload(file, Buffer.from("%PDF-1.7 dredd"));
-  }
-  const gatewaysA = (await merchant("GET", strip(a._links["ch:gateways"].href))).json;
-  await merchant("PUT", gatewaysA._embedded.selectable[0]._links["ch:selection"].href);
-  await merchant("PUT", (a._links["ch:stamps"] as Json[]).find((l) => l.name === "submitted")!.href);
-  const submitted = (await merchant("GET", a._links.self.href)).json;
-  const contracts = (await merchant("GET", strip(submitted._links["ch:contracts"].href))).json;
-  const contractId = idOf(Object.values(contracts._embedded as Record<string, Json[]>)[0]![0]!._links.self.href);
+  const a = await client.create(root, "ch:applications", example("createApplication"));
+  const personA = await client.create(a, "ch:people", example("createPerson"));
+  for (const e of listOperationExamples(doc).filter((x) => x.kind === "request" && x.operationId === "createPersonFile"))
+    await upload(personA, e.value);
+  const gatewaysA = await client.follow(a, "ch:gateways");
+  await client.request("PUT", first(gatewaysA._embedded?.selectable, "a selectable gateway"), "ch:selection");
+  await client.addStamp(a, "submitted");
+  const contracts = await client.follow(await client.follow(a, "self"), "ch:contracts");
+  const contractId = idOf(first(contracts._embedded?.["ch:contracts"], "a contract")._links.self.href);
 
   // Application B: the one most operations act on.
-  const b = await createApp();
-  const people = strip(b._links["ch:people"].href);
-  const person = (await merchant("POST", people, example("createPerson"))).json;
-  const disposablePerson = (await merchant("POST", people, example("createPerson"))).json;
-  const files = strip(b._links["ch:files"].href);
-  const file = (await merchant("POST", files, { ...example("createApplicationFile"), size: 14 })).json;
-  await upload(file, Buffer.from("%PDF-1.7 dredd"));
-  const disposableFile = (await merchant("POST", files, example("createApplicationFile"))).json;
-  const gateways = (await merchant("GET", strip(b._links["ch:gateways"].href))).json;
-  const gatewayId = String(gateways._embedded.selectable[0].id);
-  const disputes = (await merchant("GET", strip(root["ch:disputes"].href) + "?query=status:open")).json;
-  const dispute = Object.values(disputes._embedded as Record<string, Json[]>)[0]![0]!;
-  const comment = (await merchant("POST", strip(b._links["ch:comments"].href), example("createComment"))).json;
+  const b = await client.create(root, "ch:applications", example("createApplication"));
+  const person = await client.create(b, "ch:people", example("createPerson"));
+  const disposablePerson = await client.create(b, "ch:people", example("createPerson"));
+  const file = await upload(b, example("createApplicationFile"));
+  const disposableFile = await client.create(b, "ch:files", example("createApplicationFile"));
+  const gateways = await client.follow(b, "ch:gateways");
+  const gatewayId = String(first(gateways._embedded?.selectable, "a selectable gateway").id);
+  const disputes = await client.follow(root, "ch:disputes", { variables: { query: "status:open" } });
+  const dispute = first(disputes._embedded?.["ch:disputes"], "an open dispute");
+  const comment = await client.create(b, "ch:comments", example("createComment"));
 
   const common = {
     application_id: idOf(b._links.self.href),
@@ -187,21 +168,33 @@ async function merchantFixtures(): Promise<void> {
 
 /** A fresh gateway resource for one transaction: the path of the operation on it. */
 async function gatewayPath(operationId: string): Promise<string | undefined> {
-  const card = firstExample("createAuthorization")!.value as Json;
+  const gateway = createGatewayClient({
+    baseUrl: contract.baseUrl,
+    apiKey: contract.gateway.apiKey,
+    signing: { apiKey: contract.gateway.signingKeyId, privateKey: contract.gateway.signingKeyPem },
+    ...once,
+  });
+  const authorize = async () => approved(await gateway.authorize(firstExample("createAuthorization")!.value as never));
   switch (operationId) {
     case "createCapture":
     case "createVoid":
-      return `/authorizations/${(await gatewayPost("/authorizations", card)).id}/${operationId === "createCapture" ? "captures" : "voids"}`;
+      return `/authorizations/${(await authorize()).id}/${operationId === "createCapture" ? "captures" : "voids"}`;
     case "createRefund": {
-      const authorization = await gatewayPost("/authorizations", card);
-      await gatewayPost(authorization._links.captures.href, {});
-      return authorization._links.refunds.href;
+      const authorization = await authorize();
+      approved(await gateway.capture(authorization.id));
+      return authorization._links.refunds!.href;
     }
     case "createDebitRefund":
-      return (await gatewayPost("/debits", firstExample("createDebit")!.value as Json))._links.refunds.href;
+      return approved(await gateway.debit(firstExample("createDebit")!.value as never))._links!.refunds!.href;
     default:
       return undefined;
   }
+}
+
+/** The transaction of an approved outcome; a decline ends the fixture with its meaning. */
+function approved<T>(outcome: { approved: true; transaction: T } | { approved: false; code: number; meaning: string }): T {
+  if (!outcome.approved) throw new Error(`a fixture transaction was declined: ${outcome.code} ${outcome.meaning}`);
+  return outcome.transaction;
 }
 
 function fill(template: string, params: Record<string, string>): string {

@@ -11,7 +11,7 @@ import {
   seededPrivateKeyPath,
   type SandboxConfigFile,
 } from "../../src/testkit/sandbox/configuration/config";
-import { createGatewayClient, createSigner, encodeForm, type GatewayClient as ToolkitGatewayClient } from "../../src/toolkit/gateway";
+import { createGatewayClient, createSigner, encodeForm } from "../../src/toolkit/gateway";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 
 export const privateKeyPem = readFileSync(seededPrivateKeyPath, "utf8");
@@ -35,10 +35,12 @@ export function basic(key: string): string {
   return "Basic " + Buffer.from(`${key}:`).toString("base64");
 }
 
+type Body = Record<string, unknown> & { id?: string; status?: { code: number; message?: string }; amount?: number };
+
 export interface GatewayCall {
   status: number;
   contentType: string | null;
-  body: Record<string, unknown> & { id?: string; status?: { code: number; message?: string }; amount?: number };
+  body: Body;
   headers: Headers;
 }
 
@@ -48,16 +50,15 @@ export interface GatewayCall {
  * No retries and no timeout: a test sees every answer and waits for it.
  */
 export class GatewayClient {
-  private readonly signed: RawRequest;
-  private readonly unsigned: RawRequest;
+  private readonly request: (method: string, path: string, init: object) => Promise<{ data?: Body; error?: Body; response: Response }>;
 
   constructor(
     readonly baseUrl: string,
     readonly apiKey: string = keys.merchantKey,
   ) {
-    const options = { baseUrl, apiKey, retry: { attempts: 1 }, timeoutMs: 0 };
-    this.signed = rawRequest(createGatewayClient({ ...options, signing: { apiKey: keys.signingKeyId, privateKey: privateKeyPem } }));
-    this.unsigned = rawRequest(createGatewayClient(options));
+    const client = createGatewayClient({ baseUrl, apiKey, retry: { attempts: 1 }, timeoutMs: 0 });
+    // Typed per route by openapi-fetch; here the route is a variable.
+    this.request = client.request.bind(client) as unknown as GatewayClient["request"];
   }
 
   withKey(apiKey: string): GatewayClient {
@@ -74,20 +75,14 @@ export class GatewayClient {
     body: Record<string, unknown> | string = "",
     options: { sign?: boolean; signature?: string; contentType?: string } = {},
   ): Promise<GatewayCall> {
+    const raw = typeof body === "string" ? body : encodeForm(body);
     const headers: Record<string, string> = options.contentType ? { "content-type": options.contentType } : {};
-    if (options.signature !== undefined) headers.signature = options.signature;
-    return this.send(
-      "POST",
-      path,
-      typeof body === "string" ? body : encodeForm(body),
-      headers,
-      options.sign !== false && options.signature === undefined,
-    );
+    const signature = options.signature ?? (options.sign === false ? undefined : signer.headerFor(Buffer.from(raw)));
+    return this.send("POST", path, raw, signature === undefined ? headers : { ...headers, signature });
   }
 
-  async send(method: string, path: string, body?: string, headers: Record<string, string> = {}, signed = true): Promise<GatewayCall> {
-    const request = signed ? this.signed : this.unsigned;
-    const { data, error, response } = await request(method, path, { body, bodySerializer: (raw: string) => raw, headers });
+  async send(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<GatewayCall> {
+    const { data, error, response } = await this.request(method, path, { body, bodySerializer: (raw: string) => raw, headers });
     return {
       status: response.status,
       contentType: response.headers.get("content-type"),
@@ -104,17 +99,6 @@ export class GatewayClient {
       card: { pan: "4111111111111111", expire_month: "06", expire_year: "2035", csc: "987", ...card },
     });
   }
-}
-
-type RawRequest = (
-  method: string,
-  path: string,
-  init: object,
-) => Promise<{ data?: GatewayCall["body"]; error?: GatewayCall["body"]; response: Response }>;
-
-/** `client.request` for any method and path: typed per route by openapi-fetch, here the route is a variable. */
-function rawRequest(client: ToolkitGatewayClient): RawRequest {
-  return client.request.bind(client) as unknown as RawRequest;
 }
 
 export interface MerchantCall {
