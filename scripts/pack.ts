@@ -7,13 +7,14 @@
  *   whichever way a consumer imports), node10 redirects (gateway/, merchant/) and the bundled
  *   specs (specs/<api>.json|yaml).
  * - payment-apis-testkit: the `payment-apis` command line compiled to dist/, plus the
- *   TypeScript of the contract suite and what it imports (src/, contract-tests/, generated/),
+ *   TypeScript of the contract suite and what it imports (src/, contract-tests/, generated/ with the
+ *   sandbox's file format schemas),
  *   which vitest runs as it does in this checkout, and the guides its messages name (docs/).
  *
  * Each package is staged in dist/packages/<name>/, checked against the root package.json
  * (same version, same pinned versions of shared dependencies), then packed with `npm pack`.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, join, relative } from "node:path";
 import { listApis, listServiceApis, projectRoot } from "./lib/apis";
@@ -124,10 +125,11 @@ const SUITE_EXCLUDED = new Set(["mutants", "dredd", "run-all.ts"]);
 function buildTestkit(): string {
   const dir = stage("payment-apis-testkit");
   emitProject(join(projectRoot, "tsconfig.testkit.json"), join(dir, "dist"));
-  // The declarations import the generated schema types beside the compiled generated/ modules.
+  // The declarations import the generated types (the APIs' and the file formats') beside the compiled generated/ modules.
   for (const { name } of listApis()) {
     mkdirSync(join(dir, "dist", "generated", name), { recursive: true });
-    cpSync(join(projectRoot, "generated", name, "schema.d.ts"), join(dir, "dist", "generated", name, "schema.d.ts"));
+    for (const file of readdirSync(join(projectRoot, "generated", name)).filter((f) => f.endsWith(".d.ts")))
+      cpSync(join(projectRoot, "generated", name, file), join(dir, "dist", "generated", name, file));
   }
   copyTestkitAssets(join(dir, "dist"));
   writeFileSync(
@@ -142,13 +144,13 @@ function buildTestkit(): string {
     recursive: true,
     filter: (source) => !SUITE_EXCLUDED.has(relative(join(projectRoot, "contract-tests"), source)),
   });
-  // Every API's bundle, types and facts: the control API's too (the sandbox serves it); it has no constants.
+  // Every API's bundle, types and facts: the control API's too (the sandbox serves it), with the
+  // sandbox's file formats beside it (the sandbox validates config files and fixtures with them).
+  // The YAML bundles are for readers; the code reads the JSON.
   for (const { name } of listApis()) {
     mkdirSync(join(dir, "generated", name), { recursive: true });
-    for (const file of ["openapi.json", "constants.ts", "schema.d.ts"]) {
-      if (existsSync(join(projectRoot, "generated", name, file)))
-        cpSync(join(projectRoot, "generated", name, file), join(dir, "generated", name, file));
-    }
+    for (const file of readdirSync(join(projectRoot, "generated", name)).filter((f) => f !== "openapi.yaml"))
+      cpSync(join(projectRoot, "generated", name, file), join(dir, "generated", name, file));
   }
   return dir;
 }

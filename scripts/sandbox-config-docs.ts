@@ -1,13 +1,61 @@
 /**
  * `ts-node scripts/sandbox-config-docs.ts [--write]`: the Markdown table of every key of the
- * sandbox config file, generated from its schema (src/testkit/sandbox/configuration/config-schema.ts) with the defaults
+ * sandbox config file, generated from its schema (generated/sandbox-control/config-file.schema.json, bundled from
+ * openapi/sandbox-control/formats/config-file.schema.yaml) with the defaults
  * of `defaultConfig()`. Prints the table; `--write` puts it into docs/sandbox.md between the
  * `config-keys` markers. test/sandbox-config.test.ts fails when the docs and the schema differ.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/configuration/config-schema";
+import { join, resolve } from "node:path";
 import { defaultConfig } from "../src/testkit/sandbox/configuration/config";
+import { generatedDir } from "../src/testkit/openapi-model/document";
+
+/** A node of the schema: the keywords the table shows, and any other. */
+export interface ConfigSchemaNode {
+  [keyword: string]: unknown;
+  $ref?: string;
+  allOf?: ConfigSchemaNode[];
+  $defs?: Record<string, ConfigSchemaNode>;
+  description?: string;
+  type?: string;
+  properties?: Record<string, ConfigSchemaNode>;
+  required?: string[];
+  additionalProperties?: boolean | ConfigSchemaNode;
+  propertyNames?: ConfigSchemaNode;
+  items?: ConfigSchemaNode;
+  maxItems?: number;
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  default?: unknown;
+}
+
+/** The bundled schema of the config file. */
+export const configFileSchema = JSON.parse(
+  readFileSync(join(generatedDir, "sandbox-control", "config-file.schema.json"), "utf8"),
+) as ConfigSchemaNode;
+
+/**
+ * A node with its `$ref` (or single `allOf` branch) folded in: the referenced schema, the node's
+ * own keywords over it, and its properties merged one by one (a node may tighten a referenced one's).
+ */
+export function resolved(node: ConfigSchemaNode): ConfigSchemaNode {
+  const { $ref, allOf, ...own } = node;
+  const base = $ref !== undefined ? configFileSchema.$defs![$ref.replace("#/$defs/", "")]! : allOf?.length === 1 ? allOf[0]! : undefined;
+  if (base === undefined) return node;
+  const target = resolved(base);
+  const properties = Object.fromEntries(
+    Object.entries({ ...target.properties, ...own.properties }).map(([name, child]) => [
+      name,
+      own.properties?.[name] && target.properties?.[name] ? { ...resolved(target.properties[name]), ...own.properties[name] } : child,
+    ]),
+  );
+  return { ...target, ...own, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
+}
 
 export const sandboxDocPath = resolve(__dirname, "..", "docs", "sandbox.md");
 export const tableMarkers = { start: "<!-- config-keys:start -->", end: "<!-- config-keys:end -->" } as const;
@@ -32,7 +80,8 @@ function amount(n: number, key: string): string {
 
 function typeOf(node: ConfigSchemaNode): string {
   if (node.enum) return node.enum.map((v) => `\`${v}\``).join(" or ");
-  if (node.type === "array") return `list of ${node.items?.type === "object" ? "objects" : `${node.items?.type ?? "value"}s`}`;
+  const items = node.items && resolved(node.items);
+  if (node.type === "array") return `list of ${items?.type === "object" ? "objects" : `${items?.type ?? "value"}s`}`;
   if (node.type === "object" && node.propertyNames) return "object (map)";
   return node.type ?? "any";
 }
@@ -54,8 +103,9 @@ function boundsOf(node: ConfigSchemaNode, key: string, required: boolean): strin
   if (node.pattern !== undefined) parts.push(`pattern \`${node.pattern}\``);
   if (node.format !== undefined) parts.push(`format \`${node.format}\``);
   if (node.maxItems !== undefined) parts.push(`at most ${grouped(node.maxItems)} items`);
-  if (node.type === "array" && node.items && node.items.type !== "object") parts.push(`each: ${boundsOf(node.items, key, false)}`);
-  if (node.propertyNames) parts.push(`keys: ${node.propertyNames.description}`);
+  const items = node.items && resolved(node.items);
+  if (node.type === "array" && items && items.type !== "object") parts.push(`each: ${boundsOf(items, key, false)}`);
+  if (node.propertyNames) parts.push(`keys: ${node.propertyNames.description ?? "any"}`);
   return parts.join("; ");
 }
 
@@ -94,15 +144,17 @@ interface Row {
   defaultPath: string[] | undefined;
 }
 
-function rowsOf(node: ConfigSchemaNode, key: string, required: boolean, defaultPath: string[] | undefined, rows: Row[]): Row[] {
+function rowsOf(reference: ConfigSchemaNode, key: string, required: boolean, defaultPath: string[] | undefined, rows: Row[]): Row[] {
+  const node = resolved(reference);
   if (key !== "") rows.push({ key, node, required, defaultPath });
   const prefix = key === "" ? "" : `${key}.`;
   for (const [name, child] of Object.entries(node.properties ?? {})) {
     rowsOf(child, prefix + name, node.required?.includes(name) ?? false, defaultPath && [...defaultPath, name], rows);
   }
   if (node.type === "array" && node.items) {
-    for (const [name, child] of Object.entries(node.items.properties ?? {})) {
-      rowsOf(child, `${key}[].${name}`, node.items.required?.includes(name) ?? false, undefined, rows);
+    const items = resolved(node.items);
+    for (const [name, child] of Object.entries(items.properties ?? {})) {
+      rowsOf(child, `${key}[].${name}`, items.required?.includes(name) ?? false, undefined, rows);
     }
   }
   if (node.propertyNames && typeof node.additionalProperties === "object") {
@@ -114,7 +166,7 @@ function rowsOf(node: ConfigSchemaNode, key: string, required: boolean, defaultP
 /** The table of every key of the config file. */
 export function configKeysTable(): string {
   const lines = ["| key | type | bounds | default | meaning |", "|---|---|---|---|---|"];
-  for (const row of rowsOf(sandboxConfigSchema, "", false, [], [])) {
+  for (const row of rowsOf(configFileSchema, "", false, [], [])) {
     const leaf =
       row.key
         .split(/[.[\]]+/)

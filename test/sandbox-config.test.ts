@@ -11,10 +11,21 @@ import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../scripts/lib/apis";
 import { runChild } from "../src/testkit/serve/children";
 import { sandboxCliInTree } from "./support/processes";
-import { configKeysTable, documentedTable, sandboxDocPath } from "../scripts/sandbox-config-docs";
-import { configBounds, sandboxConfigSchema, type ConfigSchemaNode } from "../src/testkit/sandbox/configuration/config-schema";
+import {
+  configFileSchema,
+  configKeysTable,
+  documentedTable,
+  resolved,
+  sandboxDocPath,
+  type ConfigSchemaNode,
+} from "../scripts/sandbox-config-docs";
 import { defaultConfig, seeded, seededPrivateKeyPath, seededPublicKeyPath } from "../src/testkit/sandbox/configuration/config";
-import { configFileProblems, configFromEnvironment, MAX_REPORTED_PROBLEMS } from "../src/testkit/sandbox/configuration/config-file";
+import {
+  configFileProblems,
+  configFromEnvironment,
+  MAX_REPORTED_PROBLEMS,
+  quotaOperationIds,
+} from "../src/testkit/sandbox/configuration/config-file";
 import { startSandbox } from "../src/testkit/sandbox/server";
 import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { ciShopAccountResource, GatewayClient } from "./support/sandbox";
@@ -58,6 +69,13 @@ describe("schema rules: a file that breaks one is refused, naming the file, the 
     expect(message).toContain(`/merchant/retention/maxFile: unknown key "maxFile"`);
     expect(message).toContain(`/merchant/clients/0/secret: unknown key "secret"`);
     expect(message).toContain(`/extra: unknown key "extra"`);
+    // The account resource is the gateway spec's Account schema, closed: its keys are the spec's.
+    const { message: resource } = refusal({
+      gateway: { accounts: [{ id: "ci-shop", type: "merchant", keys: [], account: { ...ciShopAccountResource, merchant_idd: "1" } }] },
+    });
+    expect(resource).toContain(
+      `/gateway/accounts/0/account/merchant_idd: unknown key "merchant_idd" (did you mean "merchant_id"?); known keys: merchant_id, descriptor, name, country, currency, mcc, acquirer, transaction_rules`,
+    );
   });
 
   it("a value outside an enum is refused with the allowed values", () => {
@@ -68,7 +86,10 @@ describe("schema rules: a file that breaks one is refused, naming the file, the 
 
   it("numbers out of bounds, or not integers, are refused", () => {
     const { message } = refusal({
-      gateway: { maxBodyBytes: configBounds.maxBodyBytes.maximum + 1, retention: { maxTransactions: 99 } },
+      gateway: {
+        maxBodyBytes: configFileSchema.properties!.gateway!.properties!.maxBodyBytes!.maximum! + 1,
+        retention: { maxTransactions: 99 },
+      },
       merchant: { tokenTtlSeconds: 1.5, transactionCount: 10_001, retention: { maxApplications: 10_000_001 } },
     });
     expect(message).toContain(`/gateway/maxBodyBytes: must be <= ${64 * 1024 * 1024}`);
@@ -284,9 +305,12 @@ describe("reading the file", () => {
 });
 
 describe("the schema", () => {
-  /** Every node of the schema with its path, list items and map values included. */
-  function nodes(node: ConfigSchemaNode, path = "", found: Array<[string, ConfigSchemaNode]> = []): Array<[string, ConfigSchemaNode]> {
+  /** Every node of the schema (references folded in) with its path, list items and map values included. */
+  function nodes(reference: ConfigSchemaNode, path = "", found: Array<[string, ConfigSchemaNode]> = []): Array<[string, ConfigSchemaNode]> {
+    const node = resolved(reference);
     found.push([path, node]);
+    // The account resource is the gateway spec's Account: below its top, the rules are the spec's.
+    if (reference.$ref === "#/$defs/Account") return found;
     for (const [name, child] of Object.entries(node.properties ?? {})) nodes(child, `${path}/${name}`, found);
     if (node.items) nodes(node.items, `${path}/[]`, found);
     if (typeof node.additionalProperties === "object") nodes(node.additionalProperties, `${path}/*`, found);
@@ -294,12 +318,14 @@ describe("the schema", () => {
   }
 
   it("is closed, bounded and described everywhere", () => {
-    for (const [path, node] of nodes(sandboxConfigSchema)) {
+    for (const [path, node] of nodes(configFileSchema)) {
       expect(node.description, `${path} has a description`).toBeTruthy();
       if (node.type === "object") {
-        // A map (operationId to quota) is closed by its propertyNames enum instead.
-        if (node.propertyNames) expect(node.propertyNames.enum.length, path).toBeGreaterThan(0);
-        else expect(node.additionalProperties, `${path} is closed`).toBe(false);
+        // A map (operationId to quota) is bounded by its size and key length; its names are checked against the spec.
+        if (node.propertyNames) {
+          expect(node.maxProperties, path).toBeTypeOf("number");
+          expect(node.propertyNames.maxLength, path).toBeTypeOf("number");
+        } else expect(node.additionalProperties === false || node.unevaluatedProperties === false, `${path} is closed`).toBe(true);
       }
       if (node.type === "integer") {
         expect(node.minimum, `${path} minimum`).toBeTypeOf("number");
@@ -318,16 +344,17 @@ describe("the schema", () => {
         if (operation?.operationId && !operation.servers && !(item as { servers?: unknown }).servers) expected.push(operation.operationId);
       }
     }
-    const names = sandboxConfigSchema.properties!.merchant!.properties!.rateLimits!.properties!.operations!.propertyNames!.enum;
-    expect([...names].sort()).toEqual(expected.sort());
-    expect(names).toContain("createToken");
+    expect(quotaOperationIds()).toEqual(expected.sort());
+    expect(expected).toContain("createToken");
+    const everyOne = Object.fromEntries(expected.map((name) => [name, 1]));
+    expect(configFileProblems({ merchant: { rateLimits: { operations: everyOne } } }, dir)).toEqual([]);
   });
 
   it("has a key for every setting of the config (so a new setting cannot skip the checks)", () => {
     const defaults = defaultConfig();
     for (const api of ["gateway", "merchant"] as const) {
       for (const [key, value] of Object.entries(defaults[api])) {
-        const property = sandboxConfigSchema.properties![api]!.properties![key];
+        const property = configFileSchema.properties![api]!.properties![key];
         expect(property, `${api}.${key} is in the schema`).toBeDefined();
         if (value && typeof value === "object" && !Array.isArray(value)) {
           for (const inner of Object.keys(value)) {

@@ -9,8 +9,15 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvironment } from "../generated/gateway/constants";
-import { checkFixture, FixtureError, loadFixtureFile, parseFixture, type Fixture } from "../src/testkit/sandbox/control/fixtures";
-import { sandboxFixtureSchema } from "../src/testkit/sandbox/control/fixtures/schema";
+import {
+  checkFixture,
+  FixtureError,
+  loadFixtureFile,
+  parseFixture,
+  type Fixture,
+  type FixtureFormat,
+} from "../src/testkit/sandbox/control/fixtures";
+import { loadBundledSpec } from "../src/testkit/openapi-model/document";
 import { seeded, seededPrivateKeyPath } from "../src/testkit/sandbox/configuration/config";
 import { createSigner } from "../src/toolkit/gateway";
 import type { RunningSandbox } from "../src/testkit/sandbox/server";
@@ -51,9 +58,18 @@ async function refusal(work: Promise<unknown>): Promise<FixtureError> {
 }
 
 describe("the published schema", () => {
-  it("generated/sandbox-control/fixture.schema.json is the schema the sandbox checks with (regenerate: npm run generate)", () => {
-    const published = readFileSync(join(projectRoot, "generated", "sandbox-control", "fixture.schema.json"), "utf8");
-    expect(published).toBe(`${JSON.stringify(sandboxFixtureSchema, null, 2)}\n`);
+  const published = JSON.parse(readFileSync(join(projectRoot, "generated", "sandbox-control", "fixture.schema.json"), "utf8")) as {
+    $defs: Record<string, unknown>;
+  };
+  /** A spec's schema as the bundle has it: its `x-` extensions are hints, left out. */
+  const rules = (schema: unknown): unknown =>
+    JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key.startsWith("x-") ? undefined : value)));
+
+  it("states the APIs' facts by reference to their specs: the gateway's Amount, Currency and StatusCode, the merchant's dispute statuses", () => {
+    const gateway = loadBundledSpec("gateway").components!.schemas!;
+    for (const name of ["Amount", "Currency", "StatusCode"]) expect(published.$defs[name], name).toEqual(rules(gateway[name]));
+    const dispute = loadBundledSpec("merchant").components!.schemas!.Dispute as { properties: { status: unknown } };
+    expect(published.$defs.status).toEqual(rules(dispute.properties.status));
   });
 
   it("is closed and bounded everywhere: every object, list, text and number", () => {
@@ -66,11 +82,17 @@ describe("the published schema", () => {
         problems.push(`${path}: open object`);
       if (schema.type === "array" && schema.maxItems === undefined) problems.push(`${path}: unbounded list`);
       if (schema.type === "string" && schema.maxLength === undefined && schema.enum === undefined) problems.push(`${path}: unbounded text`);
-      if (schema.type === "integer" && schema.enum === undefined && (schema.minimum === undefined || schema.maximum === undefined))
+      const constants = Array.isArray(schema.oneOf) && schema.oneOf.every((branch) => (branch as { const?: unknown }).const !== undefined);
+      if (
+        schema.type === "integer" &&
+        !constants &&
+        schema.enum === undefined &&
+        (schema.minimum === undefined || schema.maximum === undefined)
+      )
         problems.push(`${path}: unbounded integer`);
       for (const [key, child] of Object.entries(schema)) if (key !== "enum" && key !== "required") walk(child, `${path}/${key}`);
     };
-    walk(sandboxFixtureSchema, "");
+    walk(published, "");
     expect(problems).toEqual([]);
   });
 
@@ -248,7 +270,7 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
   it.each<[string, Fixture, string, RegExp]>([
     [
       "an unknown key",
-      withApplication({ gateway: { transactions: [{ name: "order", amout: 100 } as unknown as Fixture.Transaction] } }),
+      withApplication({ gateway: { transactions: [{ name: "order", amout: 100 } as unknown as FixtureFormat["FixtureTransaction"]] } }),
       "/gateway/transactions/0/amout",
       /^unknown key "amout" \(did you mean "amount"\?\); known keys: /,
     ],
@@ -334,6 +356,14 @@ describe("a fixture that breaks a rule is refused naming the path, and changes n
       "an amount out of bounds",
       '{"gateway": {"transactions": [{"name": "a", "amount": 1000000000}]}}',
       ["/gateway/transactions/0/amount: must be <= 999999999"],
+    ],
+    [
+      "a decline code the gateway spec does not list, and the approved code as a decline",
+      "gateway:\n  transactions:\n    - { name: a, decline: 40999 }\n    - { name: b, decline: 20000 }\n",
+      [
+        "/gateway/transactions/0/decline: must be a status code of the spec: 20000, 40000, ",
+        "/gateway/transactions/1/decline: must not be 20000",
+      ],
     ],
     [
       "a name given twice",

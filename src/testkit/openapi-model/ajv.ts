@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats";
-import type { OpenApiDocument } from "./document";
+import { generatedDir, type OpenApiDocument } from "./document";
 import { extensionKeywordNames, extensionKeywords } from "./extension-keywords";
 import { describeValidationErrors, violationLines } from "./validation-errors";
 
@@ -59,6 +61,28 @@ function collectExtensionKeywords(node: unknown, found: Set<string>): Set<string
   return found;
 }
 
+/** Ajv as every validator of the specs' schemas has it: strict, every error, the specs' formats. */
+function specAjv(options: { verbose?: boolean } = {}): Ajv2020 {
+  // strictRequired stays off: `not: {required: [a, b]}` ("not both") names properties declared elsewhere.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false, ...options });
+  addFormats(ajv);
+  for (const name of REPEATED_FORMATS)
+    ajv.addFormat(name, lastValueRemembered(fullFormats[name] as { validate: (value: string) => boolean; compare: FormatCompare }));
+  for (const [name, validate] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, { validate });
+  return ajv;
+}
+
+/**
+ * The validator of one of the sandbox's file formats, from its bundle
+ * (generated/sandbox-control/<format>.schema.json, made by `npm run generate` from
+ * openapi/sandbox-control/formats/). Verbose: an error carries its schema, so a message can name
+ * the keys a misspelt one was meant to be.
+ */
+export function formatValidator<T>(format: "config-file" | "fixture"): ValidateFunction<T> {
+  const schema: unknown = JSON.parse(readFileSync(join(generatedDir, "sandbox-control", `${format}.schema.json`), "utf8"));
+  return specAjv({ verbose: true }).compile<T>(schema as object);
+}
+
 /**
  * Validators for any schema of one bundled OpenAPI document, addressed by JSON Pointer.
  * Strict mode stays on, so a misspelt keyword in the spec (`minLenght`) fails loudly instead of
@@ -69,12 +93,7 @@ export class SpecValidator {
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(readonly doc: OpenApiDocument) {
-    // strictRequired stays off: `not: {required: [a, b]}` ("not both") names properties declared elsewhere.
-    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false });
-    addFormats(this.ajv);
-    for (const name of REPEATED_FORMATS)
-      this.ajv.addFormat(name, lastValueRemembered(fullFormats[name] as { validate: (value: string) => boolean; compare: FormatCompare }));
-    for (const [name, validate] of Object.entries(OPENAPI_FORMATS)) this.ajv.addFormat(name, { validate });
+    this.ajv = specAjv();
     // The extensions that state value rules validate; every other `x-` keyword is an annotation.
     for (const keyword of extensionKeywords) this.ajv.addKeyword(keyword);
     const annotations = [...collectExtensionKeywords(doc, new Set())].filter((name) => !extensionKeywordNames.has(name));

@@ -17,7 +17,7 @@ import type { IsolatedAccount } from "./control/accounts";
 import { documentedAnswers } from "./control/documented-answers";
 import { appendableLogFile, ExchangeRecord } from "./control/exchanges";
 import { FaultRules } from "./control/faults";
-import type { FixtureResult } from "./control/fixtures/types";
+import type { FixtureResult } from "./control/fixtures";
 import { ControlPlane } from "./control/api/plane";
 import { gatewayRefusal, merchantRefusal, storageRefusal } from "./refusals";
 import { prepareRequestChecks } from "../openapi-model/check-request";

@@ -12,7 +12,7 @@ import type { SandboxConfig } from "./configuration/config";
 import { IsolatedAccounts } from "./control/accounts";
 import { FixturesLoaded } from "./control/api/fixtures-loaded";
 import { prepareFixture, type FixtureTarget } from "./control/fixtures/apply";
-import type { Fixture, FixtureResult } from "./control/fixtures/types";
+import type { Fixture, FixtureResult } from "./control/fixtures";
 import { createGatewaySandbox, type GatewaySandbox } from "./gateway/app";
 import type { SandboxRequest, SandboxResponse } from "./listener/messages";
 import { createMerchantSandbox, type MerchantSandbox } from "./merchant/app";

@@ -1,21 +1,22 @@
 /**
  * The sandbox config file (`SANDBOX_CONFIG`), read fail-closed: a file that cannot be read, is
- * not JSON, breaks the schema (config-schema.ts) or names what does not exist (a partner, a key
- * file) stops the start with an error naming the file and every problem's JSON path and rule.
+ * not JSON, breaks its schema (openapi/sandbox-control/formats/config-file.schema.yaml, validated
+ * as generated/ bundles it) or names what does not exist (a partner, a key file, an operation)
+ * stops the start with an error naming the file and every problem's JSON path and rule.
  */
 import { createPublicKey } from "node:crypto";
 import { resolve } from "node:path";
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
-import addFormats from "ajv-formats";
-import { arrayOf } from "../../common/json-values";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
+import { arrayOf, objectOf } from "../../common/json-values";
 import { readRegularFile } from "../../common/regular-file";
 import { defaultConfig, mergeConfig, type GatewayAccountConfig, type SandboxConfig, type SandboxConfigFile } from "./config";
-import { sandboxConfigSchema, type ConfigSchemaNode } from "./config-schema";
 import { didYouMean } from "../../common/did-you-mean";
+import { formatValidator } from "../../openapi-model/ajv";
+import { apiModel } from "../../openapi-model/operation-model";
 
 /**
  * The default config plus the file named by `SANDBOX_CONFIG`, if any. Fails closed: a file that
- * cannot be read, is not JSON, breaks the schema (config-schema.ts) or names what does not exist
+ * cannot be read, is not JSON, breaks the schema or names what does not exist
  * stops the start with an error naming the file and every problem's JSON path and rule.
  */
 export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
@@ -47,8 +48,6 @@ export function configFromFile(file: string | undefined): SandboxConfig {
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-// entries, uniqueness against the seeds, key files).
 
 /** One problem of a config file: where (a JSON Pointer into the file) and which rule it breaks. */
 export interface ConfigProblem {
@@ -87,13 +86,7 @@ let compiledSchema: ValidateFunction<SandboxConfigFile> | undefined;
 
 /** The config schema's validator: a value it accepts has the shape SandboxConfigFile gives a config file. */
 function configValidator(): ValidateFunction<SandboxConfigFile> {
-  if (!compiledSchema) {
-    // verbose: the errors carry their schema, so an unknown key can be answered with the known ones.
-    const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-    addFormats(ajv);
-    compiledSchema = ajv.compile<SandboxConfigFile>(sandboxConfigSchema);
-  }
-  return compiledSchema;
+  return (compiledSchema ??= formatValidator<SandboxConfigFile>("config-file"));
 }
 
 function pointerSegment(key: string): string {
@@ -109,13 +102,14 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
     problems.push({ path, rule });
   };
   for (const error of errors) {
-    // The schema is ours (config-schema.ts), so its nodes have that shape.
-    const parent: ConfigSchemaNode | undefined = error.parentSchema;
+    // A key name's own checks are reported once, by their propertyNames error.
+    if (error.propertyName !== undefined) continue;
     const params: Record<string, unknown> = error.params;
     switch (error.keyword) {
-      case "additionalProperties": {
-        const key = String(params.additionalProperty);
-        const known = Object.keys(parent?.properties ?? {});
+      case "additionalProperties":
+      case "unevaluatedProperties": {
+        const key = String(params.additionalProperty ?? params.unevaluatedProperty);
+        const known = knownKeys(error.parentSchema);
         add(
           `${error.instancePath}/${pointerSegment(key)}`,
           `unknown key "${key}"${didYouMean(key, known)}; known keys: ${known.join(", ")}`,
@@ -124,16 +118,10 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
       }
       case "propertyNames": {
         const key = String(params.propertyName);
-        const names = parent?.propertyNames;
-        add(
-          `${error.instancePath}/${pointerSegment(key)}`,
-          `unknown key "${key}": not ${names?.description ?? "an accepted name"}${didYouMean(key, names?.enum ?? [])}`,
-        );
+        add(`${error.instancePath}/${pointerSegment(key)}`, unknownOperation(key));
         break;
       }
       case "enum":
-        // The name check inside propertyNames is reported once, by its propertyNames error.
-        if (error.propertyName !== undefined) break;
         add(error.instancePath, `must be one of ${arrayOf(params.allowedValues).join(", ")}`);
         break;
       case "required":
@@ -144,6 +132,14 @@ function schemaProblems(errors: readonly ErrorObject[]): ConfigProblem[] {
     }
   }
   return problems;
+}
+
+/** The keys a schema node names: its own properties and those of the schema it refers to (the spec's Account). */
+function knownKeys(node: unknown): string[] {
+  const schema = objectOf(node);
+  const defs = objectOf(objectOf(configValidator().schema).$defs);
+  const referenced = typeof schema.$ref === "string" ? objectOf(defs[schema.$ref.replace("#/$defs/", "")]) : {};
+  return [...new Set([...Object.keys(objectOf(referenced.properties)), ...Object.keys(objectOf(schema.properties))])];
 }
 
 /**
@@ -212,6 +208,12 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
     }
   });
 
+  // Quotas: only for operations of the merchant API's own listener.
+  for (const name of Object.keys(file.merchant?.rateLimits?.operations ?? {})) {
+    if (!quotaOperationIds().includes(name))
+      problems.push({ path: `/merchant/rateLimits/operations/${pointerSegment(name)}`, rule: unknownOperation(name) });
+  }
+
   // OAuth clients: unique ids.
   const clientIds = new Set(seeds.merchant.clients.map((c) => c.client_id));
   (file.merchant?.clients ?? []).forEach((client, i) => {
@@ -220,6 +222,18 @@ function referenceProblems(file: SandboxConfigFile, relativeTo: string): ConfigP
     clientIds.add(client.client_id);
   });
   return problems;
+}
+
+/**
+ * operationIds the merchant API listener serves, from the bundled spec. Operations on a host of
+ * their own (the storage host's upload) carry no quota, so a quota for them is refused.
+ */
+export function quotaOperationIds(): string[] {
+  return [...apiModel("merchant").router.operations.keys()].sort();
+}
+
+function unknownOperation(name: string): string {
+  return `unknown key "${name}": not an operationId of the merchant API${didYouMean(name, quotaOperationIds())}`;
 }
 
 /** Why a PEM cannot verify `RS256-hex` signatures, or undefined when it can. */

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { portSetting } from "../../serve/ports";
+import type { components } from "../../../../generated/sandbox-control/config-file.schema";
 
 export const seedDir = resolve(__dirname, "..", "seed");
 export const seededPrivateKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.private.pem");
@@ -18,96 +19,20 @@ export function seededPrivateKeyPem(): string {
 }
 export const seededPublicKeyPath = resolve(seedDir, "signing-key.TEST-ONLY.public.pem");
 
-export interface ApiKeyConfig {
-  key: string;
-  enabled?: boolean;
-  /** ISO 8601; the key stops working at this instant of the sandbox clock. */
-  expires_at?: string;
-}
+/** The config file's shapes, generated from its schema (openapi/sandbox-control/formats/config-file.schema.yaml). */
+type FileFormat = components["schemas"];
+/** A partial config as read from a file: lists are appended to the seeds, scalars replace them. */
+export type SandboxConfigFile = FileFormat["SandboxConfigFile"];
+export type GatewayAccountConfig = FileFormat["GatewayAccount"];
+export type SigningKeyConfig = FileFormat["SigningKey"];
+export type OAuthClientConfig = FileFormat["OAuthClient"];
 
-export interface GatewayAccountConfig {
-  /** Sandbox-internal account id. */
-  id: string;
-  type: "merchant" | "partner";
-  keys: ApiKeyConfig[];
-  /** Partner account whose signing keys may sign this merchant's requests (merchant accounts). */
-  partner?: string;
-  /** The account resource (`GET /account`), merchant accounts only. */
-  account?: Record<string, unknown>;
-}
-
-export interface SigningKeyConfig {
-  /** The signing API key (UUID) sent in the `Signature` header. */
-  id: string;
-  /** Partner account that owns the key. */
-  partner: string;
-  /** PEM public key, inline or as a file path (relative to the config file). */
-  public_key_pem?: string;
-  public_key_file?: string;
-}
-
-export interface OAuthClientConfig {
-  client_id: string;
-  client_secret: string;
-  client_name?: string;
-  contacts?: string[];
-  /**
-   * The merchant the client acts for: it sees only that merchant's resources (docs/sandbox.md,
-   * Who sees what). Omitted: the seeded merchant, which owns the seeded transactions and disputes.
-   */
-  merchant?: string;
-}
-
-export interface RateLimitConfig {
-  windowSeconds: number;
-  /** Quota per endpoint (operationId) and client in one window. */
-  default: number;
-  /** Per-operation quotas, by operationId. */
-  operations: Record<string, number>;
-}
-
-/** Bounds of the gateway's in-memory state (docs/sandbox.md, Retention). */
-export interface GatewayRetention {
-  /** Authorizations and debits kept; their captures, refunds and voids are part of them. */
-  maxTransactions: number;
-}
-
-/** Bounds of the merchant API's in-memory state (docs/sandbox.md, Retention). */
-export interface MerchantRetention {
-  /** Applications kept, each with its people, files, comments and contract. */
-  maxApplications: number;
-  /** Files kept, each with its comments. */
-  maxFiles: number;
-  /** Bytes of uploaded content kept (held in memory). */
-  maxFileBytes: number;
-  /** Bytes of comment text kept (bodies and tags, held in memory). */
-  maxCommentBytes: number;
-}
-
-export interface SandboxConfig {
-  gateway: {
-    accounts: GatewayAccountConfig[];
-    signingKeys: SigningKeyConfig[];
-    /**
-     * `all-posts` (the spec: every POST must be signed) or `methods` (only the payment methods
-     * that require signing, and omitted CSC, need a signature; for clients of the pre-2020 rule).
-     */
-    signing: "all-posts" | "methods";
-    maxBodyBytes: number;
-    retention: GatewayRetention;
-  };
-  merchant: {
-    clients: OAuthClientConfig[];
-    tokenTtlSeconds: number;
-    uploadUrlTtlSeconds: number;
-    rateLimits: RateLimitConfig;
-    /** Seeded transactions in the transactions collection. */
-    transactionCount: number;
-    maxBodyBytes: number;
-    maxUploadBytes: number;
-    retention: MerchantRetention;
-  };
-}
+/** Every setting present, in every section (lists stay as they are). */
+type Settled<T> = { [K in keyof T]-?: NonNullable<T[K]> extends readonly unknown[] ? NonNullable<T[K]> : Settled<NonNullable<T[K]>> };
+/** The config the sandbox runs with: each setting the file's, or else the seeds'. */
+export type SandboxConfig = Settled<SandboxConfigFile>;
+export type RateLimitConfig = SandboxConfig["merchant"]["rateLimits"];
+export type MerchantRetention = SandboxConfig["merchant"]["retention"];
 
 /** The seeded credentials, named so docs, tests and scripts refer to them instead of copying literals. */
 export const seeded = {
@@ -209,20 +134,6 @@ export function defaultConfig(): SandboxConfig {
       maxUploadBytes: 16 * 1024 * 1024,
       retention: { maxApplications: 10_000, maxFiles: 10_000, maxFileBytes: 256 * 1024 * 1024, maxCommentBytes: 64 * 1024 * 1024 },
     },
-  };
-}
-
-/** A partial config as read from a file: lists are appended to the seeds, scalars replace them. */
-export interface SandboxConfigFile {
-  gateway?: Partial<Omit<SandboxConfig["gateway"], "accounts" | "signingKeys" | "retention">> & {
-    accounts?: GatewayAccountConfig[];
-    signingKeys?: SigningKeyConfig[];
-    retention?: Partial<GatewayRetention>;
-  };
-  merchant?: Partial<Omit<SandboxConfig["merchant"], "clients" | "rateLimits" | "retention">> & {
-    clients?: OAuthClientConfig[];
-    rateLimits?: Partial<RateLimitConfig>;
-    retention?: Partial<MerchantRetention>;
   };
 }
 

@@ -3,7 +3,7 @@
  * kinds only, never an account's credentials. Bounded: the newest 20 loads, 1,000 names each.
  */
 import type { components } from "../../../../../generated/sandbox-control/schema";
-import type { FixtureResult } from "../fixtures/types";
+import type { FixtureResult } from "../fixtures";
 
 type Loaded = components["schemas"]["FixtureList"]["items"][number];
 

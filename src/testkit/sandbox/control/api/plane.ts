@@ -25,7 +25,7 @@ import type { ExchangeRecord } from "../exchanges";
 import type { FaultRules } from "../faults";
 import type { FixturesLoaded } from "./fixtures-loaded";
 import { checkFixture } from "../fixtures/load";
-import type { Fixture, FixtureResult } from "../fixtures/types";
+import type { Fixture, FixtureResult } from "../fixtures";
 import { applicationStates, GatewayStateView, rateLimitWindows } from "./state-view";
 import { guidePath } from "../../../common/guides";
 
