@@ -10,7 +10,7 @@ import type { SandboxClock } from "./cross-api/clock";
 import { defaultConfig, type ResponseValidationMode, type SandboxConfig } from "./configuration/config";
 import type { GatewaySandbox } from "./gateway/app";
 import { Faults, type SandboxFault } from "./cross-api/faults";
-import { close, createListener, listen, ViolationLog, type ListenerTimeouts } from "./listener/http";
+import { close, createListener, listen, ViolationLog, type ListenerOptions, type ListenerTimeouts } from "./listener/http";
 import type { MerchantSandbox } from "./merchant/app";
 import { screenUpload, storeUpload } from "./merchant/storage";
 import type { IsolatedAccount } from "./control/accounts";
@@ -213,38 +213,25 @@ function listeners(
     onExchange: (exchange: Parameters<ExchangeRecord["add"]>[0]) => void exchanges.add(exchange),
   };
   const apis = { ...shared, mounted: control, network: faults.network.bind(faults) };
-  const { gateway, merchant } = current();
+  // An API's listener: its spec from the first state (every state reads the same), its handler from the state in force.
+  const api = (name: "gateway" | "merchant", refuse: ListenerOptions["refuse"]) =>
+    createListener({
+      ...apis,
+      api: name,
+      router: current()[name].router,
+      model: current()[name].model,
+      maxBodyBytes: config[name].maxBodyBytes,
+      handler: () => {
+        const { handler } = current()[name];
+        return (request) => handler(request, authenticated);
+      },
+      refuse,
+    });
+  const { merchant } = current();
+  const { maxUploadBytes } = config.merchant;
   const servers = new Map<keyof StateUrls, Server>([
-    [
-      "gateway",
-      createListener({
-        ...apis,
-        api: "gateway",
-        router: gateway.router,
-        model: gateway.model,
-        maxBodyBytes: config.gateway.maxBodyBytes,
-        handler: () => {
-          const { gateway } = current();
-          return (request) => gateway.handler(request, authenticated);
-        },
-        refuse: gatewayRefusal(gateway.contentType),
-      }),
-    ],
-    [
-      "merchant",
-      createListener({
-        ...apis,
-        api: "merchant",
-        router: merchant.router,
-        model: merchant.model,
-        maxBodyBytes: config.merchant.maxBodyBytes,
-        handler: () => {
-          const { merchant } = current();
-          return (request) => merchant.handler(request, authenticated);
-        },
-        refuse: merchantRefusal,
-      }),
-    ],
+    ["gateway", api("gateway", gatewayRefusal(current().gateway.contentType))],
+    ["merchant", api("merchant", merchantRefusal)],
     [
       "storage",
       createListener({
@@ -252,12 +239,12 @@ function listeners(
         api: "storage",
         router: merchant.storageRouter,
         model: merchant.model,
-        maxBodyBytes: config.merchant.maxUploadBytes,
+        maxBodyBytes: maxUploadBytes,
         handler: () => {
           const { files } = current();
-          return (request) => storeUpload(files, config.merchant.maxUploadBytes, request);
+          return (request) => storeUpload(files, maxUploadBytes, request);
         },
-        screen: (request) => screenUpload(current().files, config.merchant.maxUploadBytes, request),
+        screen: (request) => screenUpload(current().files, maxUploadBytes, request),
         refuse: storageRefusal,
       }),
     ],

@@ -1,6 +1,7 @@
 /**
- * Which fixtures were built since the last reset (the control API's listFixtures): names and
- * kinds only, never an account's credentials. Bounded: the newest 20 loads, 1,000 names each.
+ * Which fixtures were built in a state (the control API's listFixtures; a reset makes a new state):
+ * names and kinds only, never an account's credentials. Bounded: the newest 20 loads, 1,000 names
+ * each.
  */
 import type { components } from "../../../../../generated/sandbox-control/schema";
 import type { FixtureResult } from "../fixtures";
@@ -13,22 +14,16 @@ const MAX_NAMES = 1_000;
 export class FixturesLoaded {
   private readonly loads: Loaded[] = [];
 
-  /** Notes a built fixture; returns when it was noted. */
-  note(source: string, result: FixtureResult): string {
-    const loadedAt = new Date().toISOString();
+  /** Notes a built fixture. */
+  note(source: string, result: FixtureResult): void {
     const entities = Object.entries(result.ids)
       .slice(0, MAX_NAMES)
       .map(([name, entity]) => ({ name, kind: entity.kind }));
-    this.loads.push({ source, loaded_at: loadedAt, entities });
+    this.loads.push({ source, loaded_at: new Date().toISOString(), entities });
     if (this.loads.length > MAX_LOADS) this.loads.shift();
-    return loadedAt;
   }
 
   list(): Loaded[] {
     return [...this.loads];
-  }
-
-  clear(): void {
-    this.loads.length = 0;
   }
 }
