@@ -35,6 +35,8 @@ export default defineConfig({
     // Relative to the root, so an installed suite (under node_modules) is not excluded.
     exclude: ["**/node_modules/**/node_modules/**"],
     globalSetup: ["contract-tests/targets/global-setup.ts"],
+    // The waivers' claims observe every answer of the sandbox target (rules/claims-setup.ts).
+    setupFiles: ["contract-tests/rules/claims-setup.ts"],
     reporters,
     // The suite is TypeScript: transform it (and the sandbox it starts) even when installed.
     server: { deps: { inline: [/payment-apis-testkit/] } },

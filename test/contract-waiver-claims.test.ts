@@ -1,7 +1,7 @@
 /**
  * A waiver that excuses a rule because of a fact about the sandbox states that fact as a claim
  * (contract-tests/rules/waivers.ts), which the contract suite checks against the sandbox's
- * answers of its run (contract-tests/support/waiver-claims.ts, rules/waiver-claims.test.ts): a
+ * answers of its run (contract-tests/rules/waiver-claims.ts, rules/waiver-claims.test.ts): a
  * reason that says so without a claim fails here, a claim must name members its operations'
  * answers document, and an answer carrying a claimed member contradicts it in one line.
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { answerPlaces } from "../contract-tests/model/answer-places";
 import { waivers } from "../contract-tests/rules/waivers";
 import { apiSpec } from "../contract-tests/support/spec";
-import { carries, checkSandboxClaims, claimRecords, statesSandboxFact } from "../contract-tests/support/waiver-claims";
+import { carries, checkSandboxClaims, claimRecords, statesSandboxFact } from "../contract-tests/rules/waiver-claims";
 
 const claimed = waivers.flatMap((waiver) => (waiver.claim ? [{ waiver, claim: waiver.claim.sandboxNeverSends }] : []));
 

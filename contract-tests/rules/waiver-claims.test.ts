@@ -1,14 +1,14 @@
 /**
  * The waivers' claims about the sandbox (`claim` in ./waivers.ts), held to the sandbox's answers:
  * the suite's HTTP layer checks every answer of the run against them as it comes
- * (support/waiver-claims.ts), and this file runs after every other (contract-tests/vitest.config.mts
+ * (./waiver-claims.ts, registered by ./claims-setup.ts), and this file runs after every other (contract-tests/vitest.config.mts
  * puts the folders it does not name last), so it sees the whole run's. An API none of whose
  * answers met a claim (this file run alone) is explored first, every operation once.
  */
 import { describe } from "vitest";
 import { contractTest, session, target } from "../support/context";
 import { Explorer } from "../support/explore";
-import { claimRecords, type ClaimRecord } from "../support/waiver-claims";
+import { claimRecords, type ClaimRecord } from "./waiver-claims";
 
 const underTest = (records: ClaimRecord[]) => records.filter((record) => target.apis.includes(record.claim.api));
 

@@ -4,7 +4,7 @@
  * for any run of characters); `npm run contract:rules` fails on a waiver that matches no
  * unproven rule (stale: delete it) and on an unproven rule that no waiver names. A waiver whose
  * reason states a fact about the sandbox carries that fact as a claim, which the suite checks
- * against the sandbox's answers of its run (contract-tests/support/waiver-claims.ts).
+ * against the sandbox's answers of its run (contract-tests/rules/waiver-claims.ts).
  */
 export interface Waiver {
   rules: string;

@@ -23,7 +23,23 @@ import { echoProblems } from "./echo";
 import { noteIssuedToken, noteOperation } from "./exchange-log";
 import { invariantProblems } from "./invariants";
 import { apiSpec, type ApiName, type ApiSpec, type ContractOperation } from "./spec";
-import { checkSandboxClaims } from "./waiver-claims";
+
+/** An answer of the sandbox target, as the observers of the run's answers see it. */
+export interface SandboxAnswer {
+  api: ApiName;
+  operationId?: string;
+  json: unknown;
+  /** The exchange in one line. */
+  described: string;
+}
+
+/** Who sees each answer of the sandbox target as it arrives: the waivers' claims (rules/claims-setup.ts). */
+const sandboxAnswerObservers = new Set<(answer: SandboxAnswer) => void>();
+
+/** Registers an observer of the sandbox target's answers (registering the same one again changes nothing). */
+export function onSandboxAnswer(observer: (answer: SandboxAnswer) => void): void {
+  sandboxAnswerObservers.add(observer);
+}
 
 export interface CallOptions {
   /** The operation the call means; checked against where the URL leads. */
@@ -305,8 +321,10 @@ export class ApiSession {
     };
     // For a failing test's reproduction: the operation, and the tokens to print as a variable.
     noteOperation(response, this.api, op?.operationId);
-    if (this.target.kind === "sandbox")
-      checkSandboxClaims({ api: this.api, operationId: op?.operationId, json, described: describeExchange(exchange) });
+    if (this.target.kind === "sandbox" && sandboxAnswerObservers.size > 0) {
+      const answer = { api: this.api, operationId: op?.operationId, json, described: describeExchange(exchange) };
+      for (const observe of sandboxAnswerObservers) observe(answer);
+    }
     const issued = stringOf(objectOf(json).access_token);
     if (issued !== undefined) noteIssuedToken(issued);
     if (op)

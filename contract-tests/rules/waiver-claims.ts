@@ -1,14 +1,14 @@
 /**
- * The waivers' claims about the sandbox (`claim` of contract-tests/rules/waivers.ts), checked
- * against every answer the suite receives from the sandbox target: the suite's HTTP layer
- * (./http.ts) hands each answer here as it arrives, and the claims test
+ * The waivers' claims about the sandbox (`claim` of ./waivers.ts), checked against every answer
+ * the suite receives from the sandbox target: the suite's HTTP layer (support/http.ts) hands each
+ * answer to the observers ./claims-setup.ts registers (support knows nothing of the rules), and the claims test
  * (contract-tests/rules/waiver-claims.test.ts, the run's last file) fails on a claim an answer
  * contradicted, naming the waiver and that exchange. A waiver excuses a rule from being tested;
  * one that rests on a false fact would excuse it for nothing.
  */
 import { isJsonObject } from "../../src/testkit/common/json-values";
-import { waivers, type Waiver, type WaiverClaim } from "../rules/waivers";
-import type { ApiName } from "./spec";
+import type { SandboxAnswer } from "../support/http";
+import { waivers, type Waiver, type WaiverClaim } from "./waivers";
 
 export interface ClaimRecord {
   waiver: Waiver;
@@ -43,7 +43,7 @@ export function carries(json: unknown, path: string): boolean {
 }
 
 /** Checks an answer of the sandbox target against every claim about its operation. */
-export function checkSandboxClaims(answer: { api: ApiName; operationId?: string; json: unknown; described: string }): void {
+export function checkSandboxClaims(answer: SandboxAnswer): void {
   for (const record of records) {
     const { claim } = record;
     if (claim.api !== answer.api || answer.operationId === undefined || !claim.operationIds.includes(answer.operationId)) continue;
