@@ -16,13 +16,19 @@ import { gatewayCommands, type GatewayReal } from "./gateway/commands";
 import { GatewayModel } from "./gateway/model";
 import { answerOf } from "./common/compare";
 import { coverageOf } from "./common/coverage";
-import { merchantCommands, merchantSetup } from "./merchant/commands";
+import { merchantCommands, merchantSetup, otherClients } from "./merchant/commands";
+import type { Client } from "./merchant/model";
 
 const { runs, seed } = target.model;
 replay.line = `seed ${seed}; replay this run with CONTRACT_MODEL_SEED=${seed} (payment-apis contract --seed ${seed})`;
 
-/** Sequences of up to this many commands: long enough to reach the rules that need several answers, short enough to shrink. */
-const MAX_COMMANDS = 14;
+/**
+ * Sequences of up to this many commands (fast-check draws a length up to it, then skips the
+ * commands that do not apply yet): long enough that any seed reaches the rules that need several
+ * answers, short enough to shrink. The merchant API's requests are cheaper, and its rules need
+ * resources of three kinds: its sequences are longer.
+ */
+const MAX_COMMANDS = { gateway: 20, merchant: 28 } as const;
 
 const settings = { seed, numRuns: runs } as const;
 
@@ -40,6 +46,7 @@ const GATEWAY_RULES = [
   "gateway:echo:createCapture",
   "gateway:echo:createCredit",
   "gateway:echo:createDebit",
+  "gateway:echo:createRefund",
   "gateway:guide:media-type-version",
   "gateway:link:AuthorizationLinks.captures",
   "gateway:link:AuthorizationLinks.refunds",
@@ -47,6 +54,8 @@ const GATEWAY_RULES = [
   "gateway:link:CaptureLinks.authorization",
   "gateway:link:CaptureLinks.refunds",
   "gateway:link:DebitRefund.debit",
+  "gateway:link:Debit.refunds",
+  "gateway:link:RefundLinks.authorization",
   "gateway:rule:CaptureRequest.amount",
   "gateway:rule:RefundRequest.amount",
   "gateway:rule:createDebitRefund",
@@ -81,6 +90,13 @@ const MERCHANT_RULES = [
   "merchant:header:RateLimitReset",
   "merchant:link:Person.ch:application",
   "merchant:link:File.ch:application",
+  "merchant:link:CommentContextLinks.ch:application",
+  "merchant:link:FileCollection.ch:application",
+  "merchant:link:HalLinks.self",
+  "merchant:link:Token.ch:root",
+  "merchant:readback:createComment",
+  "merchant:status:getRoot:200",
+  "merchant:x-curie-href:Curie",
   "merchant:query:CollectionLinks.first",
   "merchant:query:CollectionLinks.last",
   "merchant:query:CollectionLinks.next",
@@ -149,7 +165,7 @@ describe("The model beside the target", () => {
         return { model, real };
       };
       await assertSequences(
-        fc.asyncProperty(fc.commands(gatewayCommands(target), { maxCommands: MAX_COMMANDS, size: "max" }), (commands) =>
+        fc.asyncProperty(fc.commands(gatewayCommands(target), { maxCommands: MAX_COMMANDS.gateway, size: "max" }), (commands) =>
           fc.asyncModelRun(setup, commands),
         ),
       );
@@ -163,9 +179,11 @@ describe("The model beside the target", () => {
     { api: "merchant", behaviour: true, rules: MERCHANT_RULES },
     async () => {
       const before = comparisons();
+      const tokens = await otherClients(session("merchant"));
+      const clients: Client[] = ["own", "sibling", ...(tokens.stranger === undefined ? [] : ["stranger" as const])];
       await assertSequences(
-        fc.asyncProperty(fc.commands(merchantCommands(), { maxCommands: MAX_COMMANDS, size: "max" }), (commands) =>
-          fc.asyncModelRun(() => merchantSetup(session("merchant")), commands),
+        fc.asyncProperty(fc.commands(merchantCommands(clients), { maxCommands: MAX_COMMANDS.merchant, size: "max" }), (commands) =>
+          fc.asyncModelRun(() => merchantSetup(session("merchant"), tokens), commands),
         ),
       );
       expectCompared(before, MERCHANT_RULES);

@@ -112,6 +112,8 @@ function knownSecrets(target: ContractTarget): Map<string, string> {
   add(target.gateway.expiredApiKey, "GATEWAY_EXPIRED_API_KEY");
   add(target.merchant.clientId, "MERCHANT_CLIENT_ID");
   add(target.merchant.clientSecret, "MERCHANT_CLIENT_SECRET");
+  add(target.merchant.otherClient?.id, "MERCHANT_OTHER_CLIENT_ID");
+  add(target.merchant.otherClient?.secret, "MERCHANT_OTHER_CLIENT_SECRET");
   return known;
 }
 

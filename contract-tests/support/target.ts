@@ -52,6 +52,8 @@ export interface ContractTarget {
     clientSecret: string;
     /** `audience` of token requests: the API's base address. */
     audience: string;
+    /** A client of a different merchant (optional): it must see none of the first merchant's resources. */
+    otherClient?: { id: string; secret: string };
   };
   capabilities: Capabilities;
   /** Operation whose quota the 429 scenario exhausts, and the largest quota it will exhaust. */
@@ -106,6 +108,13 @@ export function apisFromEnv(env: NodeJS.ProcessEnv = process.env): ApiName[] {
     names.push(name);
   }
   return names;
+}
+
+/** MERCHANT_OTHER_CLIENT_ID and MERCHANT_OTHER_CLIENT_SECRET: another merchant's client, when both are set. */
+export function otherClientOf(env: NodeJS.ProcessEnv): { id: string; secret: string } | undefined {
+  const id = env.MERCHANT_OTHER_CLIENT_ID;
+  const secret = env.MERCHANT_OTHER_CLIENT_SECRET;
+  return id && secret ? { id, secret } : undefined;
 }
 
 /** Settings every kind of target shares. */
@@ -177,6 +186,7 @@ export function externalTarget(env: NodeJS.ProcessEnv = process.env): ContractTa
     clientId: required("merchant", "MERCHANT_CLIENT_ID", "an OAuth client id"),
     clientSecret: required("merchant", "MERCHANT_CLIENT_SECRET", "its secret"),
     audience: env.MERCHANT_AUDIENCE || merchantBase,
+    otherClient: otherClientOf(env),
   };
   if (problems.length > 0) throw new PreflightError(problems);
   return {

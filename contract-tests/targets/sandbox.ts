@@ -14,7 +14,7 @@ import {
 } from "../../src/testkit/sandbox/configuration/config";
 import { startSandbox, type RunningSandbox } from "../../src/testkit/sandbox/server";
 import { withoutTrailingSlashes } from "../../src/toolkit/clients/common/urls";
-import { commonSettings, type ContractTarget } from "../support/target";
+import { commonSettings, otherClientOf, type ContractTarget } from "../support/target";
 
 /**
  * The sandbox config the suite runs against: the seeds, plus a small quota on the operation
@@ -51,6 +51,7 @@ export function sandboxTarget(
       clientId: env.MERCHANT_CLIENT_ID || seeded.merchant.clientId,
       clientSecret: env.MERCHANT_CLIENT_SECRET || seeded.merchant.clientSecret,
       audience: env.MERCHANT_AUDIENCE || merchantBase,
+      otherClient: otherClientOf(env) ?? { id: seeded.merchant.otherClientId, secret: seeded.merchant.otherClientSecret },
     },
     capabilities: { behaviour: true, testClock: true, testCards: true },
   };

@@ -6,7 +6,7 @@
  * asks the model (./model.ts) for its prediction and compares the answer with it (../common/compare.ts).
  */
 import fc from "fast-check";
-import { testEnvironment } from "../../../generated/gateway/constants";
+import { approvedStatusCode, testEnvironment } from "../../../generated/gateway/constants";
 import { onlyLink } from "../../../src/testkit/common/hal-reading";
 import type { ContractTarget } from "../../support/target";
 import { advanceClock } from "../../support/context";
@@ -80,10 +80,16 @@ abstract class FollowUp implements Command {
     readonly key: Key,
   ) {}
   check = (m: Readonly<GatewayModel>) => m.authorizations.some((a) => a.id !== undefined);
-  /** Counted from the latest: follow-ups mostly act on what the sequence just made. */
+  /**
+   * Counted from the latest: follow-ups mostly act on what the sequence just made. An even pick
+   * counts among the approved authorizations (when there are), so that chains of follow-ups on
+   * one approved authorization come often; an odd one among all (declined ones too).
+   */
   protected target(m: GatewayModel) {
     const known = m.authorizations.filter((a) => a.id !== undefined);
-    const auth = known[known.length - 1 - (this.pick % known.length)]!;
+    const approved = known.filter((a) => a.code === approvedStatusCode);
+    const among = this.pick % 2 === 0 && approved.length > 0 ? approved : known;
+    const auth = among[among.length - 1 - (this.pick % among.length)]!;
     return { auth, label: `authorization #${m.authorizations.indexOf(auth) + 1}` };
   }
   abstract run(m: GatewayModel, real: GatewayReal): Promise<void>;
@@ -247,29 +253,47 @@ export function gatewayCommands(target: ContractTarget): Array<fc.Arbitrary<Comm
   const forced = fc.constantFrom(...codesReturnedFor("createAuthorization"), 1234);
   const text = fc.option(fc.constantFrom("Model shop", "Seq 7 order"), { nil: undefined });
   const reference = fc.option(fc.constantFrom("order-41", "ref-x1"), { nil: undefined });
-  const small = fc.option(fc.integer({ min: 1, max: 400 }), { nil: undefined, freq: 3 });
+  // Captures of small amounts, so that several fit in one authorization; an amount omitted a quarter of the time (all that is left), a refund's half the time; a capture's own text a quarter of the time.
+  const captured = fc.option(fc.integer({ min: 1, max: 150 }), { nil: undefined, freq: 4 });
+  const small = fc.option(fc.integer({ min: 1, max: 400 }), { nil: undefined, freq: 2 });
+  // Follow-ups with the account's second key often too: all active keys of an account behave alike.
+  const followUpKey = fc.oneof(
+    { arbitrary: fc.constant<Key>("main"), weight: 3 },
+    ...keys.filter((k) => k !== "main").map((k) => ({ arbitrary: fc.constant(k), weight: k === "second" ? 2 : 1 })),
+  );
   const authorize = fc
     .tuple(key, fc.integer({ min: 200, max: 1000 }), currency, fc.boolean(), text, reference)
     .map(([k, amount, c, csc, t, r]) => new Authorize(k === "second" ? "main" : k, amount, c, "accepted", csc, t, r));
+  // Follow-ups mostly on the latest authorization or debit, so that chains on one transaction (a third capture, a refund after them) come often.
+  const pick = fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, fc.nat(20));
   const capture = fc
-    .tuple(fc.nat(20), key, small, fc.option(fc.constant("Capture text"), { nil: undefined, freq: 3 }))
-    .map(([pick, k, amount, t]) => new AmountFollowUp("capture", pick, k, amount, t));
-  const refund = fc.tuple(fc.nat(20), key, small).map(([pick, k, amount]) => new AmountFollowUp("refund", pick, k, amount));
-  // fast-check picks among the arbitraries alike: authorizations and their follow-ups are listed more than once to come more often.
+    .tuple(pick, followUpKey, captured, fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, fc.constant("Capture text")))
+    .map(([p, k, amount, t]) => new AmountFollowUp("capture", p, k, amount, t));
+  const refund = fc.tuple(pick, followUpKey, small).map(([p, k, amount]) => new AmountFollowUp("refund", p, k, amount));
+  const voidOf = fc.tuple(pick, key).map(([p, k]) => new Void(p, k));
+  const forcedAuthorize = fc
+    .tuple(forced, currency, fc.boolean(), text, reference)
+    .map(([amount, c, csc, t, r]) => new Authorize("main", amount, c, "forcing", csc, t, r));
+  const debit = fc.integer({ min: 1, max: 5000 }).map((amount) => new Debit(amount));
+  const debitRefund = fc.tuple(pick, followUpKey).map(([p, k]) => new DebitRefund(p, k));
+  // fast-check picks among the arbitraries alike: all but credits are listed more than once to come more often, so that any seed reaches every claimed rule.
   const commands: Array<fc.Arbitrary<Command>> = [
     authorize,
     authorize,
-    fc
-      .tuple(forced, currency, fc.boolean(), text, reference)
-      .map(([amount, c, csc, t, r]) => new Authorize("main", amount, c, "forcing", csc, t, r)),
+    forcedAuthorize,
+    forcedAuthorize,
+    capture,
     capture,
     capture,
     capture,
     refund,
     refund,
-    fc.tuple(fc.nat(20), key).map(([pick, k]) => new Void(pick, k)),
-    fc.integer({ min: 1, max: 5000 }).map((amount) => new Debit(amount)),
-    fc.tuple(fc.nat(20), key).map(([pick, k]) => new DebitRefund(pick, k)),
+    voidOf,
+    voidOf,
+    debit,
+    debit,
+    debitRefund,
+    debitRefund,
     fc.integer({ min: 1, max: 5000 }).map((amount) => new Credit(amount)),
   ];
   if (target.capabilities.testClock) commands.push(fc.constantFrom(1, 31).map((days) => new AdvanceClock(days)));

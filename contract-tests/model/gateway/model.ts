@@ -279,7 +279,8 @@ export class GatewayModel {
     const voidable = (windows["voidable-status-codes"] as readonly number[]).includes(auth.code);
     const inWindow = this.day - auth.day < windows["void-before-days"];
     const ok = this.owns(key, auth.account) && voidable && inWindow && !auth.voided;
-    const rule = !inWindow ? DAY_RULES.void : "gateway:x-windows:voidable-status-codes";
+    // Approved or refused for its age: the void rule; refused for its authorization's status: the voidable codes.
+    const rule = !inWindow || (voidable && ok) ? DAY_RULES.void : "gateway:x-windows:voidable-status-codes";
     const expectations = this.outcome(ok, "gateway:status:VoidApproved", "gateway:status:VoidDeclined");
     expectations.push(
       ok

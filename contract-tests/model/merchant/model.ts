@@ -93,6 +93,14 @@ function merged(base: Record<string, unknown>, patch: Record<string, unknown>): 
 
 export type Kind = "people" | "comments" | "files";
 
+/**
+ * Who sends a request: the target's client (`own`), a client it registered (`sibling`: the same
+ * merchant, so it shares the resources), or another merchant's client (`stranger`: a resource it
+ * cannot see is, to it, not there, as the NotFound answer says: "not visible to this client").
+ */
+export type Client = "own" | "sibling" | "stranger";
+export const seesTheResources = (client: Client) => client !== "stranger";
+
 export class MerchantModel {
   /** The entry point's address, as its own answer named it. */
   root?: string;
@@ -112,6 +120,11 @@ export class MerchantModel {
     );
   }
 
+  /** What a client of another merchant gets for the sequence's resources, its application's addresses included. */
+  hidden(): Expectation[] {
+    return this.problem(404, "merchant:status:NotFound");
+  }
+
   /** A problem: its status, media type and `status` member. */
   problem(status: number, rule: string): Expectation[] {
     return [equals("status", rule, status), this.mediaType(true, rule), equals("body status", rule, status)];
@@ -121,8 +134,8 @@ export class MerchantModel {
    * The rate-limit headers of an operation's answer, from its last one: the same quota, one request
    * fewer left and no later reset while the announced window lasts (`now` in seconds).
    */
-  quotaOf(operationId: string, now: number): Expectation[] {
-    const last = this.quotas.get(operationId);
+  quotaOf(client: Client, operationId: string, now: number): Expectation[] {
+    const last = this.quotas.get(`${client} ${operationId}`);
     if (!last || now - last.at >= last.reset - 1 || last.remaining === 0)
       // Every answer reports its quota: a new window's, of a size the operation's own.
       return [
@@ -142,10 +155,12 @@ export class MerchantModel {
     ];
   }
 
-  learnQuota(operationId: string, answer: Answer, now: number): void {
+  /** A quota is per operation and client. */
+  learnQuota(client: Client, operationId: string, answer: Answer, now: number): void {
+    const key = `${client} ${operationId}`;
     const [limit, remaining, reset] = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((h) => intHeader(answer, h));
-    if (limit === undefined || remaining === undefined || reset === undefined) this.quotas.delete(operationId);
-    else this.quotas.set(operationId, { limit, remaining, reset, at: now });
+    if (limit === undefined || remaining === undefined || reset === undefined) this.quotas.delete(key);
+    else this.quotas.set(key, { limit, remaining, reset, at: now });
   }
 
   // --- creations, reads, writes, deletions ----------------------------------------------------------
