@@ -13,7 +13,7 @@ import { advanceClock } from "../../support/context";
 import { card, statusForcingPans, testPan } from "../../support/gateway";
 import { requestExample } from "../../support/documented-bodies";
 import { answerOf, sendAndCompare, type Real } from "../common/compare";
-import { codesReturnedFor, type GatewayModel, type Key } from "./model";
+import { accountOf, codesReturnedFor, type GatewayModel, type Key } from "./model";
 
 type Command = fc.AsyncCommand<GatewayModel, GatewayReal>;
 
@@ -172,18 +172,27 @@ class Void extends FollowUp {
 class Debit implements Command {
   /** The example's currency: what a debit may be made in beyond it the spec leaves to the account. */
   readonly currency = requestExample("gateway", "createDebit", "intraEeaVisa").currency;
-  constructor(readonly amount: number) {}
+  constructor(
+    readonly key: Key,
+    readonly amount: number,
+  ) {}
   check = (m: Readonly<GatewayModel>) => m.debits.length < 6;
   async run(m: GatewayModel, real: GatewayReal): Promise<void> {
-    const { expectations, state } = m.predictDebit("main", this.amount, this.currency);
+    const { expectations, state } = m.predictDebit(accountOf(this.key), this.amount, this.currency);
     const body = { ...requestExample("gateway", "createDebit", "intraEeaVisa"), amount: this.amount, card: card() };
-    const exchange = await sendAndCompare(real, this.toString(), { operationId: "createDebit", body }, expectations, (answered) => {
-      state.id = typeof answered.json?.id === "string" ? answered.json.id : undefined;
-      return m.debitLinks(state);
-    });
+    const exchange = await sendAndCompare(
+      real,
+      this.toString(),
+      { operationId: "createDebit", body, ...keyOption(real, this.key) },
+      expectations,
+      (answered) => {
+        state.id = typeof answered.json?.id === "string" ? answered.json.id : undefined;
+        return m.debitLinks(state);
+      },
+    );
     m.learnDebit(state, answerOf(exchange));
   }
-  toString = () => `debit(${this.amount} ${this.currency})`;
+  toString = () => `debit(${this.key} key, ${this.amount} ${this.currency})`;
 }
 
 class DebitRefund implements Command {
@@ -209,7 +218,10 @@ class DebitRefund implements Command {
 
 class Credit implements Command {
   readonly currency = requestExample("gateway", "createCredit", "payout").currency;
-  constructor(readonly amount: number) {}
+  constructor(
+    readonly key: Key,
+    readonly amount: number,
+  ) {}
   check = () => true;
   async run(m: GatewayModel, real: GatewayReal): Promise<void> {
     const example = requestExample("gateway", "createCredit", "payout");
@@ -218,8 +230,8 @@ class Credit implements Command {
     await sendAndCompare(
       real,
       this.toString(),
-      { operationId: "createCredit", body },
-      m.predictCredit("main", {
+      { operationId: "createCredit", body, ...keyOption(real, this.key) },
+      m.predictCredit(accountOf(this.key), {
         amount: this.amount,
         currency: this.currency,
         textOnStatement: example.text_on_statement,
@@ -227,7 +239,7 @@ class Credit implements Command {
       }),
     );
   }
-  toString = () => `credit(${this.amount} ${this.currency})`;
+  toString = () => `credit(${this.key} key, ${this.amount} ${this.currency})`;
 }
 
 /** The test clock moved by whole days (once per sequence, so that a run moves it a bounded distance). */
@@ -274,7 +286,7 @@ export function gatewayCommands(target: ContractTarget): Array<fc.Arbitrary<Comm
   const forcedAuthorize = fc
     .tuple(forced, currency, fc.boolean(), text, reference)
     .map(([amount, c, csc, t, r]) => new Authorize("main", amount, c, "forcing", csc, t, r));
-  const debit = fc.integer({ min: 1, max: 5000 }).map((amount) => new Debit(amount));
+  const debit = fc.tuple(key, fc.integer({ min: 1, max: 5000 })).map(([k, amount]) => new Debit(k, amount));
   const debitRefund = fc.tuple(pick, followUpKey).map(([p, k]) => new DebitRefund(p, k));
   // fast-check picks among the arbitraries alike: all but credits are listed more than once to come more often, so that any seed reaches every claimed rule.
   const commands: Array<fc.Arbitrary<Command>> = [
@@ -294,7 +306,7 @@ export function gatewayCommands(target: ContractTarget): Array<fc.Arbitrary<Comm
     debit,
     debitRefund,
     debitRefund,
-    fc.integer({ min: 1, max: 5000 }).map((amount) => new Credit(amount)),
+    fc.tuple(key, fc.integer({ min: 1, max: 5000 })).map(([k, amount]) => new Credit(k, amount)),
   ];
   if (target.capabilities.testClock) commands.push(fc.constantFrom(1, 31).map((days) => new AdvanceClock(days)));
   return commands;
