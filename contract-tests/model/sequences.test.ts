@@ -15,7 +15,7 @@ import { comparisons, uncompared } from "./common/prediction";
 import { gatewayCommands, type GatewayReal } from "./gateway/commands";
 import { GatewayModel } from "./gateway/model";
 import { answerOf } from "./common/compare";
-import { coverageOf } from "./common/coverage";
+import { coverageOf } from "./coverage";
 import { merchantCommands, merchantSetup, otherClients } from "./merchant/commands";
 import type { Client } from "./merchant/model";
 
