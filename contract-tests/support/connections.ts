@@ -77,14 +77,8 @@ export function createSuiteFetch(
     connection.inFlight++;
     try {
       // The global RequestInit and undici's describe the same fields with types of two libraries.
-      const response = await undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher: connection.client }).catch((error: unknown) => {
-        throw stalled(error, init.method ?? "GET", url, stallMs) ?? error;
-      });
-      const bytes = new Uint8Array(
-        await response.arrayBuffer().catch((error: unknown) => {
-          throw stalled(error, init.method ?? "GET", url, stallMs) ?? error;
-        }),
-      );
+      const response = await undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher: connection.client });
+      const bytes = new Uint8Array(await response.arrayBuffer());
       const body = NULL_BODY_STATUSES.has(response.status) || bytes.length === 0 ? null : bytes;
       return new Response(body, {
         status: response.status,
@@ -92,6 +86,8 @@ export function createSuiteFetch(
         // undici's Headers and the global one are two declarations of one class: the pairs carry every field over.
         headers: [...response.headers],
       });
+    } catch (error) {
+      throw stalled(error, init.method ?? "GET", url, stallMs) ?? error;
     } finally {
       connection.inFlight--;
       connection.idleSince = performance.now();
