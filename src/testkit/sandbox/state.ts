@@ -68,7 +68,8 @@ export async function startState(
   fixtures: readonly NamedFixture[],
 ): Promise<SandboxState> {
   const state = freshState(config, faults, urls);
-  for (const named of fixtures) state.started.push(await loadInto(state, urls, named));
+  // No undo here: a state aside that a fixture fails in is dropped whole.
+  for (const named of fixtures) state.started.push((await prepared(state, urls, named))());
   return state;
 }
 
@@ -80,17 +81,25 @@ export async function startState(
  * a retention bound reached, a dispute moved on): checking every such bound beforehand would
  * restate the APIs' rules, so the step is undone instead, and the state is as it was.
  */
-export async function loadInto(state: SandboxState, urls: StateUrls, { source, fixture }: NamedFixture): Promise<FixtureResult> {
-  const build = await prepareFixture(inProcess(state, urls), fixture, source);
+export async function loadInto(state: SandboxState, urls: StateUrls, named: NamedFixture): Promise<FixtureResult> {
+  const build = await prepared(state, urls, named);
   const undo = recordForUndo(state);
   try {
-    const result = build();
-    state.fixtures.note(source, result);
-    return result;
+    return build();
   } catch (error) {
     undo();
     throw error;
   }
+}
+
+/** A fixture's build in a state, its accounts' key pairs made: the synchronous step that makes every entity and notes the load. */
+async function prepared(state: SandboxState, urls: StateUrls, { source, fixture }: NamedFixture): Promise<() => FixtureResult> {
+  const build = await prepareFixture(inProcess(state, urls), fixture, source);
+  return () => {
+    const result = build();
+    state.fixtures.note(source, result);
+    return result;
+  };
 }
 
 /** A state as a fixture reaches it: each request answered by the handler of the listener its URL names, with no fault rule applied. */
