@@ -32,4 +32,4 @@ it("a fixture gives a known state, a fault breaks one request, and the record sh
   const { items } = await sandbox.exchanges({ operation: "createCapture" });
   expect(items.at(-1)!.duration_ms).toBeGreaterThanOrEqual(200);
   expect(items.at(-1)!.request.body).toBe("amount=5000");
-}, 60_000); // a fixture is rehearsed on a scratch sandbox before it is built: more than vitest's default 5 s
+}, 60_000); // the fixture's fresh accounts get RSA key pairs at start: on a busy machine more than vitest's default 5 s
